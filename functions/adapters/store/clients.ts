@@ -1,0 +1,85 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '../aws.ts';
+
+/** Interfaces a client may be enabled for; `addressMatch` uses the same id/secret as static headers. */
+export type ClientInterface = 'main' | 'sandbox' | 'bulk' | 'addressMatch';
+export const ALL_INTERFACES: ClientInterface[] = ['main', 'sandbox', 'bulk', 'addressMatch'];
+
+export interface ClientRecord {
+  clientId: string;
+  name: string;
+  secretHash: string;
+  disabled: boolean;
+  /** Product types the client may use; `*` means every product. */
+  products: string[];
+  interfaces: ClientInterface[];
+  /** Account-level callback target of the sandbox (set by the operator). */
+  callbackUrl?: string;
+  authUrl?: string;
+  /** HMAC key for callback signatures; the operator sets and rotates it. */
+  webhookSecret?: string;
+  /** Operator opt-in to return full Aadhaar numbers (default masked to the last 4 digits). */
+  fullAadhaar?: boolean;
+  createdAt: string;
+}
+
+const key = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'PROFILE' });
+
+export async function getClient(clientId: string): Promise<ClientRecord | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: key(clientId) }));
+  return out.Item as ClientRecord | undefined;
+}
+
+/** Creates the client; fails (ConditionalCheckFailedException) when the id exists. */
+export async function createClient(record: ClientRecord, opts: { overwrite?: boolean } = {}) {
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...key(record.clientId), gsi1pk: 'CLIENT', gsi1sk: `${record.createdAt}#${record.clientId}`, ...record },
+      ...(opts.overwrite ? {} : { ConditionExpression: 'attribute_not_exists(pk)' }),
+    }),
+  );
+}
+
+export async function listClients(): Promise<ClientRecord[]> {
+  const items: ClientRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :c',
+        ExpressionAttributeValues: { ':c': 'CLIENT' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as ClientRecord[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+type Settable = Partial<Pick<ClientRecord, 'disabled' | 'secretHash' | 'callbackUrl' | 'authUrl' | 'webhookSecret' | 'fullAadhaar' | 'products' | 'interfaces'>>;
+
+/** Updates settings of an existing client; throws ConditionalCheckFailedException when unknown. */
+export async function updateClient(clientId: string, changes: Settable) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(changes).map(([k, v], i) => {
+    names[`#k${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#k${i} = :v${i}`;
+  });
+  if (!sets.length) return;
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key(clientId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Product configuration as data: which document types a product accepts, the onboarding
+ * checklist per applicant type, and (added by the cross-check module) its cross-checks.
+ * A document classified outside its product's list is UNRECOGNISED.
+ */
+export const CHECKLIST_DOCUMENT_TYPES = [
+  'BANK_STATEMENT', 'EBILL', 'FSSAI_CERTIFICATE', 'GST_CERT', 'PAN', 'PURCHASE_ORDER', 'SHOP_ACT_LICENSE', 'UDYAM_CERT',
+] as const;
+
+export interface Product {
+  productType: string;
+  /** Document types this product accepts. */
+  documentTypes: readonly string[];
+  /** Onboarding (v2) checklist per applicant type. */
+  checklist: { primary: readonly string[]; coApplicant: readonly string[] };
+}
+
+export const products: Record<string, Product> = {
+  CONSUMER_DURABLE_LOAN: {
+    productType: 'CONSUMER_DURABLE_LOAN',
+    documentTypes: ['INVOICE', 'IMEI_CLOSEUP_IMAGE', 'ASSET_OPEN_BOX_IMAGE', 'AADHAAR', 'PAN', 'DELIVERY_ORDER'],
+    checklist: { primary: ['AADHAAR', 'PAN'], coApplicant: ['AADHAAR', 'PAN'] },
+  },
+  MSME_LOAN: {
+    productType: 'MSME_LOAN',
+    documentTypes: CHECKLIST_DOCUMENT_TYPES,
+    checklist: {
+      primary: CHECKLIST_DOCUMENT_TYPES,
+      // A co-applicant (a partner or guarantor) proves identity and income, not the business.
+      coApplicant: ['PAN', 'BANK_STATEMENT', 'EBILL'],
+    },
+  },
+};
+
+export const productTypes = () => Object.keys(products);
+
+export class UnknownProductError extends Error {
+  constructor(readonly productType: string) {
+    super(`Unknown product_type: ${productType}. Known: ${productTypes().join(', ')}`);
+    this.name = 'UnknownProductError';
+  }
+}
+
+export function findProduct(productType: string): Product {
+  const product = products[productType];
+  if (!product) throw new UnknownProductError(productType);
+  return product;
+}

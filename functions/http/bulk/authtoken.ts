@@ -1,0 +1,5 @@
+import { endpoint } from '../middleware/endpoint.ts';
+import { tokenFromCredentials } from '../auth.ts';
+
+/** Same shape as the v3 token endpoint (docs/decisions.md), with the bulk audience. */
+export const handler = endpoint('POST /bulk/authtoken', ({ headers }) => tokenFromCredentials(headers, 'bulk'));

@@ -1,0 +1,103 @@
+/**
+ * Wraps a route's core function into a Lambda handler: parse (JSON, zod), authorise (per the
+ * route table), call the core, respond. Every failure becomes `{"error": "..."}` with a 4xx, or
+ * a logged 500 that never echoes internals.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { logger } from '../../core/logger.ts';
+import { findRoute, type Route } from '../routes.ts';
+import type { ClientRecord } from '../../adapters/store/clients.ts';
+import { clientFromStaticCredentials, clientFromToken, type Headers } from '../auth.ts';
+import { HttpError } from './errors.ts';
+import { parseWith } from './validation.ts';
+
+/** API Gateway accepts up to 10 MB; our JSON requests are small, so anything beyond this is refused. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Request<B, Q> {
+  body: B;
+  query: Q;
+  headers: Headers;
+  /** The authenticated client, for routes that authenticate one. */
+  client: ClientRecord;
+  requestId: string;
+  route: Route;
+}
+
+export interface Reply {
+  status?: number;
+  body: unknown;
+}
+
+type Core<B, Q> = (req: Request<B, Q>) => Promise<unknown | Reply>;
+
+const json = (status: number, body: unknown): APIGatewayProxyResult => ({
+  statusCode: status,
+  headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+const lowerCaseHeaders = (h: APIGatewayProxyEvent['headers']): Headers =>
+  Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? undefined]));
+
+function parseBody(event: APIGatewayProxyEvent, headers: Headers): unknown {
+  const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (raw === null || raw === undefined || raw === '') return undefined;
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new HttpError(413, `Request body too large (limit ${MAX_BODY_BYTES} bytes)`);
+  const type = headers['content-type'] ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) throw new HttpError(415, 'Content-Type must be application/json');
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'Malformed JSON body');
+  }
+}
+
+async function authorise(route: Route, headers: Headers): Promise<ClientRecord | undefined> {
+  switch (route.auth.kind) {
+    case 'token':
+      return clientFromToken(headers, route.auth.audience);
+    case 'staticCredentials':
+      return clientFromStaticCredentials(headers);
+    default:
+      // Token endpoints authenticate inside their core (their errors have their own wording).
+      return undefined;
+  }
+}
+
+function isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && 'body' in value && Object.keys(value).every((k) => k === 'body' || k === 'status');
+}
+
+/** Builds the Lambda handler of the route `key` ("POST /v3/verification/flow/init"). */
+export function endpoint<B = unknown, Q = unknown>(key: string, core: Core<B, Q>) {
+  const route = findRoute(key);
+  const base = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+    logger.appendKeys({ request_id: requestId, route: key });
+    const started = Date.now();
+    try {
+      const headers = lowerCaseHeaders(event.headers);
+      const client = await authorise(route, headers);
+      const rawBody = route.method === 'POST' ? parseBody(event, headers) : undefined;
+      const body = route.body ? parseWith(route.body, rawBody ?? {}) : rawBody;
+      const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
+      const out = await core({ body: body as B, query: query as Q, headers, client: client as ClientRecord, requestId, route });
+      const reply = isReply(out) ? out : { body: out };
+      const status = reply.status ?? route.success.status;
+      logger.info('request served', { status, ms: Date.now() - started, client: client?.clientId });
+      return json(status, reply.body);
+    } catch (err) {
+      if (err instanceof HttpError) {
+        logger.info('request refused', { status: err.status, reason: err.message, ms: Date.now() - started });
+        return json(err.status, { error: err.message });
+      }
+      logger.error('request failed', { error: (err as Error).name, message: (err as Error).message, stack: (err as Error).stack });
+      return json(500, { error: 'Internal error; quote this request id to support: ' + requestId });
+    } finally {
+      logger.removeKeys(['request_id', 'route']);
+    }
+  };
+  return middy(base);
+}

@@ -1,0 +1,30 @@
+import { findProduct, UnknownProductError, type Product } from '../core/products/catalogue.ts';
+import type { ClientRecord } from '../adapters/store/clients.ts';
+import { badRequest, HttpError } from './middleware/errors.ts';
+
+/** The product of a request: known (else 400 naming it) and enabled for this client (else 403). */
+export function productFor(client: ClientRecord, productType: string): Product {
+  let product: Product;
+  try {
+    product = findProduct(productType);
+  } catch (err) {
+    if (err instanceof UnknownProductError) throw badRequest(err.message);
+    throw err;
+  }
+  if (!client.products.includes('*') && !client.products.includes(productType)) {
+    throw new HttpError(403, `product_type ${productType} is not enabled for this client`);
+  }
+  return product;
+}
+
+/** auth_url / callback_url must be absolute http(s) URLs; reachability is checked when used. */
+export function requireHttpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badRequest(`Invalid parameters: ${name} (must be an absolute http(s) URL)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`Invalid parameters: ${name} (must be an absolute http(s) URL)`);
+  return value;
+}

@@ -1,0 +1,4 @@
+import { endpoint } from './middleware/endpoint.ts';
+import { refreshTokens } from './auth.ts';
+
+export const handler = endpoint('POST /refresh-token', ({ headers }) => refreshTokens(headers));

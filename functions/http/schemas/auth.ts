@@ -1,0 +1,19 @@
+import { z } from './common.ts';
+
+export const TokenResponse = z
+  .object({
+    access_token: z.string(),
+    expires_in: z.number().int(),
+    refresh_token: z.string().optional(),
+    token_type: z.string().optional(),
+  })
+  .openapi('TokenResponse');
+
+export const ClientCredentialHeaders = z.object({
+  'client-id': z.string().optional().openapi({ description: 'Client-Id' }),
+  'client-secret': z.string().optional().openapi({ description: 'Client-Secret' }),
+});
+
+export const RefreshHeaders = z.object({
+  token: z.string().optional().openapi({ description: 'The refresh_token from a token response' }),
+});

@@ -1,0 +1,20 @@
+import { z, requiredString, FileUrls, pageParam } from './common.ts';
+
+/** Bulk and sandbox uploads share one request shape. */
+export const BatchUploadBody = z
+  .object({ product_type: requiredString(), file_urls: FileUrls })
+  .openapi('BatchUploadRequest');
+
+export const BulkUploadResponse = z
+  .array(z.object({ batch_id: z.string(), document_id: z.string(), file_uuid: z.string() }))
+  .openapi('BulkUploadResponse');
+
+export const SandboxUploadResponse = z.object({ batch_id: z.string() }).openapi('SandboxUploadResponse');
+
+export const MAX_PER_PAGE = 50;
+
+export const BatchExtractsQuery = z.object({
+  batch_id: requiredString(),
+  page: pageParam(1),
+  per_page: pageParam(50, MAX_PER_PAGE),
+});

@@ -1,0 +1,53 @@
+import { z, requiredString, FileUrls, DocumentData } from './common.ts';
+
+export const FlowInitBody = z
+  .object({
+    product_type: requiredString(),
+    application_id: requiredString(),
+    auth_url: requiredString(),
+    callback_url: requiredString(),
+    flow_params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('V3FlowInitRequest');
+
+export const FlowInitResponse = z.object({ flow_uuid: z.string().uuid() }).openapi('V3FlowInitResponse');
+
+export const FlowQuery = z.object({ flow_uuid: requiredString() });
+
+export const MultiuploadBody = z
+  .object({ flow_uuid: requiredString(), file_urls: FileUrls })
+  .openapi('V3MultiuploadRequest');
+
+export const UploadedFile = z.object({ file_uuid: z.string(), batch_id: z.string(), document_id: z.string() });
+export const MultiuploadResponse = z.array(UploadedFile).openapi('V3MultiuploadResponse');
+
+const upload = z.enum(['NOT_STARTED', 'IN_PROGRESS', 'SUCCESS', 'FAILED']);
+export const StatusResponse = z
+  .object({
+    upload_status: upload,
+    processing_status: z.enum(['NOT_STARTED', 'IN_PROGRESS', 'SUCCESS', 'FAILED', 'PENDING']),
+    crossheck_status: z.enum(['NOT_STARTED', 'PENDING', 'COMPLETED']),
+    master_status: upload,
+  })
+  .openapi('V3StatusResponse');
+
+export const OcrResultItem = z
+  .object({ data: DocumentData, document_id: z.string(), error_code: z.string(), error_reason: z.string() })
+  .openapi('OcrResultItem');
+
+export const CrossCheckItem = z
+  .object({
+    source_doc: z.string(),
+    source_field_name: z.string(),
+    source_value: z.string(),
+    target_doc: z.string(),
+    target_field_name: z.string(),
+    target_value: z.string(),
+    similarity_score: z.number().int().min(0).max(100),
+    name: z.string(),
+  })
+  .openapi('CrossCheckItem');
+
+export const ExtractsResponse = z
+  .object({ ocr_data: z.array(OcrResultItem), cross_checks: z.array(CrossCheckItem) })
+  .openapi('V3ExtractsResponse');

@@ -1,0 +1,36 @@
+import { hashSecret, newOpaqueSecret } from '../core/auth/credentials.ts';
+import { createClient, getClient, ALL_INTERFACES } from '../adapters/store/clients.ts';
+
+export interface DemoClient {
+  clientId: string;
+  /** Present only when generated now (printed once) or given by the environment. */
+  clientSecret?: string;
+  created: boolean;
+}
+
+/**
+ * DEMO_CLIENT_ID / DEMO_CLIENT_SECRET: that client exists at start, enabled for every interface and
+ * product (idempotent: the stored secret is replaced by the given one). Without them, a demo client
+ * is generated on first start and its credentials printed once.
+ */
+export async function ensureDemoClient(given?: { clientId: string; clientSecret: string }): Promise<DemoClient> {
+  const now = new Date().toISOString();
+  if (given) {
+    await createClient(
+      {
+        clientId: given.clientId, name: 'demo', secretHash: await hashSecret(given.clientSecret), disabled: false,
+        products: ['*'], interfaces: ALL_INTERFACES, webhookSecret: (await getClient(given.clientId))?.webhookSecret ?? newOpaqueSecret(), createdAt: now,
+      },
+      { overwrite: true },
+    );
+    return { ...given, created: true };
+  }
+  const existing = await getClient('cli_demo');
+  if (existing) return { clientId: existing.clientId, created: false };
+  const clientSecret = newOpaqueSecret();
+  await createClient({
+    clientId: 'cli_demo', name: 'demo', secretHash: await hashSecret(clientSecret), disabled: false,
+    products: ['*'], interfaces: ALL_INTERFACES, webhookSecret: newOpaqueSecret(), createdAt: now,
+  });
+  return { clientId: 'cli_demo', clientSecret, created: true };
+}

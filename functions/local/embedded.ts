@@ -1,0 +1,99 @@
+/**
+ * The embedded default: dynalite (DynamoDB API) and s3rver (S3 API) in this process, with the
+ * real AWS SDK clients pointed at them through the SDK's own endpoint variables.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import dynalite from 'dynalite';
+import S3rver from 's3rver';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { tableSchema, envNames } from '../adapters/tableSchema.ts';
+import { resetClients } from '../adapters/aws.ts';
+
+export interface EmbeddedServices {
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  bucketName: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedServices(opts: { dataDir?: string; dynamodbPort?: number; s3Port?: number }): Promise<EmbeddedServices> {
+  const scratch = opts.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'docstream-'));
+  const root = opts.dataDir ?? scratch!;
+  mkdirSync(join(root, 's3'), { recursive: true });
+  if (opts.dataDir) mkdirSync(join(root, 'dynamodb'), { recursive: true });
+
+  const db = dynalite({ createTableMs: 0, ...(opts.dataDir ? { path: join(root, 'dynamodb') } : {}) });
+  await new Promise<void>((resolve, reject) => {
+    db.once('error', reject);
+    db.listen(opts.dynamodbPort ?? 0, '127.0.0.1', () => resolve());
+  });
+  const dynamodbEndpoint = `http://127.0.0.1:${(db.address() as AddressInfo).port}`;
+
+  const tableName = 'docstream-local';
+  const bucketName = 'docstream-local-documents';
+  const s3 = new S3rver({ port: opts.s3Port ?? 0, address: '127.0.0.1', silent: true, directory: join(root, 's3'), configureBuckets: [{ name: bucketName }] });
+  const { port: s3Port } = await s3.run();
+  const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+
+  bindEnvironment({ dynamodbEndpoint, s3Endpoint, tableName, bucketName });
+  await ensureTable(tableName);
+
+  return {
+    dynamodbEndpoint, s3Endpoint, tableName, bucketName,
+    async stop() {
+      await s3.close();
+      await new Promise<void>((resolve) => db.close(() => resolve()));
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Points this process's SDK clients at the embedded endpoints (also used by the operator CLI). */
+export function bindEnvironment(e: { dynamodbEndpoint: string; s3Endpoint: string; tableName: string; bucketName: string }) {
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = e.dynamodbEndpoint;
+  process.env.AWS_ENDPOINT_URL_S3 = e.s3Endpoint;
+  process.env.AWS_REGION ??= 'ap-south-1';
+  // s3rver checks signatures against its fixed local credentials; dynalite accepts any.
+  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+  process.env[envNames.table] = e.tableName;
+  process.env[envNames.bucket] = e.bucketName;
+  resetClients();
+}
+
+/** The same key design as the CDK table (functions/adapters/tableSchema.ts). */
+export async function ensureTable(tableName: string) {
+  const client = new DynamoDBClient({});
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (err) {
+    if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+  }
+  const { partitionKey: pk, sortKey: sk, gsi1 } = tableSchema;
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [pk, sk, gsi1.partitionKey, gsi1.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: pk, KeyType: 'HASH' },
+        { AttributeName: sk, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: gsi1.name,
+          KeySchema: [
+            { AttributeName: gsi1.partitionKey, KeyType: 'HASH' },
+            { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    }),
+  );
+}

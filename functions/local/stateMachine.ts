@@ -1,0 +1,65 @@
+/**
+ * Runs statemachines/pipeline.asl.json in-process with aws-local-stepfunctions, resolving each
+ * Task state by name to the same Lambda handler module that CDK deploys (functions/pipeline/tasks.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import type { Context } from 'aws-lambda';
+import { pipelineTasks, arnPlaceholder } from '../pipeline/tasks.ts';
+import type { PipelineInput } from '../adapters/pipelineStarter.ts';
+
+export const aslPath = new URL('../../statemachines/pipeline.asl.json', import.meta.url);
+
+/** The ASL with each `${<State>FunctionArn}` bound to a local pseudo-ARN. */
+export function localDefinition(): StateMachineDefinition {
+  let text = readFileSync(aslPath, 'utf8');
+  for (const task of pipelineTasks) {
+    text = text.replaceAll(`\${${arnPlaceholder(task)}}`, `arn:aws:lambda:ap-south-1:000000000000:function:${task.state}`);
+  }
+  return JSON.parse(text);
+}
+
+type TaskHandler = (input: unknown, context: Context) => Promise<unknown>;
+
+export interface LocalPipeline {
+  run(input: PipelineInput, executionName: string): Promise<void>;
+  /** Resolves when every started execution has ended. */
+  idle(): Promise<void>;
+}
+
+export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (line: string) => void } = {}): LocalPipeline {
+  const machine = new StateMachine(localDefinition(), { validationOptions: { checkPaths: true, checkArn: true } });
+  const modules = new Map<string, Promise<TaskHandler>>();
+  const load = (handler: string) => {
+    let m = modules.get(handler);
+    if (!m) {
+      m = import(new URL(`../pipeline/${handler}.ts`, import.meta.url).href).then((x) => x.handler as TaskHandler);
+      modules.set(handler, m);
+    }
+    return m;
+  };
+  const taskResourceLocalHandlers = Object.fromEntries(
+    pipelineTasks.map((task) => [
+      task.state,
+      async (input: unknown) => (await load(task.handler))(input, { awsRequestId: `${task.state}-${Date.now()}` } as Context),
+    ]),
+  );
+  const retryIntervalOverrides =
+    opts.retryIntervalMs === undefined ? undefined : Object.fromEntries(pipelineTasks.map((t) => [t.state, opts.retryIntervalMs!]));
+  const running = new Set<Promise<unknown>>();
+  const log = opts.log ?? ((line: string) => console.log(line));
+
+  return {
+    async run(input, executionName) {
+      const execution = machine.run(input as never, { overrides: { taskResourceLocalHandlers: taskResourceLocalHandlers as never, retryIntervalOverrides } });
+      const done = execution.result
+        .then(() => log(JSON.stringify({ level: 'INFO', message: 'pipeline execution succeeded', execution: executionName })))
+        .catch((err: Error) => log(JSON.stringify({ level: 'ERROR', message: 'pipeline execution failed', execution: executionName, error: err.message })))
+        .finally(() => running.delete(done));
+      running.add(done);
+    },
+    async idle() {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
+}
