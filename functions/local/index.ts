@@ -13,6 +13,7 @@ import { startHttpServer } from './server.ts';
 import { useLocalPipeline } from '../adapters/pipelineStarter.ts';
 import { resetSigningKeys } from '../adapters/signingKey.ts';
 import { envNames } from '../adapters/tableSchema.ts';
+import { logger } from '../core/logger.ts';
 import { ensureDemoClient, type DemoClient } from './demoClient.ts';
 
 export interface LocalOptions {
@@ -52,7 +53,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   process.env.FACE_ENGINE ??= 'local';
   process.env.SIGNING_KEY_SEED = signingSeed(opts.dataDir);
   resetSigningKeys();
-  if (opts.quiet) process.env.LOG_LEVEL ??= 'SILENT';
+  if (opts.quiet) logger.setLogLevel('SILENT');
 
   const services = await startEmbeddedServices({ dataDir: opts.dataDir });
   const pipeline = createLocalPipeline({ retryIntervalMs: opts.retryIntervalMs, log: opts.quiet ? () => undefined : undefined });

@@ -185,3 +185,58 @@ export async function setCrossChecks(o: OwnerRef, status: CrossCheckStatus, cros
     }),
   );
 }
+
+/**
+ * Gives a file its final state and counts it, once: the conditional write makes a retried task
+ * (Step Functions retries at least once) unable to count the same file twice.
+ */
+export async function finishFile(
+  o: OwnerRef, seq: number, state: 'DONE' | 'FAILED', result: FileResult, counter: keyof FileCounters, extra: Partial<FileRecord> = {},
+): Promise<boolean> {
+  const sets: Record<string, unknown> = { state, result, ...extra };
+  const names: Record<string, string> = { '#state': 'state' };
+  const values: Record<string, unknown> = { ':q': 'QUEUED', ':d': 'DOWNLOADED' };
+  const expr = Object.entries(sets).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:f${i}`] = v;
+    return `#f${i} = :f${i}`;
+  });
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: ownerPk(o), sk: seqKey(seq) },
+        UpdateExpression: `SET ${expr.join(', ')} REMOVE fileUrl`,
+        ConditionExpression: '#state IN (:q, :d)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+  await addCounters(o, { [counter]: 1 });
+  return true;
+}
+
+/** Marks a queued file downloaded and counts it, once. */
+export async function markDownloaded(o: OwnerRef, seq: number, set: Pick<FileRecord, 'objectKey' | 'mime'>): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: ownerPk(o), sk: seqKey(seq) },
+        UpdateExpression: 'SET #state = :d, objectKey = :k, mime = :m REMOVE fileUrl',
+        ConditionExpression: '#state = :q',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':d': 'DOWNLOADED', ':q': 'QUEUED', ':k': set.objectKey, ':m': set.mime },
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+  await addCounters(o, { downloaded: 1 });
+  return true;
+}

@@ -1,6 +1,9 @@
+import { CONSUMER_DURABLE_LOAN_CROSS_CHECKS } from '../crossCheck/rules.ts';
+import type { CrossCheckRule } from '../crossCheck/types.ts';
+
 /**
  * Product configuration as data: which document types a product accepts, the onboarding
- * checklist per applicant type, and (added by the cross-check module) its cross-checks.
+ * checklist per applicant type, and the cross-checks of its v3 flows.
  * A document classified outside its product's list is UNRECOGNISED.
  */
 export const CHECKLIST_DOCUMENT_TYPES = [
@@ -13,6 +16,7 @@ export interface Product {
   documentTypes: readonly string[];
   /** Onboarding (v2) checklist per applicant type. */
   checklist: { primary: readonly string[]; coApplicant: readonly string[] };
+  crossChecks: readonly CrossCheckRule[];
 }
 
 export const products: Record<string, Product> = {
@@ -20,6 +24,7 @@ export const products: Record<string, Product> = {
     productType: 'CONSUMER_DURABLE_LOAN',
     documentTypes: ['INVOICE', 'IMEI_CLOSEUP_IMAGE', 'ASSET_OPEN_BOX_IMAGE', 'AADHAAR', 'PAN', 'DELIVERY_ORDER'],
     checklist: { primary: ['AADHAAR', 'PAN'], coApplicant: ['AADHAAR', 'PAN'] },
+    crossChecks: CONSUMER_DURABLE_LOAN_CROSS_CHECKS,
   },
   MSME_LOAN: {
     productType: 'MSME_LOAN',
@@ -29,6 +34,8 @@ export const products: Record<string, Product> = {
       // A co-applicant (a partner or guarantor) proves identity and income, not the business.
       coApplicant: ['PAN', 'BANK_STATEMENT', 'EBILL'],
     },
+    // Checklist documents carry no pairwise checks in the spec; MSME flows report none.
+    crossChecks: [],
   },
 };
 

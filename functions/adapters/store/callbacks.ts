@@ -1,0 +1,76 @@
+/**
+ * Callback events: every delivery attempt is recorded under its event, and an event that could
+ * not be delivered becomes a dead letter that the operator lists and replays.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '../aws.ts';
+import type { OwnerRef } from './owners.ts';
+
+export interface CallbackEvent {
+  eventId: string;
+  owner: OwnerRef;
+  url: string;
+  authUrl?: string;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: string;
+  ok: boolean;
+  status?: number;
+  error?: string;
+  durationMs: number;
+}
+
+export interface DeadLetter extends CallbackEvent {
+  reason: string;
+  deadAt: string;
+}
+
+const eventPk = (e: { owner: OwnerRef; eventId: string }) => `CLIENT#${e.owner.clientId}#EVENT#${e.eventId}`;
+
+/** Appends an attempt; returns its number (1-based) from the attempts already recorded. */
+export async function recordAttempt(event: CallbackEvent, attempt: Omit<DeliveryAttempt, 'attempt'>): Promise<number> {
+  const previous = await listAttempts(event);
+  const n = previous.length + 1;
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { pk: eventPk(event), sk: `ATTEMPT#${String(n).padStart(3, '0')}`, attempt: n, ...attempt, expiresAt: Math.floor(Date.now() / 1000) + 90 * 86400 },
+    }),
+  );
+  return n;
+}
+
+export async function listAttempts(event: { owner: OwnerRef; eventId: string }): Promise<DeliveryAttempt[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
+      ExpressionAttributeValues: { ':pk': eventPk(event), ':a': 'ATTEMPT#' },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []) as DeliveryAttempt[];
+}
+
+const deadKey = (eventId: string) => ({ pk: `DEADLETTER#${eventId}`, sk: 'DEADLETTER' });
+
+export async function putDeadLetter(d: DeadLetter) {
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...deadKey(d.eventId), gsi1pk: 'DEADLETTER', gsi1sk: `${d.deadAt}#${d.eventId}`, ...d } }));
+}
+
+export async function getDeadLetter(eventId: string): Promise<DeadLetter | undefined> {
+  return (await ddb().send(new GetCommand({ TableName: tableName(), Key: deadKey(eventId) }))).Item as DeadLetter | undefined;
+}
+
+export async function listDeadLetters(): Promise<DeadLetter[]> {
+  const out = await ddb().send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :d', ExpressionAttributeValues: { ':d': 'DEADLETTER' } }),
+  );
+  return (out.Items ?? []) as DeadLetter[];
+}
+
+export async function deleteDeadLetter(eventId: string) {
+  await ddb().send(new DeleteCommand({ TableName: tableName(), Key: deadKey(eventId) }));
+}

@@ -1,0 +1,21 @@
+/**
+ * OCR in AWS: Textract's DetectDocumentText, whose Blocks are already our internal format.
+ * One call per image or single-page PDF; field mapping runs on LINE/WORD Blocks exactly as it does
+ * on the local engines' output (docs/decisions.md explains why not AnalyzeExpense/QUERIES yet).
+ */
+import { TextractClient, DetectDocumentTextCommand } from '@aws-sdk/client-textract';
+import type { Block } from '../core/documents/blocks.ts';
+import type { OcrEngine } from './ocr/engine.ts';
+
+let client: TextractClient | undefined;
+
+export const textractEngine: OcrEngine = {
+  name: 'textract',
+  async recognise(image: Buffer): Promise<Block[]> {
+    client ??= new TextractClient({});
+    // Throttling surfaces as ThrottlingException / ProvisionedThroughputExceededException, names the ASL retries.
+    const out = await client.send(new DetectDocumentTextCommand({ Document: { Bytes: image } }));
+    return (out.Blocks ?? []) as Block[];
+  },
+  async close() {},
+};

@@ -1,0 +1,335 @@
+/**
+ * Scoring two parsed addresses.
+ *
+ * similarity_score (0..100): a weighted mean over the components both addresses have
+ * (house 0.25, building/street/locality words 0.45, landmark 0.05, city 0.10, pincode 0.15).
+ * Words are compared as a weighted set: rare words (a locality's name) weigh more than generic
+ * ones ("road", "nagar"), and a word matches exactly, by its consonant skeleton (transliteration,
+ * dropped vowels), joined with its neighbour ("sai krupa" / "saikrupa") or within a small edit
+ * distance (typos).
+ *
+ * same_person_score (0..10): "same dwelling". It follows the similarity but is capped by hard
+ * disagreements: another house/flat number, another pincode, another city or state, another
+ * floor; and an address without a house number can never reach the top.
+ */
+import type { AddressParts } from './parse.ts';
+import { getPincodeData } from './pincodes.ts';
+import { cityKey, GENERIC_WORDS, KIND } from './vocab.ts';
+
+interface WordSet {
+  words: string[];
+  /** Skeletons of `words` (empty string for numbers and words shorter than 4 letters). */
+  skels: string[];
+  weights: number[];
+  total: number;
+  /** Adjacent word pairs written together, for matching "saikrupa" with "sai krupa". */
+  joined: string[];
+  joinedSkels: string[];
+}
+
+export interface AddressFeatures {
+  house: string | null;
+  houseDigits: string;
+  houseLetters: string;
+  floor: string | null;
+  core: WordSet;
+  /** Locality words alone: two addresses naming different localities are different places. */
+  locality: WordSet;
+  landmark: WordSet;
+  /** Core, landmark and city words together: a fallback when the two parses cut differently. */
+  all: WordSet;
+  /** City keys: the written city/district and the pincode's districts. */
+  places: Set<string>;
+  explicitCity: string | null;
+  states: Set<string>;
+  pincode: string | null;
+}
+
+export interface PairScore {
+  similarity: number;
+  samePerson: number;
+  /** same_person before rounding, for ranking metrics (ROC AUC). */
+  samePersonRaw: number;
+}
+
+const DIGITS = /^[0-9]+$/;
+const DIGIT_GROUPS = /[0-9]+/g;
+const LETTER_GROUPS = /[a-z]+/g;
+
+function computeWeight(t: string): number {
+  if (DIGITS.test(t)) return 0.6;
+  if (GENERIC_WORDS.has(t) || KIND.has(t)) return 0.25;
+  if (t.length === 1) return 0.3;
+  const df = getPincodeData().df.get(t) ?? 0;
+  // Rarer in place names -> more telling; a word in 1000 post-office names weighs ~0.3.
+  return Math.max(0.3, 1 / (1 + Math.log1p(df / 20)));
+}
+
+/** Consonant skeleton: folds transliteration variants (aa/a, w/v, sh/s, dropped vowels). */
+export function skeleton(t: string): string {
+  let s = t.replace(/ph/g, 'f').replace(/w/g, 'v').replace(/z/g, 'j').replace(/q/g, 'k').replace(/ck/g, 'k');
+  s = s.replace(/([bcdgkpst])h/g, '$1').replace(/y/g, 'i');
+  const first = s[0];
+  s = first + s.slice(1).replace(/[aeiou]/g, '');
+  return s.replace(/(.)\1+/g, '$1');
+}
+
+// Per-word statistics are pure functions of the word: computed once and kept (bounded).
+const MEMO_LIMIT = 50_000;
+interface WordStats {
+  w: number;
+  sk: string;
+}
+const statsMemo = new Map<string, WordStats>();
+// Weights depend on the loaded reference data: the memo is dropped when other data is loaded.
+let statsData: unknown = null;
+
+function statsOf(t: string): WordStats {
+  let st = statsMemo.get(t);
+  if (st === undefined) {
+    if (statsMemo.size >= MEMO_LIMIT) statsMemo.clear();
+    st = { w: computeWeight(t), sk: t.length < 4 || DIGITS.test(t) ? '' : skeleton(t) };
+    statsMemo.set(t, st);
+  }
+  return st;
+}
+
+export function tokenWeight(t: string): number {
+  return statsOf(t).w;
+}
+
+function skelOf(t: string): string {
+  return statsOf(t).sk;
+}
+
+/** Clears per-word statistics (after loading other reference data). */
+export function clearWordMemo(): void {
+  statsMemo.clear();
+}
+
+function wordSet(chunks: string[][]): WordSet {
+  const words: string[] = [];
+  const joined: string[] = [];
+  for (const c of chunks) {
+    for (let i = 0; i < c.length; i++) {
+      const t = c[i];
+      if (!words.includes(t)) words.push(t);
+      // Adjacent words written together on the other side ("sai krupa" vs "saikrupa").
+      const n = c[i + 1];
+      if (n !== undefined && !DIGITS.test(t) && !DIGITS.test(n)) joined.push(t + n);
+    }
+  }
+  const weights = new Array<number>(words.length);
+  const skels = new Array<string>(words.length);
+  let total = 0;
+  for (let i = 0; i < words.length; i++) {
+    const st = statsOf(words[i]);
+    total += weights[i] = st.w;
+    skels[i] = st.sk;
+  }
+  return { words, skels, weights, total, joined, joinedSkels: joined.map(skelOf) };
+}
+
+const EMPTY: WordSet = { words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [] };
+
+function allChunks(core: string[][], p: AddressParts): string[][] {
+  const all = core.concat(p.landmark);
+  if (p.city) all.push(p.city.split(' '));
+  return all;
+}
+
+export function features(p: AddressParts): AddressFeatures {
+  const data = getPincodeData();
+  if (data !== statsData) {
+    statsMemo.clear();
+    statsData = data;
+  }
+  const coreChunks = p.building.concat(p.street, p.locality, p.plot);
+  const house = p.house;
+  const places = new Set<string>();
+  let explicitCity: string | null = null;
+  if (p.city) places.add((explicitCity = cityKey(p.city)));
+  if (p.district) places.add(cityKey(p.district));
+  if (p.pin) for (const d of p.pin.districts) places.add(d);
+  const states = new Set<string>();
+  if (p.state) states.add(p.state);
+  else if (p.pin) for (const s of p.pin.states) states.add(s);
+  const f: AddressFeatures = {
+    house,
+    houseDigits: house ? (house.match(DIGIT_GROUPS) ?? []).join('-') : '',
+    houseLetters: house ? (house.match(LETTER_GROUPS) ?? []).join('-') : '',
+    floor: p.floor,
+    core: wordSet(coreChunks),
+    locality: p.locality.length ? wordSet(p.locality) : EMPTY,
+    landmark: p.landmark.length ? wordSet(p.landmark) : EMPTY,
+    all: p.landmark.length || p.city ? wordSet(allChunks(coreChunks, p)) : (null as unknown as WordSet),
+    places,
+    explicitCity,
+    states,
+    pincode: p.pincode,
+  };
+  if (!f.all) f.all = f.core;
+  return f;
+}
+
+/** Edit distance with an early exit once it exceeds `max`. */
+function withinEdits(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = prev[j - 1] + cost;
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return false;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length] <= max;
+}
+
+/** How well word i of `a` is found among the other address's words (0..1). */
+function wordMatch(a: WordSet, i: number, other: WordSet): number {
+  const t = a.words[i];
+  if (other.words.includes(t) || other.joined.includes(t)) return 1;
+  const k = a.skels[i];
+  if (!k) return 0;
+  if (other.skels.includes(k) || other.joinedSkels.includes(k)) return 0.9;
+  const max = t.length >= 8 ? 2 : 1;
+  const c0 = t.charCodeAt(0);
+  for (const o of other.words) {
+    if (o.length >= 4 && o.charCodeAt(0) === c0 && withinEdits(t, o, max)) return 0.8;
+  }
+  if (t.length >= 8) {
+    for (const o of other.joined) if (o.charCodeAt(0) === c0 && withinEdits(t, o, 2)) return 0.8;
+  }
+  return 0;
+}
+
+function directed(a: WordSet, b: WordSet): number {
+  let got = 0;
+  const n = a.words.length;
+  for (let i = 0; i < n; i++) {
+    const m = wordMatch(a, i, b);
+    if (m < 1 && i + 1 < n) {
+      // This word and the next written as one word on the other side.
+      const joined = a.words[i] + a.words[i + 1];
+      if (b.words.includes(joined) || (joined.length >= 6 && b.skels.includes(skelOf(joined)))) {
+        got += 0.95 * (a.weights[i] + a.weights[i + 1]);
+        i++;
+        continue;
+      }
+    }
+    got += m * a.weights[i];
+  }
+  return got;
+}
+
+/** Weighted soft Dice of two word sets; null when both are empty. */
+export function wordSimilarity(a: WordSet, b: WordSet): number | null {
+  if (!a.words.length && !b.words.length) return null;
+  if (!a.words.length || !b.words.length) return 0;
+  return Math.min(1, (directed(a, b) + directed(b, a)) / (a.total + b.total));
+}
+
+function houseMatch(a: AddressFeatures, b: AddressFeatures): number | null {
+  if (!a.house || !b.house) return null;
+  if (a.house === b.house) return 1;
+  if (a.houseDigits !== b.houseDigits || !a.houseDigits) return 0;
+  // "302" vs "f-302": same number, a letter written only on one side.
+  if (!a.houseLetters || !b.houseLetters) return 0.9;
+  return a.houseLetters === b.houseLetters ? 0.95 : 0;
+}
+
+function placesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
+  if (!a.places.size || !b.places.size) return null;
+  for (const p of a.places) if (b.places.has(p)) return true;
+  // Misspelt city names ("bengaluru" / "bengalooru", "ahmedbad" / "ahmedabad").
+  for (const p of a.places) {
+    if (p.length < 5) continue;
+    for (const q of b.places) if (q.length >= 5 && withinEdits(p, q, 2)) return true;
+  }
+  return false;
+}
+
+function statesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
+  if (!a.states.size || !b.states.size) return null;
+  for (const s of a.states) if (b.states.has(s)) return true;
+  return false;
+}
+
+/**
+ * Both name a locality and neither's locality words are found anywhere in the other address
+ * ("royal palm tower, kothrud" vs "royal palm tower, baner").
+ */
+function localitiesDiffer(a: AddressFeatures, b: AddressFeatures): boolean {
+  if (!a.locality.words.length || !b.locality.words.length) return false;
+  const ab = directed(a.locality, b.all) / a.locality.total;
+  if (ab >= 0.35) return false;
+  return directed(b.locality, a.all) / b.locality.total < 0.35;
+}
+
+export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore {
+  let num = 0;
+  let den = 0;
+  const house = houseMatch(a, b);
+  if (house !== null) {
+    num += 0.25 * house;
+    den += 0.25;
+  } else if (a.house || b.house) {
+    num += 0.05;
+    den += 0.1;
+  }
+  let core = wordSimilarity(a.core, b.core);
+  if (core !== null && core < 0.75) {
+    // Parses may cut the same words differently (a landmark without commas, a locality read as
+    // a city): compare everything written, minus a small penalty for the disagreement.
+    const all = wordSimilarity(a.all, b.all);
+    if (all !== null && all - 0.05 > core) core = all - 0.05;
+  }
+  if (core !== null) {
+    num += 0.45 * core;
+    den += 0.45;
+  }
+  const landmark = a.landmark.words.length && b.landmark.words.length ? wordSimilarity(a.landmark, b.landmark) : null;
+  if (landmark !== null) {
+    num += 0.05 * landmark;
+    den += 0.05;
+  }
+  const places = placesAgree(a, b);
+  const states = statesAgree(a, b);
+  if (places !== null) {
+    num += 0.1 * (places ? 1 : 0);
+    den += 0.1;
+  } else if (states !== null) {
+    num += 0.05 * (states ? 1 : 0);
+    den += 0.05;
+  }
+  let pin: number | null = null;
+  if (a.pincode && b.pincode) {
+    pin = a.pincode === b.pincode ? 1 : a.pincode.slice(0, 4) === b.pincode.slice(0, 4) ? 0.4 : a.pincode.slice(0, 3) === b.pincode.slice(0, 3) ? 0.2 : 0;
+    num += 0.15 * pin;
+    den += 0.15;
+  }
+  const similarity = den > 0 ? (100 * num) / den : 0;
+
+  let cap = 10;
+  if (house === null) cap = 6; // without both house numbers the dwelling cannot be confirmed
+  else if (house === 0) cap = 2;
+  if (pin !== null && pin < 1) cap = Math.min(cap, 2);
+  if (places === false || states === false) cap = Math.min(cap, 1);
+  if (a.floor !== null && b.floor !== null && a.floor !== b.floor) cap = Math.min(cap, 3);
+  if (core !== null && core < 0.5) cap = Math.min(cap, 3);
+  if (localitiesDiffer(a, b)) cap = Math.min(cap, 3);
+  const base = 10 * Math.min(1, Math.max(0, (similarity - 50) / 42));
+  const raw = Math.min(base, cap);
+  return { similarity: Math.round(similarity * 100) / 100, samePerson: Math.round(raw), samePersonRaw: raw + similarity / 1000 };
+}

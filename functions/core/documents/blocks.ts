@@ -1,0 +1,558 @@
+/**
+ * A structural copy of the subset of Amazon Textract's `Block` we use (no AWS SDK import: the
+ * pure core works on plain data), and `DocumentModel`, a navigable view over a Block list:
+ * pages -> lines -> words in reading order, label/value lookup and word geometry.
+ *
+ * Every OCR engine (Textract, tesseract.js, ...) converts its output into these Blocks, so the
+ * field mapping is written once.
+ */
+
+export type BlockType =
+  | 'PAGE'
+  | 'LINE'
+  | 'WORD'
+  | 'QUERY'
+  | 'QUERY_RESULT'
+  | 'KEY_VALUE_SET'
+  | 'TABLE'
+  | 'CELL'
+  | 'MERGED_CELL'
+  | 'SELECTION_ELEMENT'
+  | 'SIGNATURE';
+
+export type RelationshipType = 'CHILD' | 'VALUE' | 'ANSWER' | 'COMPLEX_FEATURES' | 'MERGED_CELL' | 'TITLE';
+
+/** Normalised to the page: 0..1 on each axis, origin top-left. */
+export interface BoundingBox {
+  Left: number;
+  Top: number;
+  Width: number;
+  Height: number;
+}
+
+export interface Point {
+  X: number;
+  Y: number;
+}
+
+export interface Geometry {
+  BoundingBox: BoundingBox;
+  Polygon?: Point[];
+}
+
+export interface Relationship {
+  Type: RelationshipType;
+  Ids: string[];
+}
+
+export interface Block {
+  BlockType: BlockType;
+  Id: string;
+  Text?: string;
+  /** 0..100 */
+  Confidence?: number;
+  Geometry?: Geometry;
+  Relationships?: Relationship[];
+  /** 1-based page number (Textract sets it on multi-page documents). */
+  Page?: number;
+  EntityTypes?: string[];
+  TextType?: 'PRINTED' | 'HANDWRITING';
+  Query?: { Text: string; Alias?: string };
+}
+
+export interface Word {
+  id: string;
+  text: string;
+  /** 0..100, as OCR reports it. */
+  confidence: number;
+  box: BoundingBox;
+  page: number;
+  /** Character span of this word inside its line's text. */
+  start: number;
+  end: number;
+}
+
+export interface Line {
+  id: string;
+  text: string;
+  /** 0..100 */
+  confidence: number;
+  box: BoundingBox;
+  page: number;
+  words: Word[];
+  /** Position in the document's reading order (0-based, across pages). */
+  index: number;
+}
+
+export interface Page {
+  number: number;
+  lines: Line[];
+}
+
+/** A rectangle to redact, on a given page. */
+export interface PageBox {
+  page: number;
+  box: BoundingBox;
+}
+
+export interface LineMatch {
+  line: Line;
+  match: RegExpExecArray;
+  /** Words covering the match. */
+  words: Word[];
+}
+
+export type ValueSource = 'same-line' | 'right' | 'below';
+
+export interface LabelledValue {
+  text: string;
+  words: Word[];
+  line: Line;
+  labelLine: Line;
+  via: ValueSource;
+}
+
+export interface LabelOptions {
+  /** The value must match this; group 1 (if any) is the value. Applied to the candidate text. */
+  pattern?: RegExp;
+  /** Locate the value inside the candidate text (for dates, amounts, phone numbers). */
+  find?: (text: string) => { index: number; length: number } | undefined;
+  /** Cut a free-text value where this matches (for example the next label on the same line). */
+  stop?: RegExp;
+  /** Where to look, in order. Default: same line, then right, then below. */
+  via?: ValueSource[];
+  /** How many lines below the label to try when looking below (default 1). */
+  below?: number;
+}
+
+const EMPTY_BOX: BoundingBox = { Left: 0, Top: 0, Width: 0, Height: 0 };
+
+function withoutGlobal(re: RegExp): RegExp {
+  return re.global || re.sticky ? new RegExp(re.source, re.flags.replace(/[gy]/g, '')) : re;
+}
+
+function mean(xs: number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+}
+
+/** Union of boxes. */
+export function unionBox(boxes: BoundingBox[]): BoundingBox {
+  if (!boxes.length) return { ...EMPTY_BOX };
+  const left = Math.min(...boxes.map((b) => b.Left));
+  const top = Math.min(...boxes.map((b) => b.Top));
+  const right = Math.max(...boxes.map((b) => b.Left + b.Width));
+  const bottom = Math.max(...boxes.map((b) => b.Top + b.Height));
+  return { Left: left, Top: top, Width: right - left, Height: bottom - top };
+}
+
+/** Part of a word's box covering characters [from, to) of the word, by character proportion. */
+function subBox(word: Word, from: number, to: number): BoundingBox {
+  const len = Math.max(1, word.end - word.start);
+  const a = Math.max(0, from - word.start) / len;
+  const b = Math.min(len, to - word.start) / len;
+  return { Left: word.box.Left + word.box.Width * a, Top: word.box.Top, Width: word.box.Width * (b - a), Height: word.box.Height };
+}
+
+/** Give each word its character span inside the line text (words are in line order). */
+function placeWords(lineText: string, words: Omit<Word, 'start' | 'end'>[]): Word[] {
+  let cursor = 0;
+  return words.map((w) => {
+    let at = lineText.indexOf(w.text, cursor);
+    if (at < 0) at = cursor; // OCR line text and word texts disagree: keep order, approximate span
+    const placed = { ...w, start: at, end: at + w.text.length };
+    cursor = placed.end;
+    return placed;
+  });
+}
+
+/** Words for a line that has none: split the text, boxes by character proportion. */
+function splitWords(lineId: string, text: string, box: BoundingBox, confidence: number, page: number): Word[] {
+  const len = Math.max(1, text.length);
+  return [...text.matchAll(/\S+/g)].map((m, i) => ({
+    id: `${lineId}.w${i}`,
+    text: m[0],
+    confidence,
+    page,
+    start: m.index,
+    end: m.index + m[0].length,
+    box: { Left: box.Left + (box.Width * m.index) / len, Top: box.Top, Width: (box.Width * m[0].length) / len, Height: box.Height },
+  }));
+}
+
+/**
+ * Reading order: group lines into rows (vertical centre inside the row's first line band),
+ * rows top to bottom, lines left to right inside a row.
+ */
+function readingOrder(lines: Omit<Line, 'index'>[]): Omit<Line, 'index'>[] {
+  const byTop = [...lines].sort((a, b) => a.box.Top - b.box.Top);
+  const rows: Omit<Line, 'index'>[][] = [];
+  for (const line of byTop) {
+    const centre = line.box.Top + line.box.Height / 2;
+    const row = rows[rows.length - 1];
+    const head = row?.[0];
+    if (row && head && centre >= head.box.Top && centre <= head.box.Top + head.box.Height) row.push(line);
+    else rows.push([line]);
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.box.Left - b.box.Left));
+}
+
+function verticalOverlap(a: BoundingBox, b: BoundingBox): number {
+  const o = Math.min(a.Top + a.Height, b.Top + b.Height) - Math.max(a.Top, b.Top);
+  return o / Math.max(1e-9, Math.min(a.Height, b.Height));
+}
+
+function horizontalOverlap(a: BoundingBox, b: BoundingBox): number {
+  return Math.min(a.Left + a.Width, b.Left + b.Width) - Math.max(a.Left, b.Left);
+}
+
+const LEADING_SEPARATORS = /^[\s:;=|\-–—.]*/;
+
+/** A Textract query (AnalyzeDocument Queries) and its answer, when the engine produced one. */
+export interface QueryAnswer {
+  question: string;
+  alias?: string;
+  answer?: string;
+  /** 0..100 */
+  confidence?: number;
+  page: number;
+}
+
+export class DocumentModel {
+  readonly pages: Page[];
+  readonly lines: Line[];
+  readonly queries: QueryAnswer[];
+
+  constructor(blocks: readonly Block[]) {
+    const byId = new Map(blocks.map((b) => [b.Id, b]));
+    const childIds = (b: Block) => (b.Relationships ?? []).filter((r) => r.Type === 'CHILD').flatMap((r) => r.Ids);
+
+    // Which page each LINE belongs to: PAGE children first, then the block's own Page field.
+    const pageOfLine = new Map<string, number>();
+    blocks
+      .filter((b) => b.BlockType === 'PAGE')
+      .forEach((p, i) => {
+        const n = p.Page ?? i + 1;
+        for (const id of childIds(p)) if (byId.get(id)?.BlockType === 'LINE') pageOfLine.set(id, n);
+      });
+
+    const rawLines: Omit<Line, 'index'>[] = blocks
+      .filter((b) => b.BlockType === 'LINE')
+      .map((b) => {
+        const page = pageOfLine.get(b.Id) ?? b.Page ?? 1;
+        const box = b.Geometry?.BoundingBox ?? { ...EMPTY_BOX };
+        const text = (b.Text ?? '').trim();
+        const wordBlocks = childIds(b)
+          .map((id) => byId.get(id))
+          .filter((w): w is Block => !!w && w.BlockType === 'WORD');
+        const words = wordBlocks.length
+          ? placeWords(
+              text,
+              wordBlocks.map((w) => ({
+                id: w.Id,
+                text: w.Text ?? '',
+                confidence: w.Confidence ?? b.Confidence ?? 0,
+                box: w.Geometry?.BoundingBox ?? box,
+                page,
+              })),
+            )
+          : splitWords(b.Id, text, box, b.Confidence ?? 0, page);
+        const confidence = b.Confidence ?? mean(words.map((w) => w.confidence));
+        return { id: b.Id, text, confidence, box, page, words };
+      })
+      .filter((l) => l.text.length > 0);
+
+    const pageNumbers = [...new Set(rawLines.map((l) => l.page))].sort((a, b) => a - b);
+    let index = 0;
+    this.pages = pageNumbers.map((number) => ({
+      number,
+      lines: readingOrder(rawLines.filter((l) => l.page === number)).map((l) => ({ ...l, index: index++ })),
+    }));
+    this.lines = this.pages.flatMap((p) => p.lines);
+
+    this.queries = blocks
+      .filter((b) => b.BlockType === 'QUERY' && b.Query)
+      .map((q) => {
+        const ans = (q.Relationships ?? [])
+          .filter((r) => r.Type === 'ANSWER')
+          .flatMap((r) => r.Ids)
+          .map((id) => byId.get(id))
+          .find((b) => b?.BlockType === 'QUERY_RESULT');
+        return { question: q.Query!.Text, alias: q.Query!.Alias, answer: ans?.Text, confidence: ans?.Confidence, page: q.Page ?? ans?.Page ?? 1 };
+      });
+  }
+
+  /** The answer to a Textract query by alias or question text. */
+  queryAnswer(aliasOrQuestion: string): QueryAnswer | undefined {
+    return this.queries.find((q) => q.alias === aliasOrQuestion || q.question === aliasOrQuestion);
+  }
+
+  get words(): Word[] {
+    return this.lines.flatMap((l) => l.words);
+  }
+
+  /** Full text, one line per LINE block, pages in order. */
+  get text(): string {
+    return this.lines.map((l) => l.text).join('\n');
+  }
+
+  /** Mean word confidence of the whole document, 0..100. */
+  get meanConfidence(): number {
+    return mean(this.words.map((w) => w.confidence));
+  }
+
+  /** Words of `line` overlapping characters [start, end) of its text. */
+  wordsInRange(line: Line, start: number, end: number): Word[] {
+    return line.words.filter((w) => w.start < end && w.end > start);
+  }
+
+  /** Every line matching `re` (first match per line). */
+  findLines(re: RegExp): LineMatch[] {
+    const rx = withoutGlobal(re);
+    const out: LineMatch[] = [];
+    for (const line of this.lines) {
+      const match = rx.exec(line.text);
+      if (match) out.push({ line, match, words: this.wordsInRange(line, match.index, match.index + match[0].length) });
+    }
+    return out;
+  }
+
+  findLine(re: RegExp): LineMatch | undefined {
+    return this.findLines(re)[0];
+  }
+
+  /** Every match of `re` in every line (re is used globally). */
+  findAll(re: RegExp): LineMatch[] {
+    const rx = new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g');
+    const out: LineMatch[] = [];
+    for (const line of this.lines) {
+      for (const match of line.text.matchAll(rx)) {
+        out.push({ line, match: match as RegExpExecArray, words: this.wordsInRange(line, match.index, match.index + match[0].length) });
+      }
+    }
+    return out;
+  }
+
+  /** The nearest line to the right of `line`, on the same row. */
+  lineRightOf(line: Line): Line | undefined {
+    const right = line.box.Left + line.box.Width;
+    return this.lines
+      .filter((l) => l.page === line.page && l !== line && l.box.Left >= right - 0.01 && verticalOverlap(l.box, line.box) >= 0.5)
+      .sort((a, b) => a.box.Left - b.box.Left)[0];
+  }
+
+  /**
+   * The nearest line below `line` in the same column (horizontal overlap, or starting close to
+   * the label's left edge), within `maxGap` line-heights.
+   */
+  lineBelow(line: Line, maxGap = 3): Line | undefined {
+    const bottom = line.box.Top + line.box.Height;
+    const h = Math.max(line.box.Height, 0.005);
+    return this.lines
+      .filter(
+        (l) =>
+          l.page === line.page &&
+          l !== line &&
+          l.box.Top >= bottom - h * 0.5 &&
+          l.box.Top - bottom <= h * maxGap &&
+          (horizontalOverlap(l.box, line.box) > 0 || Math.abs(l.box.Left - line.box.Left) < 0.05),
+      )
+      .sort((a, b) => a.box.Top - b.box.Top || a.box.Left - b.box.Left)[0];
+  }
+
+  /** Up to `n` lines following `line` in reading order (same page). */
+  linesAfter(line: Line, n: number): Line[] {
+    return this.lines.filter((l) => l.page === line.page && l.index > line.index).slice(0, n);
+  }
+
+  /** Up to `n` lines preceding `line` in reading order (same page), nearest first. */
+  linesBefore(line: Line, n: number): Line[] {
+    return this.lines
+      .filter((l) => l.page === line.page && l.index < line.index)
+      .reverse()
+      .slice(0, n);
+  }
+
+  /**
+   * The value for a label such as /\bDOB\b/ or /Invoice\s*No/: text after the label on the same
+   * line, else the line to its right, else the line(s) below. Returns the first candidate that
+   * passes `pattern`, over all lines carrying the label.
+   */
+  labelValue(label: RegExp, opts: LabelOptions = {}): LabelledValue | undefined {
+    const via = opts.via ?? ['same-line', 'right', 'below'];
+    for (const { line: labelLine, match } of this.findLines(label)) {
+      for (const where of via) {
+        const candidates: { line: Line; from: number }[] = [];
+        if (where === 'same-line') candidates.push({ line: labelLine, from: match.index + match[0].length });
+        if (where === 'right') {
+          const r = this.lineRightOf(labelLine);
+          if (r) candidates.push({ line: r, from: 0 });
+        }
+        if (where === 'below') {
+          let cur: Line | undefined = labelLine;
+          for (let i = 0; i < (opts.below ?? 1) && cur; i++) {
+            cur = this.lineBelow(cur);
+            if (cur) candidates.push({ line: cur, from: 0 });
+          }
+        }
+        for (const c of candidates) {
+          const hit = this.valueIn(c.line, c.from, opts);
+          if (hit) return { ...hit, labelLine, via: where };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** The value inside `line` from character `from`, shaped by pattern/stop. */
+  private valueIn(line: Line, from: number, opts: LabelOptions): Omit<LabelledValue, 'labelLine' | 'via'> | undefined {
+    const rest = line.text.slice(from);
+    const lead = LEADING_SEPARATORS.exec(rest)?.[0].length ?? 0;
+    let start = from + lead;
+    let text = line.text.slice(start);
+    if (opts.find) {
+      const f = opts.find(text);
+      if (!f) return undefined;
+      start += f.index;
+      text = text.slice(f.index, f.index + f.length);
+    } else if (opts.pattern) {
+      const m = withoutGlobal(opts.pattern).exec(text);
+      if (!m) return undefined;
+      const value = m[1] ?? m[0];
+      const offset = m[1] !== undefined ? m.index + m[0].indexOf(m[1]) : m.index;
+      start += offset;
+      text = value;
+    } else {
+      if (opts.stop) {
+        const s = withoutGlobal(opts.stop).exec(text);
+        if (s) text = text.slice(0, s.index);
+      }
+      text = text.replace(/[\s,;:|\-–—]+$/, '');
+    }
+    text = text.trim();
+    if (!text) return undefined;
+    return { text, line, words: this.wordsInRange(line, start, start + text.length) };
+  }
+
+  /** Boxes covering characters [start, end) of a line, cut out of its word boxes. */
+  boxesForRange(line: Line, start: number, end: number): PageBox[] {
+    return this.wordsInRange(line, start, end).map((w) => ({ page: line.page, box: subBox(w, Math.max(start, w.start), Math.min(end, w.end)) }));
+  }
+
+  /**
+   * Boxes covering every occurrence of a digit sequence (spaces/hyphens between digits allowed,
+   * as in "2345 6789"), cut out of word boxes by character proportion. Used to mask Aadhaar digits.
+   */
+  digitBoxes(digits: string): PageBox[] {
+    if (!/^\d+$/.test(digits)) return [];
+    const out: PageBox[] = [];
+    for (const line of this.lines) {
+      const positions: number[] = [];
+      let stream = '';
+      for (let i = 0; i < line.text.length; i++) {
+        if (/\d/.test(line.text[i])) {
+          // a letter or punctuation other than a space/hyphen breaks the run
+          stream += line.text[i];
+          positions.push(i);
+        } else if (!/[\s-]/.test(line.text[i])) {
+          stream += '#';
+          positions.push(i);
+        }
+      }
+      let at = stream.indexOf(digits);
+      while (at >= 0) {
+        const start = positions[at];
+        const end = positions[at + digits.length - 1] + 1;
+        out.push(...this.boxesForRange(line, start, end));
+        at = stream.indexOf(digits, at + 1);
+      }
+    }
+    return out;
+  }
+}
+
+export interface LineSpec {
+  text: string;
+  /** 0..100, default 99 */
+  confidence?: number;
+  /** Per-word confidences, in word order (default: the line confidence). */
+  wordConfidences?: number[];
+  box?: Partial<BoundingBox>;
+  page?: number;
+}
+
+/**
+ * Build a Textract-shaped Block list from plain lines (tests, fixtures). Without a box, line i
+ * of a page is laid out at Top = 0.04 + 0.045 * i, Left = 0.05; words get boxes by character
+ * proportion.
+ */
+export function blocksFromLines(lines: LineSpec[]): Block[] {
+  const blocks: Block[] = [];
+  const pages = new Map<number, Block>();
+  const perPageIndex = new Map<number, number>();
+  lines.forEach((spec, li) => {
+    const pageNo = spec.page ?? 1;
+    let page = pages.get(pageNo);
+    if (!page) {
+      page = {
+        BlockType: 'PAGE',
+        Id: `page-${pageNo}`,
+        Page: pageNo,
+        Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
+        Relationships: [{ Type: 'CHILD', Ids: [] }],
+      };
+      pages.set(pageNo, page);
+      blocks.push(page);
+    }
+    const i = perPageIndex.get(pageNo) ?? 0;
+    perPageIndex.set(pageNo, i + 1);
+    const text = spec.text;
+    const confidence = spec.confidence ?? 99;
+    const box: BoundingBox = {
+      Left: spec.box?.Left ?? 0.05,
+      Top: spec.box?.Top ?? 0.04 + 0.045 * i,
+      Width: spec.box?.Width ?? Math.min(0.9, 0.012 * Math.max(1, text.length)),
+      Height: spec.box?.Height ?? 0.03,
+    };
+    const lineId = `line-${li}`;
+    const len = Math.max(1, text.length);
+    const wordBlocks: Block[] = [...text.matchAll(/\S+/g)].map((m, wi) => {
+      const wb: BoundingBox = { Left: box.Left + (box.Width * m.index) / len, Top: box.Top, Width: (box.Width * m[0].length) / len, Height: box.Height };
+      return {
+        BlockType: 'WORD',
+        Id: `${lineId}-word-${wi}`,
+        Text: m[0],
+        Confidence: spec.wordConfidences?.[wi] ?? confidence,
+        Page: pageNo,
+        TextType: 'PRINTED',
+        Geometry: { BoundingBox: wb, Polygon: polygon(wb) },
+      };
+    });
+    const wordConfs = wordBlocks.map((w) => w.Confidence ?? confidence);
+    const line: Block = {
+      BlockType: 'LINE',
+      Id: lineId,
+      Text: text,
+      Confidence: spec.wordConfidences ? mean(wordConfs) : confidence,
+      Page: pageNo,
+      Geometry: { BoundingBox: box, Polygon: polygon(box) },
+      Relationships: [{ Type: 'CHILD', Ids: wordBlocks.map((w) => w.Id) }],
+    };
+    page.Relationships![0].Ids.push(lineId);
+    blocks.push(line, ...wordBlocks);
+  });
+  return blocks;
+}
+
+function polygon(b: BoundingBox): Point[] {
+  return [
+    { X: b.Left, Y: b.Top },
+    { X: b.Left + b.Width, Y: b.Top },
+    { X: b.Left + b.Width, Y: b.Top + b.Height },
+    { X: b.Left, Y: b.Top + b.Height },
+  ];
+}
+
+/** Convenience: a model straight from plain lines. */
+export function modelFromLines(lines: (LineSpec | string)[]): DocumentModel {
+  return new DocumentModel(blocksFromLines(lines.map((l) => (typeof l === 'string' ? { text: l } : l))));
+}

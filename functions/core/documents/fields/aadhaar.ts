@@ -1,0 +1,128 @@
+/**
+ * Aadhaar card/letter: name, date_of_birth, address, aadhaar_number. The number is checked
+ * (Verhoeff) before masking to `XXXX XXXX 1234` (full only with opts.fullAadhaar), and every
+ * occurrence of its first 8 digits is returned as a redaction box. The full number never goes
+ * into an error message.
+ */
+import type { DocumentModel, Line, PageBox, Word } from '../blocks.ts';
+import { findDates, readAadhaar } from '../validators.ts';
+import {
+  DEFAULT_ADDRESS_STOP,
+  cleanName,
+  complete,
+  field,
+  idField,
+  labelledAddress,
+  labelledDate,
+  labelledText,
+  looksLikeName,
+  type ExtractedField,
+  type Extractor,
+  type FieldKind,
+} from './common.ts';
+
+export const AADHAAR_FIELDS: Record<string, FieldKind> = {
+  name: 'string',
+  date_of_birth: 'string',
+  address: 'string',
+  aadhaar_number: 'string',
+};
+
+const DIGITISH = '[0-9OoIlSBZ|]';
+const NUMBER_RE = new RegExp(`(?<![0-9][\\s-]?)(?<![A-Za-z])${DIGITISH}{4}[ -]?${DIGITISH}{4}[ -]?${DIGITISH}{4}(?![\\s-]?[0-9])(?![A-Za-z])`, 'g');
+const HEADER = /government|india|unique|identification|authority|aadhaa?r|enrol|male|female|dob|birth|address|help|www|download|issue|vid\b|भारत|सरकार/i;
+const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म\s*तिथि/i;
+const YOB_LABEL = /year\s*of\s*birth|\bYOB\b|जन्म\s*वर्ष/i;
+const ADDRESS_STOP = new RegExp(`${DEFAULT_ADDRESS_STOP.source}|^\\s*\\d{4}\\s\\d{4}\\s\\d{4}|^\\s*VID`, 'i');
+
+interface NumberHit {
+  value: string;
+  valid: boolean;
+  repairs: number;
+  words: Word[];
+  line: Line;
+  start: number;
+  raw: string;
+}
+
+export function maskAadhaar(digits: string): string {
+  return `XXXX XXXX ${digits.slice(8)}`;
+}
+
+export function formatAadhaar(digits: string): string {
+  return `${digits.slice(0, 4)} ${digits.slice(4, 8)} ${digits.slice(8)}`;
+}
+
+function numberCandidates(model: DocumentModel): NumberHit[] {
+  const out: NumberHit[] = [];
+  for (const m of model.findAll(NUMBER_RE)) {
+    if (/\bVID\b/i.test(m.line.text)) continue; // the 16-digit Virtual ID is not the number
+    const raw = m.match[0];
+    if ((raw.match(/\d/g) ?? []).length < 9) continue;
+    const r = readAadhaar(raw);
+    out.push({ value: r.value, valid: r.valid, repairs: r.repairs, words: m.words, line: m.line, start: m.match.index, raw });
+  }
+  return out;
+}
+
+/** Boxes over the first 8 digits of every occurrence of the number (as read, or as repaired). */
+function redactionBoxes(model: DocumentModel, hits: NumberHit[], digits: string): PageBox[] {
+  const boxes: PageBox[] = [];
+  for (const h of hits.filter((x) => x.value === digits)) {
+    let seen = 0;
+    let end = h.start;
+    for (let i = 0; i < h.raw.length && seen < 8; i++) {
+      if (!/[\s-]/.test(h.raw[i])) seen++;
+      end = h.start + i + 1;
+    }
+    boxes.push(...model.boxesForRange(h.line, h.start, end));
+  }
+  boxes.push(...model.digitBoxes(digits.slice(0, 8)));
+  const key = (b: PageBox) => `${b.page}:${b.box.Left.toFixed(4)}:${b.box.Top.toFixed(4)}:${b.box.Width.toFixed(4)}`;
+  return [...new Map(boxes.map((b) => [key(b), b])).values()];
+}
+
+function nameAbove(model: DocumentModel, anchor: Line | undefined): ExtractedField | undefined {
+  if (!anchor) return undefined;
+  const l = model.linesBefore(anchor, 3).find((x) => looksLikeName(x.text) && !HEADER.test(x.text));
+  return l ? field(cleanName(l.text), l.words, { kind: 'heuristic' }) : undefined;
+}
+
+export const extractAadhaar: Extractor = (model, opts) => {
+  const found: Record<string, ExtractedField | undefined> = {};
+  let redactions: PageBox[] = [];
+
+  const hits = numberCandidates(model);
+  const best = hits.find((h) => h.valid) ?? hits[0];
+  if (best) {
+    const shown = opts.fullAadhaar ? formatAadhaar(best.value) : maskAadhaar(best.value);
+    found.aadhaar_number = idField({ value: best.value, valid: best.valid, repairs: best.repairs, check: 'checksum' }, best.words, shown);
+    redactions = redactionBoxes(model, hits, best.value);
+  }
+
+  const dobLine = model.findLine(DOB_LABEL)?.line ?? model.findLine(YOB_LABEL)?.line;
+  found.date_of_birth =
+    labelledDate(model, [DOB_LABEL], { via: ['same-line', 'right'] }) ??
+    (() => {
+      const m = model.findLine(new RegExp(`(?:${YOB_LABEL.source})[^0-9]{0,20}((?:19|20)\\d{2})`, 'i'));
+      if (!m) return undefined;
+      const at = m.match.index + m.match[0].length - 4;
+      return field(m.match[1], model.wordsInRange(m.line, at, at + 4), { kind: 'structure', pass: true });
+    })();
+
+  found.name =
+    labelledText(model, [/(?<!father['’]?s?\s*)\bname\b/i], { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
+    nameAbove(model, dobLine) ??
+    nameAbove(model, best?.line);
+
+  found.address = labelledAddress(model, [/\baddress\b/i, /पता/], { maxLines: 5, stop: ADDRESS_STOP });
+
+  // A date anywhere when no label was read (e-Aadhaar letters print it beside the name).
+  if (!found.date_of_birth) {
+    const l = model.lines.find((x) => findDates(x.text)[0]?.precision === 'day' && !/download|issue|print/i.test(x.text));
+    const d = l && findDates(l.text)[0];
+    if (l && d) found.date_of_birth = field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'heuristic' });
+  }
+
+  return { data: complete(AADHAAR_FIELDS, found), redactions };
+};

@@ -1,0 +1,75 @@
+/** Bank statement: account_holder, account_number, ifsc, bank_name, period_from, period_to. */
+import { findDates, readIfsc } from '../validators.ts';
+import { cleanName, complete, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+
+export const BANK_STATEMENT_FIELDS: Record<string, FieldKind> = {
+  account_holder: 'string',
+  account_number: 'string',
+  ifsc: 'string',
+  bank_name: 'string',
+  period_from: 'string',
+  period_to: 'string',
+};
+
+/** IFSC bank prefix -> bank name (the larger banks; the printed name is used when present). */
+export const IFSC_BANKS: Record<string, string> = {
+  SBIN: 'State Bank of India',
+  HDFC: 'HDFC Bank',
+  ICIC: 'ICICI Bank',
+  UTIB: 'Axis Bank',
+  KKBK: 'Kotak Mahindra Bank',
+  PUNB: 'Punjab National Bank',
+  BARB: 'Bank of Baroda',
+  CNRB: 'Canara Bank',
+  UBIN: 'Union Bank of India',
+  IDFB: 'IDFC First Bank',
+  YESB: 'Yes Bank',
+  INDB: 'IndusInd Bank',
+  BKID: 'Bank of India',
+  IDIB: 'Indian Bank',
+  CBIN: 'Central Bank of India',
+  IOBA: 'Indian Overseas Bank',
+  FDRL: 'Federal Bank',
+  MAHB: 'Bank of Maharashtra',
+  UCBA: 'UCO Bank',
+  AUBL: 'AU Small Finance Bank',
+};
+
+const BANK_NAME = /\b((?:[A-Z][A-Za-z&]+\s){0,4}bank(?:\s(?:of\s)?[A-Z][A-Za-z]+){0,2}|state bank of india)\b/i;
+const IFSC_TOKEN = /(?<![A-Za-z0-9])[A-Za-z]{4}[0Oo][A-Za-z0-9]{6}(?![A-Za-z0-9])/g;
+
+export const extractBankStatement: Extractor = (model) => {
+  const found: Record<string, ExtractedField | undefined> = {};
+
+  found.account_holder = labelledText(model, [/account\s*holder(?:'s)?\s*name/i, /account\s*name/i, /customer\s*name/i, /\bname\b/i], {
+    via: ['same-line', 'right', 'below'],
+    stop: /\s{2,}|\b(?:account|a\/c|ifsc|branch|cust(?:omer)?\s*id)\b/i,
+    clean: (s) => cleanName(s.replace(/^(?:mr|mrs|ms|shri|smt)\.?\s+/i, '')),
+    accept: looksLikeName,
+  });
+
+  found.account_number = labelledText(model, [/(?:account|a\/c)\s*(?:no|number|#)\.?/i], {
+    via: ['same-line', 'right', 'below'],
+    pattern: /(?<!\d)(\d[\d\s-]{7,22}\d)(?!\d)/,
+    clean: (s) => s.replace(/[\s-]/g, ''),
+    accept: (s) => /^\d{9,18}$/.test(s),
+  });
+
+  const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => Number(b.r.valid) - Number(a.r.valid))[0];
+  if (ifscHit) found.ifsc = idField(ifscHit.r, ifscHit.m.words);
+
+  const printed = model.findLines(BANK_NAME).find((x) => !/statement|branch|account/i.test(x.match[0]));
+  const fromIfsc = ifscHit?.r.valid ? IFSC_BANKS[ifscHit.r.value.slice(0, 4)] : undefined;
+  if (printed) found.bank_name = field(cleanName(printed.match[1]), printed.words, fromIfsc && printed.match[1].toLowerCase().includes(fromIfsc.split(' ')[0].toLowerCase()) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
+  else if (fromIfsc && ifscHit) found.bank_name = field(fromIfsc, ifscHit.m.words, { kind: 'heuristic' });
+
+  // "Statement Period: 01/01/2024 to 31/03/2024", "From 01-01-2024 To 31-03-2024"
+  const period = model.findLines(/period|from|statement\s*(?:of\s*account\s*)?for/i).find((x) => findDates(x.line.text).length >= 2);
+  if (period) {
+    const [a, b] = findDates(period.line.text);
+    found.period_from = field(a.value, model.wordsInRange(period.line, a.index, a.index + a.length), { kind: 'structure', pass: true });
+    found.period_to = field(b.value, model.wordsInRange(period.line, b.index, b.index + b.length), { kind: 'structure', pass: true });
+  }
+
+  return { data: complete(BANK_STATEMENT_FIELDS, found) };
+};

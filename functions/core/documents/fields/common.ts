@@ -1,0 +1,216 @@
+/**
+ * Shared shapes and helpers of the per-type field extractors: labelled lookups that turn a
+ * label/value pair into `{ value, confidence_score }` with evidence-based confidence.
+ */
+import type { DocumentModel, LabelOptions, Line, PageBox, Word } from '../blocks.ts';
+import { fieldConfidence, ocrScore, type Evidence } from '../confidence.ts';
+import { findAmounts, findDates, findMobiles, type IdRead } from '../validators.ts';
+
+export type FieldValue = string | number | string[] | null;
+
+export interface ExtractedField {
+  value: FieldValue;
+  /** 0..1 */
+  confidence_score: number;
+}
+
+export interface ExtractError {
+  code: 'INVALID_DOC';
+  reason: string;
+}
+
+/** Image measurements another module makes; extractors only map them to fields. */
+export interface ImageSignal {
+  /** Likelihood the image shows an original card rather than a photocopy/screen, 0..1. */
+  originalScore?: number;
+  /** Overall legibility (focus, glare, crop), 0..1. */
+  qualityScore?: number;
+}
+
+export interface ExtractOptions {
+  /** Return the full Aadhaar number instead of the masked one (operator setting per client). */
+  fullAadhaar?: boolean;
+  /** Faces counted by the face detector (ASSET_OPEN_BOX_IMAGE). */
+  facesFound?: number;
+  /** Confidence of the face count, 0..1 (default 0.9 when facesFound is given). */
+  faceConfidence?: number;
+  /** Originality/quality signal of the image (PAN). */
+  imageSignal?: ImageSignal;
+}
+
+export interface ExtractionResult {
+  data: Record<string, ExtractedField>;
+  error?: ExtractError;
+  /** Page regions to mask in the stored copy (the first 8 Aadhaar digits, every occurrence). */
+  redactions?: PageBox[];
+}
+
+export type Extractor = (model: DocumentModel, opts: ExtractOptions) => ExtractionResult;
+
+export type FieldKind = 'string' | 'number' | 'array';
+
+/** Value written for a field that was not found (confidence 0). */
+export function missing(kind: FieldKind): ExtractedField {
+  return { value: kind === 'number' ? null : kind === 'array' ? [] : '', confidence_score: 0 };
+}
+
+export function field(value: FieldValue, ocrWords: readonly Word[] | number, evidence: Evidence): ExtractedField {
+  const ocr = typeof ocrWords === 'number' ? ocrWords : ocrScore(ocrWords);
+  return { value, confidence_score: fieldConfidence(ocr, evidence) };
+}
+
+/** Fill every field of the type's field set, missing ones as empty with confidence 0. */
+export function complete(spec: Record<string, FieldKind>, found: Record<string, ExtractedField | undefined>): Record<string, ExtractedField> {
+  const out: Record<string, ExtractedField> = {};
+  for (const [name, kind] of Object.entries(spec)) out[name] = found[name] ?? missing(kind);
+  for (const [name, f] of Object.entries(found)) if (f && !(name in out)) out[name] = f;
+  return out;
+}
+
+/** Collapse whitespace and trim separators/punctuation from the ends. */
+export function tidy(s: string): string {
+  return s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,.:;|\-–—]+|[\s,:;|\-–—]+$/g, '')
+    .trim();
+}
+
+/** A person's or business's name as printed: letters, spaces, dots, apostrophes, & and /. */
+export function cleanName(s: string): string {
+  return tidy(s.replace(/[^\p{L}\s.'&/()-]/gu, ' ')).replace(/^[.\s]+|[\s]+$/g, '');
+}
+
+/** Does this look like a name (latin letters, 2-6 words, no digits)? */
+export function looksLikeName(s: string): boolean {
+  const t = s.trim();
+  return /^[A-Za-z][A-Za-z.' ]{1,60}$/.test(t) && t.split(/\s+/).length <= 6 && /[A-Za-z]{2}/.test(t);
+}
+
+/** Free text next to one of the labels; labelled evidence. */
+export function labelledText(
+  model: DocumentModel,
+  labels: RegExp[],
+  opts: LabelOptions & { clean?: (s: string) => string; accept?: (s: string) => boolean } = {},
+): ExtractedField | undefined {
+  for (const label of labels) {
+    const hit = model.labelValue(label, opts);
+    if (!hit) continue;
+    const value = (opts.clean ?? tidy)(hit.text);
+    if (!value || (opts.accept && !opts.accept(value))) continue;
+    return field(value, hit.words, { kind: 'labelled' });
+  }
+  return undefined;
+}
+
+/** A labelled date, normalised to DD/MM/YYYY; structure evidence. */
+export function labelledDate(model: DocumentModel, labels: RegExp[], opts: LabelOptions = {}): ExtractedField | undefined {
+  for (const label of labels) {
+    let parsed: string | undefined;
+    const hit = model.labelValue(label, {
+      ...opts,
+      find: (text) => {
+        const d = findDates(text)[0];
+        if (!d) return undefined;
+        parsed = d.value;
+        return d;
+      },
+    });
+    if (hit && parsed) return field(parsed, hit.words, { kind: 'structure', pass: true });
+  }
+  return undefined;
+}
+
+/** A labelled amount; the last amount on the value text (totals follow quantities). */
+export function labelledAmount(model: DocumentModel, labels: RegExp[], opts: LabelOptions = {}): ExtractedField | undefined {
+  for (const label of labels) {
+    let value: number | undefined;
+    const hit = model.labelValue(label, {
+      ...opts,
+      find: (text) => {
+        const hits = findAmounts(text).filter((a) => a.value > 0);
+        const a = hits.filter((h) => h.currency || h.decimals).pop() ?? hits.pop();
+        if (!a) return undefined;
+        value = a.value;
+        return a;
+      },
+    });
+    if (hit && value !== undefined) return field(value, hit.words, { kind: 'structure', pass: true });
+  }
+  return undefined;
+}
+
+/** A labelled Indian mobile number, normalised to 10 digits. */
+export function labelledMobile(model: DocumentModel, labels: RegExp[], opts: LabelOptions = {}): ExtractedField | undefined {
+  for (const label of labels) {
+    let value: string | undefined;
+    const hit = model.labelValue(label, {
+      ...opts,
+      find: (text) => {
+        const m = findMobiles(text)[0];
+        if (!m) return undefined;
+        value = m.value;
+        return m;
+      },
+    });
+    if (hit && value) return field(value, hit.words, { kind: 'structure', pass: true });
+  }
+  return undefined;
+}
+
+/** A field from an identifier read, with checksum/structure evidence and repair count. */
+export function idField(read: IdRead, words: readonly Word[], value: string = read.value): ExtractedField {
+  return field(value, words, { kind: read.check, pass: read.valid, repairs: read.repairs });
+}
+
+const PINCODE = /(?<!\d)[1-9]\d{2}\s?\d{3}(?!\d)/;
+
+export const DEFAULT_ADDRESS_STOP =
+  /^\s*(?:mobile|mob\.?|phone|ph\.?|tel\.?|contact|cell|gstin|gst\s*no|e-?mail|pan\b|state\s*code|date|dated|invoice|dob|place\s*of\s*supply|udyam|type\s*of|major\s*activity|valid|registration|licen[cs]e|bill\s*(?:no|date)|due\s*date|consumer|account|a\/c|ifsc|branch|customer|buyer|ship\s*to|sl\.?\s*no|s\.?\s*no|description|particulars|item|vid\b|aadhaar|qty)/i;
+
+/**
+ * A multi-line address starting after a label: the rest of the label line, then following
+ * lines until a line holding a PIN code (included), a line that starts another label
+ * (excluded), or `maxLines` lines.
+ */
+export function addressAfter(
+  model: DocumentModel,
+  labelLine: Line,
+  from: number,
+  opts: { maxLines?: number; stop?: RegExp } = {},
+): { text: string; words: Word[] } | undefined {
+  const stop = opts.stop ?? DEFAULT_ADDRESS_STOP;
+  const parts: string[] = [];
+  const words: Word[] = [];
+  const first = tidy(labelLine.text.slice(from));
+  if (first) {
+    parts.push(first);
+    words.push(...model.wordsInRange(labelLine, from, labelLine.text.length));
+    if (PINCODE.test(first)) return { text: joinAddress(parts), words };
+  }
+  for (const line of model.linesAfter(labelLine, opts.maxLines ?? 4)) {
+    if (stop.test(line.text)) break;
+    parts.push(tidy(line.text));
+    words.push(...line.words);
+    if (PINCODE.test(line.text) || parts.length >= (opts.maxLines ?? 4)) break;
+  }
+  return parts.length ? { text: joinAddress(parts), words } : undefined;
+}
+
+export function joinAddress(parts: string[]): string {
+  return tidy(parts.map(tidy).filter(Boolean).join(', ').replace(/,\s*,/g, ',').replace(/\s+,/g, ','));
+}
+
+/** An address after the first of `labels` found; labelled evidence. */
+export function labelledAddress(model: DocumentModel, labels: RegExp[], opts: { maxLines?: number; stop?: RegExp } = {}): ExtractedField | undefined {
+  for (const label of labels) {
+    const lm = model.findLine(label);
+    if (!lm) continue;
+    const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length, opts);
+    if (a && a.text.length >= 5) return field(a.text, a.words, { kind: 'labelled' });
+  }
+  return undefined;
+}
+
+export function hasPincode(s: string): boolean {
+  return PINCODE.test(s);
+}

@@ -1,0 +1,38 @@
+/** FSSAI licence/registration: license_number (14 digits), business_name, address, valid_upto. */
+import { cleanName, complete, field, labelledAddress, labelledDate, labelledText, tidy, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+
+export const FSSAI_FIELDS: Record<string, FieldKind> = {
+  license_number: 'string',
+  business_name: 'string',
+  address: 'string',
+  valid_upto: 'string',
+};
+
+const VIA = { via: ['same-line', 'right', 'below'] as ('same-line' | 'right' | 'below')[] };
+const FOURTEEN = /(?<!\d)(\d[\d ]{12,16}\d)(?!\d)/;
+
+export const extractFssai: Extractor = (model) => {
+  const found: Record<string, ExtractedField | undefined> = {};
+
+  const lic = model.labelValue(/(?:licen[cs]e|registration)\s*(?:no|number)\.?/i, { ...VIA, pattern: FOURTEEN });
+  const digits = lic?.text.replace(/\s/g, '');
+  if (lic && digits) found.license_number = field(digits, lic.words, { kind: 'structure', pass: /^\d{14}$/.test(digits) });
+  else {
+    const any = model.findAll(/(?<!\d)\d{14}(?!\d)/g)[0];
+    if (any) found.license_number = field(any.match[0], any.words, { kind: 'heuristic' });
+  }
+
+  found.business_name = labelledText(
+    model,
+    [/name\s*(?:and\s*address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|company|business)/i, /business\s*name/i, /company\s*name/i],
+    { ...VIA, stop: /\s{2,}|,|\baddress\b/i, clean: cleanName, accept: (s) => s.length >= 3 },
+  );
+  found.address = labelledAddress(model, [/address\s*of\s*(?:the\s*)?(?:premises|authori[sz]ed\s*premises|business)/i, /premises\s*address/i, /\baddress\b/i], {
+    maxLines: 4,
+    stop: /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.)/i,
+  });
+  found.valid_upto = labelledDate(model, [/valid\s*(?:up\s*to|upto|till|until)/i, /validity/i, /date\s*of\s*expiry|expiry\s*date/i], VIA);
+  if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
+
+  return { data: complete(FSSAI_FIELDS, found) };
+};

@@ -1,0 +1,66 @@
+/**
+ * Close-up of the IMEI label on a phone box: model, ram, rom, imei_number (array), price.
+ */
+import type { DocumentModel } from '../blocks.ts';
+import { readImei } from '../validators.ts';
+import { combineConfidence } from '../confidence.ts';
+import { complete, field, labelledAmount, labelledText, tidy, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+
+export const IMEI_FIELDS: Record<string, FieldKind> = {
+  model: 'string',
+  ram: 'string',
+  rom: 'string',
+  imei_number: 'array',
+  price: 'number',
+};
+
+const IMEI_TOKEN = /(?<![0-9A-Za-z])[0-9OoIlSBZ](?:-?[0-9OoIlSBZ]){14}(?![0-9A-Za-z])/g;
+const RAM_ROM = /(\d{1,2})\s*GB\s*(?:RAM)?\s*[+/|,&]\s*(\d{2,4})\s*(GB|TB)/i;
+const RAM = /(?:\bRAM\b\s*[:\-]?\s*(\d{1,2})\s*GB)|(?:(\d{1,2})\s*GB\s*RAM\b)/i;
+const ROM = /(?:\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB))|(?:(\d{2,4})\s*(GB|TB)\s*(?:ROM|storage)\b)/i;
+
+/** Every distinct IMEI on the label, Luhn-checked (valid ones first, as read order). */
+export function imeiReads(model: DocumentModel) {
+  const seen = new Set<string>();
+  const out: { value: string; valid: boolean; confidence: number }[] = [];
+  for (const m of model.findAll(IMEI_TOKEN)) {
+    if ((m.match[0].match(/\d/g) ?? []).length < 12) continue;
+    const r = readImei(m.match[0]);
+    if (seen.has(r.value)) continue;
+    seen.add(r.value);
+    out.push({ value: r.value, valid: r.valid, confidence: field(r.value, m.words, { kind: 'checksum', pass: r.valid, repairs: r.repairs }).confidence_score });
+  }
+  return out;
+}
+
+function spec(model: DocumentModel, re: RegExp, pick: (m: RegExpExecArray) => string | undefined): ExtractedField | undefined {
+  const m = model.findLine(re);
+  if (!m) return undefined;
+  const v = pick(m.match);
+  return v ? field(v, m.words, { kind: 'structure', pass: true }) : undefined;
+}
+
+export const extractImei: Extractor = (model) => {
+  const found: Record<string, ExtractedField | undefined> = {};
+
+  const imeis = imeiReads(model);
+  const valid = imeis.filter((i) => i.valid);
+  const chosen = valid.length ? valid : imeis;
+  if (chosen.length) found.imei_number = { value: chosen.map((i) => i.value), confidence_score: combineConfidence(chosen.map((i) => i.confidence)) };
+
+  found.model = labelledText(model, [/model\s*(?:name|no\.?|number)?/i], {
+    stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
+    clean: (s) => tidy(s.replace(/^(?:name|no\.?|number)\s*[:\-]?\s*/i, '')),
+    accept: (s) => s.length >= 2,
+  });
+
+  found.ram =
+    spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`);
+  found.rom =
+    spec(model, RAM_ROM, (m) => `${m[2]} ${m[3].toUpperCase()}`) ??
+    spec(model, ROM, (m) => (m[1] ? `${m[1]} ${m[2].toUpperCase()}` : `${m[3]} ${m[4].toUpperCase()}`));
+
+  found.price = labelledAmount(model, [/M\.?\s?R\.?\s?P\.?/i, /\bprice\b/i, /\bMOP\b/i], { via: ['same-line', 'right', 'below'] });
+
+  return { data: complete(IMEI_FIELDS, found) };
+};

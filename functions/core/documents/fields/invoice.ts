@@ -1,0 +1,148 @@
+/**
+ * Tax invoice: customer_name, customer_address, dealership_name, dealer_address, dealer_gst,
+ * total_invoice_amount (number), invoice_date, invoice_number, customer_mobile_number.
+ */
+import type { DocumentModel, Line, Word } from '../blocks.ts';
+import { findDates, findMobiles, readGstin } from '../validators.ts';
+import { addressUnder, letterheadLine, letterheadName, signatureName } from './header.ts';
+import {
+  addressAfter,
+  cleanName,
+  complete,
+  field,
+  idField,
+  labelledAddress,
+  labelledAmount,
+  labelledDate,
+  labelledText,
+  looksLikeName,
+  type ExtractedField,
+  type Extractor,
+  type FieldKind,
+} from './common.ts';
+
+export const INVOICE_FIELDS: Record<string, FieldKind> = {
+  customer_name: 'string',
+  customer_address: 'string',
+  dealership_name: 'string',
+  dealer_address: 'string',
+  dealer_gst: 'string',
+  total_invoice_amount: 'number',
+  invoice_date: 'string',
+  invoice_number: 'string',
+};
+
+const GSTIN_TOKEN = /(?<![A-Za-z0-9])[0-9OoIlSBZ]{2}[A-Za-z0-9|]{13}(?![A-Za-z0-9])/g;
+const CUSTOMER_SECTION = /bill(?:ed)?\s*to|buyer|customer|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver/i;
+const CUSTOMER_NAME_LABELS = [
+  /customer(?:'s)?\s*name/i,
+  /buyer(?:'s)?\s*name/i,
+  /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser)/i,
+  /bill(?:ed)?\s*to/i,
+  /sold\s*to/i,
+  /\bbuyer\b/i,
+  /\bcustomer\b/i,
+];
+/** Business names may contain "Mobile" ("Shree Ganesh Mobile"): only stop at real labels. */
+const BUSINESS_STOP = /\s{2,}|\b(?:date|address|gstin|contact)\b|\b(?:mobile|mob|ph|phone)\s*(?:no)?\.?\s*:/i;
+const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|gstin|invoice|address|contact)\b/i;
+export const TOTAL_LABELS = [
+  /grand\s*total/i,
+  /total\s*invoice\s*(?:amount|value)/i,
+  /invoice\s*(?:total|value|amount)/i,
+  /net\s*(?:amount|payable|total)/i,
+  /total\s*amount/i,
+  /amount\s*payable/i,
+  /(?<!sub\s*)\btotal\b(?!\s*(?:tax|gst|qty|quantity|cgst|sgst|igst|discount|items?|in\s*words))/i,
+];
+export const ID_VALUE = /^([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_]*)/;
+
+interface GstinHit {
+  value: string;
+  valid: boolean;
+  repairs: number;
+  words: Word[];
+  line: Line;
+}
+
+export function gstinCandidates(model: DocumentModel): GstinHit[] {
+  return model.findAll(GSTIN_TOKEN).map((m) => {
+    const r = readGstin(m.match[0]);
+    return { ...r, words: m.words, line: m.line };
+  });
+}
+
+/** Index of the first line of the customer block (Infinity when there is none). */
+function customerStart(model: DocumentModel): number {
+  return model.findLine(CUSTOMER_SECTION)?.line.index ?? Infinity;
+}
+
+export const extractInvoice: Extractor = (model) => {
+  const found: Record<string, ExtractedField | undefined> = {};
+  const custAt = customerStart(model);
+
+  // Dealer GSTIN: the seller's block comes before the customer block; a buyer GSTIN may follow.
+  const gstins = gstinCandidates(model);
+  const g =
+    gstins.find((x) => x.valid && x.line.index < custAt) ??
+    gstins.find((x) => x.valid && !CUSTOMER_SECTION.test(x.line.text)) ??
+    gstins.find((x) => x.valid) ??
+    gstins[0];
+  if (g) found.dealer_gst = idField({ ...g, check: 'checksum' }, g.words);
+
+  found.dealership_name =
+    labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_STOP, clean: cleanName }) ??
+    letterheadName(model) ??
+    signatureName(model);
+
+  found.dealer_address =
+    labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ?? addressUnder(model, letterheadLine(model));
+
+  found.customer_name = labelledText(model, CUSTOMER_NAME_LABELS, {
+    via: ['same-line', 'right', 'below'],
+    stop: NAME_STOP,
+    clean: cleanName,
+    accept: looksLikeName,
+  });
+
+  found.customer_address =
+    labelledAddress(model, [/(?:customer|buyer|billing|purchaser)(?:'s)?\s*address/i]) ??
+    (() => {
+      // "Address:" inside the customer block, else the lines under the customer's name
+      const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custAt);
+      if (lm) {
+        const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length);
+        if (a) return field(a.text, a.words, { kind: 'labelled' });
+      }
+      const name = typeof found.customer_name?.value === 'string' ? found.customer_name.value : '';
+      const nameLine = name ? model.lines.find((l) => l.index >= custAt && l.text.includes(name)) : undefined;
+      return addressUnder(model, nameLine);
+    })();
+
+  const mobile = model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).find((x) => x.line.index >= custAt && findMobiles(x.line.text).length);
+  if (mobile) {
+    const m = findMobiles(mobile.line.text)[0];
+    found.customer_mobile_number = field(m.value, model.wordsInRange(mobile.line, m.index, m.index + m.length), { kind: 'structure', pass: true });
+  }
+
+  found.invoice_number = labelledText(model, [/invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /bill\s*no\.?/i], {
+    via: ['same-line', 'right', 'below'],
+    pattern: ID_VALUE,
+  });
+
+  found.invoice_date =
+    labelledDate(model, [/invoice\s*date/i, /\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
+    (() => {
+      for (const l of model.lines) {
+        const d = findDates(l.text)[0];
+        if (d) return field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'heuristic' });
+      }
+      return undefined;
+    })();
+
+  found.total_invoice_amount = labelledAmount(model, TOTAL_LABELS, { via: ['same-line', 'right'] });
+
+  const data = complete(INVOICE_FIELDS, found);
+  if (!found.customer_mobile_number) delete data.customer_mobile_number;
+  return { data };
+};

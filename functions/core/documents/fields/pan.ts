@@ -1,0 +1,112 @@
+/**
+ * PAN card: name_as_per_pan, pan_number, dob, father_name, is_original, document_quality_flag.
+ * Handles the labelled layout ("Name", "Father's Name", "Date of Birth") and the older
+ * unlabelled one (name, father's name, date in that order under the header).
+ */
+import type { DocumentModel, Line, Word } from '../blocks.ts';
+import { checkPan, findDates, readPan } from '../validators.ts';
+import { complete, field, idField, labelledDate, labelledText, cleanName, looksLikeName, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+
+export const PAN_FIELDS: Record<string, FieldKind> = {
+  name_as_per_pan: 'string',
+  pan_number: 'string',
+  dob: 'string',
+  father_name: 'string',
+  is_original: 'string',
+  document_quality_flag: 'string',
+};
+
+const NAME_LABEL = /(?<!father['’]?s?\s*)\bname\b/i;
+const FATHER_LABEL = /father['’]?s?\s*name/i;
+const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म/i;
+const HEADER = /income|tax|department|govt|government|india|permanent|account|number|signature|card|\bname\b|birth|father/i;
+const PAN_TOKEN = /(?<![A-Za-z0-9])[A-Za-z0-9|\]]{5}\s?[A-Za-z0-9|\]]{4}\s?[A-Za-z0-9|\]](?![A-Za-z0-9])/g;
+
+/** Penalty on pan_number confidence when an individual's 5th letter is not the surname initial. */
+const SURNAME_MISMATCH_PENALTY = 0.1;
+
+interface PanHit {
+  value: string;
+  valid: boolean;
+  repairs: number;
+  words: Word[];
+  line: Line;
+}
+
+function panCandidates(model: DocumentModel): PanHit[] {
+  const out: PanHit[] = [];
+  for (const m of model.findAll(PAN_TOKEN)) {
+    const raw = m.match[0];
+    // a real PAN has digits in its middle: refuse plain words ("DEPARTMENT")
+    if ((raw.replace(/\s/g, '').slice(5, 9).match(/\d/g) ?? []).length < 2) continue;
+    const r = readPan(raw);
+    out.push({ value: r.value, valid: r.valid, repairs: r.repairs, words: m.words, line: m.line });
+  }
+  return out;
+}
+
+function unlabelledNames(model: DocumentModel, panLine?: Line): Line[] {
+  // Old layout: the two name lines sit between the header and the date of birth.
+  const dateLine = model.lines.find((l) => findDates(l.text).length > 0);
+  const end = dateLine?.index ?? panLine?.index ?? model.lines.length;
+  return model.lines.filter((l) => l.index < end && !HEADER.test(l.text) && /^[A-Z][A-Z .']+$/.test(l.text.trim()) && looksLikeName(l.text));
+}
+
+export const extractPan: Extractor = (model, opts) => {
+  const found: Record<string, ExtractedField | undefined> = {};
+
+  const candidates = panCandidates(model);
+  const nearLabel = model.findLine(/permanent\s*account\s*number/i);
+  const best =
+    candidates.find((c) => c.valid && nearLabel && Math.abs(c.line.index - nearLabel.line.index) <= 2) ??
+    candidates.find((c) => c.valid) ??
+    candidates[0];
+
+  const name =
+    labelledText(model, [NAME_LABEL], { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
+    (() => {
+      const l = unlabelledNames(model, best?.line)[0];
+      return l ? field(cleanName(l.text), l.words, { kind: 'heuristic' }) : undefined;
+    })();
+  found.name_as_per_pan = name;
+
+  found.father_name =
+    labelledText(model, [FATHER_LABEL], { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
+    (() => {
+      const l = unlabelledNames(model, best?.line)[1];
+      return l ? field(cleanName(l.text), l.words, { kind: 'heuristic' }) : undefined;
+    })();
+
+  found.dob =
+    labelledDate(model, [DOB_LABEL], { via: ['same-line', 'right', 'below'] }) ??
+    (() => {
+      for (const l of model.lines) {
+        const d = findDates(l.text)[0];
+        if (d) return field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'structure', pass: true });
+      }
+      return undefined;
+    })();
+
+  if (best) {
+    const f = idField({ value: best.value, valid: best.valid, repairs: best.repairs, check: 'structure' }, best.words);
+    const check = checkPan(best.value, { name: typeof name?.value === 'string' ? name.value : undefined });
+    if (check.surnameInitialMatches === false) f.confidence_score = Math.max(0, Math.round((f.confidence_score - SURNAME_MISMATCH_PENALTY) * 1000) / 1000);
+    found.pan_number = f;
+  }
+
+  const sig = opts.imageSignal;
+  if (sig?.originalScore !== undefined) {
+    const s = sig.originalScore;
+    found.is_original = field(s >= 0.5 ? 'yes' : 'no', 1, { kind: 'signal', score: Math.max(s, 1 - s) });
+  }
+  if (sig?.qualityScore !== undefined) {
+    const s = sig.qualityScore;
+    found.document_quality_flag = field(s >= 0.5 ? 'good' : 'poor', 1, { kind: 'signal', score: Math.max(s, 1 - s) });
+  }
+
+  const data = complete(PAN_FIELDS, found);
+  if (!best?.valid) {
+    return { data, error: { code: 'INVALID_DOC', reason: best ? 'The PAN number on the card does not have a valid PAN structure.' : 'No readable PAN number was found on the card.' } };
+  }
+  return { data };
+};

@@ -1,0 +1,33 @@
+/** Purchase order: po_number, po_date, buyer_name, supplier_name, total_amount. */
+import { letterheadName } from './header.ts';
+import { ID_VALUE, TOTAL_LABELS } from './invoice.ts';
+import { cleanName, complete, labelledAmount, labelledDate, labelledText, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+
+export const PURCHASE_ORDER_FIELDS: Record<string, FieldKind> = {
+  po_number: 'string',
+  po_date: 'string',
+  buyer_name: 'string',
+  supplier_name: 'string',
+  total_amount: 'number',
+};
+
+const VIA = { via: ['same-line', 'right', 'below'] as ('same-line' | 'right' | 'below')[] };
+const NAME_STOP = /\s{2,}|\b(?:gstin|address|date|phone|mobile|po\s*no)\b/i;
+
+export const extractPurchaseOrder: Extractor = (model) => {
+  const found: Record<string, ExtractedField | undefined> = {};
+  found.po_number = labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], { ...VIA, pattern: ID_VALUE });
+  found.po_date = labelledDate(model, [/(?:\bP\.?\s?O\.?|purchase\s*order|order)\s*date/i, /\bdated?\b/i], VIA);
+  // The issuer of a purchase order is the buyer: a "Buyer" label, else the letterhead.
+  found.buyer_name =
+    labelledText(model, [/buyer(?:'s)?\s*(?:name)?/i, /(?:bill\s*to|invoice\s*to)/i], { ...VIA, stop: NAME_STOP, clean: cleanName, accept: (s) => s.length >= 3 }) ??
+    letterheadName(model);
+  found.supplier_name = labelledText(model, [/(?:supplier|vendor)(?:'s)?\s*(?:name)?/i, /^\s*to\b/i], {
+    ...VIA,
+    stop: NAME_STOP,
+    clean: (s) => cleanName(s.replace(/^(?:m\/s\.?\s*)/i, '')),
+    accept: (s) => s.length >= 3,
+  });
+  found.total_amount = labelledAmount(model, TOTAL_LABELS, { via: ['same-line', 'right'] });
+  return { data: complete(PURCHASE_ORDER_FIELDS, found) };
+};

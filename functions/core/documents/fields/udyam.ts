@@ -1,0 +1,38 @@
+/** Udyam registration certificate: udyam_number, enterprise_name, enterprise_type, address, date_of_registration. */
+import { isValidUdyam } from '../validators.ts';
+import { cleanName, complete, field, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+
+export const UDYAM_FIELDS: Record<string, FieldKind> = {
+  udyam_number: 'string',
+  enterprise_name: 'string',
+  enterprise_type: 'string',
+  address: 'string',
+  date_of_registration: 'string',
+};
+
+const VIA = { via: ['same-line', 'right', 'below'] as ('same-line' | 'right' | 'below')[] };
+const UDYAM_TOKEN = /UDYAM\s*-\s*([A-Z]{2})\s*-\s*([0-9OoIlSBZ]{2})\s*-\s*([0-9OoIlSBZ]{7})/gi;
+const toDigits = (s: string) => s.replace(/[Oo]/g, '0').replace(/[Il]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
+
+export const extractUdyam: Extractor = (model) => {
+  const found: Record<string, ExtractedField | undefined> = {};
+
+  const m = model.findAll(UDYAM_TOKEN)[0];
+  if (m) {
+    const raw = `UDYAM-${m.match[1]}-${m.match[2]}-${m.match[3]}`.toUpperCase();
+    const value = `UDYAM-${m.match[1].toUpperCase()}-${toDigits(m.match[2])}-${toDigits(m.match[3])}`;
+    const repairs = [...raw].filter((c, i) => c !== value[i]).length;
+    found.udyam_number = field(value, m.words, { kind: 'structure', pass: isValidUdyam(value), repairs });
+  }
+
+  found.enterprise_name = labelledText(model, [/name\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*name/i], { ...VIA, clean: cleanName, accept: (s) => s.length >= 3 });
+  const type = labelledText(model, [/type\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*type/i], { ...VIA, pattern: /\b(micro|small|medium)\b/i });
+  if (type) found.enterprise_type = { ...type, value: String(type.value).toUpperCase() };
+  found.address = labelledAddress(model, [/(?:official\s*)?address\s*of\s*(?:the\s*)?enterprise/i, /\baddress\b/i], {
+    maxLines: 5,
+    stop: /^\s*(?:date|major|type|social|name|national|mobile|email|\d+\.)/i,
+  });
+  found.date_of_registration = labelledDate(model, [/date\s*of\s*udyam\s*registration/i, /date\s*of\s*registration/i, /date\s*of\s*incorporation/i], VIA);
+
+  return { data: complete(UDYAM_FIELDS, found) };
+};

@@ -1,0 +1,53 @@
+/**
+ * How stored files read to integrators: the extracts responses of v3, bulk and sandbox, and the
+ * callback payloads, which carry the same shape.
+ */
+import type { FileRecord, OwnerRecord } from '../adapters/store/owners.ts';
+import { listFiles } from '../adapters/store/owners.ts';
+import { presignRedactions } from '../adapters/redaction.ts';
+
+/** v3 `ocr_data` item; a file still in the pipeline has empty data and no error yet. */
+export async function ocrItem(file: FileRecord) {
+  const result = file.result ?? { data: {}, error_code: '', error_reason: '' };
+  return {
+    data: await presignRedactions(result.data),
+    document_id: file.documentId ?? '',
+    error_code: result.error_code,
+    error_reason: result.error_reason,
+  };
+}
+
+/** bulk/sandbox `file_data`: the document fields, or the per-document error beside an empty type. */
+export async function fileData(file: FileRecord) {
+  const item = await ocrItem(file);
+  return item.error_code ? { ...item.data, error_code: item.error_code, error_reason: item.error_reason } : item.data;
+}
+
+/** One page of a batch in upload order: page N is the key range of its sequence numbers. */
+export async function extractsPage(owner: OwnerRecord, page: number, perPage: number) {
+  const total = owner.filesTotal;
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const from = (page - 1) * perPage + 1;
+  const files = from > total ? [] : await listFiles(owner, from, Math.min(total, from + perPage - 1));
+  return {
+    data: await Promise.all(files.map(async (f) => ({ document_id: f.documentId, file_data: await fileData(f) }))),
+    page,
+    per_page: perPage,
+    total_pages: totalPages,
+    total_items: total,
+    has_next: page < totalPages,
+    has_prev: page > 1,
+  };
+}
+
+/** The v3 extracts body: one ocr_data item per uploaded document, and the flow's cross-checks. */
+export async function flowExtracts(flow: OwnerRecord) {
+  const files = await listFiles(flow);
+  return { ocr_data: await Promise.all(files.map(ocrItem)), cross_checks: flow.crossChecks ?? [] };
+}
+
+/** Callback body: the extracts of the flow (with its application_id), or the whole batch as one page. */
+export async function callbackPayload(owner: OwnerRecord) {
+  if (owner.kind === 'flow') return { application_id: owner.applicationId, flow_uuid: owner.id, ...(await flowExtracts(owner)) };
+  return { batch_id: owner.id, ...(await extractsPage(owner, 1, Math.max(1, owner.filesTotal))) };
+}

@@ -1,0 +1,25 @@
+/** Bulk and sandbox batches: one upload request makes one batch, owned by its client. */
+import type { z } from 'zod';
+import type { ClientRecord } from '../adapters/store/clients.ts';
+import { createOwner } from '../adapters/store/owners.ts';
+import { productFor } from './products.ts';
+import { newBatchId, storeAndProcess, BATCH_ID_PATTERN } from './uploads.ts';
+import { ownedBy } from './flows.ts';
+import { extractsPage } from '../extracts/index.ts';
+import { badRequest } from './middleware/errors.ts';
+import type { BatchUploadBody } from './schemas/batch.ts';
+
+export async function uploadBatch(client: ClientRecord, channel: 'bulk' | 'sandbox', body: z.infer<typeof BatchUploadBody>) {
+  productFor(client, body.product_type);
+  const batchId = newBatchId();
+  const owner = { kind: 'batch' as const, clientId: client.clientId, id: batchId, productType: body.product_type };
+  await createOwner({ ...owner, channel });
+  return storeAndProcess(owner, batchId, body.file_urls);
+}
+
+/** The spec lists only 400 for a bad batch_id here; an unknown (or another client's) id is invalid. */
+export async function batchExtracts(client: ClientRecord, query: { batch_id: string; page: number; per_page: number }) {
+  if (!BATCH_ID_PATTERN.test(query.batch_id)) throw badRequest('Invalid batch_id');
+  const batch = await ownedBy(client, 'batch', query.batch_id, () => badRequest('Invalid batch_id: no such batch'));
+  return extractsPage(batch, query.page, query.per_page);
+}

@@ -1,0 +1,23 @@
+/** DownloadFile: fetch the caller's file_url safely, check it is a JPEG, PNG or PDF, store it. */
+import { getFile, markDownloaded } from '../adapters/store/owners.ts';
+import { safeFetch } from '../adapters/safeFetch.ts';
+import { sniffFileType } from '../adapters/fileType.ts';
+import { documentPrefix, putObject } from '../adapters/documentStore.ts';
+import { loopbackAllowed } from '../adapters/aws.ts';
+import { DocumentRejectedError, type FileTaskInput } from './types.ts';
+
+export async function handler(input: FileTaskInput): Promise<FileTaskInput['file']> {
+  const file = await getFile(input.owner, input.file.seq);
+  if (!file) throw new DocumentRejectedError('PROCESSING_FAILED', 'file record not found');
+  // A retried task after a stored download has nothing left to do.
+  if (file.state !== 'QUEUED') return input.file;
+  if (!file.fileUrl) throw new DocumentRejectedError('PROCESSING_FAILED', 'file_url missing');
+  // SafeFetchError names itself TransientFetchError (retried by the ASL) or FetchRejectedError.
+  const res = await safeFetch(file.fileUrl, { allowLoopback: loopbackAllowed() });
+  const mime = sniffFileType(res.body);
+  if (!mime) throw new DocumentRejectedError('UNRECOGNISED', 'file is not a JPEG, PNG or PDF');
+  const objectKey = `${documentPrefix(input.owner, file.fileUuid)}/original`;
+  await putObject(objectKey, res.body, mime);
+  await markDownloaded(input.owner, file.seq, { objectKey, mime });
+  return input.file;
+}

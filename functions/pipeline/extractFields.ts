@@ -1,0 +1,86 @@
+/**
+ * ExtractFields: Blocks to the spec's fields. Classifies (with a face count for photos with little
+ * text), refuses types outside the flow's product, maps fields with validators and confidence,
+ * adds the image signals (faces, PAN originality), redacts Aadhaar digits and stores the result.
+ */
+import { getFile, finishFile } from '../adapters/store/owners.ts';
+import { getClient } from '../adapters/store/clients.ts';
+import { getObject, putObject, documentPrefix } from '../adapters/documentStore.ts';
+import { maskRegions } from '../adapters/imageRedaction.ts';
+import { assessPanOriginality } from '../adapters/imageSignals/panOriginality.ts';
+import { DocumentModel, classify, extractFields, openBoxInput, type Block, type ExtractionResult } from '../core/documents/index.ts';
+import { findProduct } from '../core/products/catalogue.ts';
+import { formatAddress } from '../core/address/index.ts';
+import { faceEngine } from './engines.ts';
+import { DocumentRejectedError, type FileTaskInput } from './types.ts';
+
+/** Address-bearing fields that also get a structured `formatted_address` beside their raw value. */
+const ADDRESS_FIELDS: Record<string, string[]> = {
+  AADHAAR: ['address'],
+  GST_CERT: ['address'],
+  INVOICE: ['customer_address', 'dealer_address'],
+  DELIVERY_ORDER: ['dealer_address', 'customer_address'],
+  EBILL: ['address'],
+  UDYAM_CERT: ['address'],
+  FSSAI_CERTIFICATE: ['address'],
+  SHOP_ACT_LICENSE: ['address'],
+};
+
+export function withFormattedAddresses(type: string, data: ExtractionResult['data']) {
+  const out: Record<string, unknown> = { ...data };
+  for (const name of ADDRESS_FIELDS[type] ?? []) {
+    const f = data[name];
+    if (f && typeof f.value === 'string' && f.value.trim()) out[name] = { ...f, formatted_address: formatAddress(f.value) };
+  }
+  return out;
+}
+
+export async function handler(input: FileTaskInput): Promise<FileTaskInput['file']> {
+  const { owner } = input;
+  const file = await getFile(owner, input.file.seq);
+  if (!file?.ocrKey || !file.objectKey) throw new DocumentRejectedError('PROCESSING_FAILED', 'file was not read');
+  const [blocksJson, client] = await Promise.all([getObject(file.ocrKey), getClient(owner.clientId)]);
+  const model = new DocumentModel(JSON.parse(blocksJson.toString('utf8')) as Block[]);
+  const image = file.mime === 'application/pdf' ? undefined : await getObject(file.objectKey);
+
+  // Faces decide between an open-box photo and an unreadable document: count them only for photos.
+  const facesFound = image && openBoxInput(model).littleText ? (await (await faceEngine()).countFaces(image)).count : undefined;
+  const { type } = classify(model, { facesFound });
+  const product = findProduct(owner.productType);
+  const finish = (result: { data: Record<string, unknown>; error_code: string; error_reason: string }) =>
+    finishFile(owner, file.seq, 'DONE', result, 'processed', { documentType: type });
+
+  if (type === 'UNKNOWN') {
+    await finish({ data: {}, error_code: 'UNRECOGNISED', error_reason: 'the document type could not be recognised' });
+    return input.file;
+  }
+  if (!product.documentTypes.includes(type)) {
+    await finish({ data: {}, error_code: 'UNRECOGNISED', error_reason: `${type} is not a supported document type for ${owner.productType}` });
+    return input.file;
+  }
+
+  const signal = type === 'PAN' && image ? await assessPanOriginality(image) : undefined;
+  const result = extractFields(type, model, {
+    fullAadhaar: client?.fullAadhaar === true,
+    facesFound,
+    imageSignal: signal ? { originalScore: signal.score, qualityScore: signal.score } : undefined,
+  });
+  const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, result.data) };
+  if (signal) {
+    const confidence_score = Math.round(Math.max(signal.score, 1 - signal.score) * 100) / 100;
+    data.is_original = { value: signal.is_original, confidence_score };
+    data.document_quality_flag = { value: signal.document_quality_flag, confidence_score };
+  }
+  if (type === 'AADHAAR' && image && data.aadhaar_number) {
+    const redactKey = `${documentPrefix(owner, file.fileUuid)}/redacted.png`;
+    const boxes = (result.redactions ?? []).filter((r) => r.page === 1).map((r) => r.box);
+    await putObject(redactKey, await maskRegions(image, boxes), 'image/png');
+    data.aadhaar_number = { ...(data.aadhaar_number as object), redact_key: redactKey };
+  }
+  await finish({
+    data,
+    error_code: result.error ? result.error.code : '',
+    error_reason: result.error ? result.error.reason : '',
+  });
+  return input.file;
+}

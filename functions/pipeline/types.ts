@@ -1,0 +1,19 @@
+import type { OwnerRef } from '../adapters/store/owners.ts';
+
+/** What every Map iteration carries: ids only (state payloads are capped at 256 KB). */
+export interface FileTaskInput {
+  owner: OwnerRef & { productType: string };
+  file: { seq: number };
+  failure?: { Error?: string; Cause?: string };
+}
+
+/** A document we will not process, with the per-document verdict integrators see. */
+export class DocumentRejectedError extends Error {
+  constructor(
+    readonly code: 'UNRECOGNISED' | 'INVALID_DOC' | 'PROCESSING_FAILED',
+    reason: string,
+  ) {
+    super(reason);
+    this.name = `DocumentRejected.${code}`;
+  }
+}

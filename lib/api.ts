@@ -1,0 +1,239 @@
+/**
+ * The REST API, built from the one route table (functions/http/routes.ts): one Lambda per route,
+ * one method per route. Authentication happens inside the handlers (JWT in the `Token` header,
+ * client credentials, refresh tokens), so no method has an API Gateway authorizer.
+ */
+import { Validations } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  RequestValidator,
+  ResponseType,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import { envNames } from '../functions/adapters/tableSchema.ts';
+import { routeKey, routes, type Route } from '../functions/http/routes.ts';
+import { ServiceFunction } from './functions.ts';
+import { acknowledgeStorageGrants } from './nag.ts';
+import type { StageConfig } from './stage-config.ts';
+import type { Storage } from './storage.ts';
+
+/** What a route's function may touch, derived from the route so a new route gets sensible rights. */
+export interface RouteAccess {
+  table: 'read' | 'readWrite';
+  /** Pre-signed GETs of redacted copies are signed with the function's own role. */
+  bucketRead: boolean;
+  /** Uploads start the pipeline. */
+  startsPipeline: boolean;
+  /** Issues or verifies our JWTs. */
+  signingKey: boolean;
+}
+
+export function routeAccess(route: Route): RouteAccess {
+  const signingKey = ['clientCredentials', 'token', 'refreshToken'].includes(route.auth.kind);
+  return {
+    table: route.method === 'GET' ? 'read' : 'readWrite',
+    // Responses with extracted documents (extracts, v2 submit and docs) may link redacted copies.
+    bucketRead: route.auth.kind === 'token' && (route.method === 'GET' || route.path.endsWith('/flow/submit')),
+    startsPipeline: route.path.endsWith('/multiupload'),
+    signingKey,
+  };
+}
+
+/** `v3/verification/flow/init` -> `V3VerificationFlowInit`: a stable construct id per handler. */
+export function functionId(route: Route): string {
+  return route.handler
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
+}
+
+export interface ApiProps {
+  stageConfig: StageConfig;
+  storage: Storage;
+  stateMachine: IStateMachine;
+  signingKeySecret: ISecret;
+}
+
+export class Api extends Construct {
+  readonly restApi: RestApi;
+  readonly accessLogs: LogGroup;
+  /** Route functions by route key (`POST /v3/verification/flow/init`). */
+  readonly functions: Record<string, ServiceFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { stageConfig, storage } = props;
+
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: stageConfig.logRetention,
+      removalPolicy: stageConfig.removalPolicy,
+    });
+
+    this.restApi = new RestApi(this, 'RestApi', {
+      restApiName: `DocService-${stageConfig.stage}`,
+      description: 'Document verification, extraction and onboarding API',
+      endpointTypes: [EndpointType.REGIONAL],
+      // Execution logging needs the account-level CloudWatch role; the API owns it.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: stageConfig.removalPolicy,
+      deployOptions: {
+        stageName: stageConfig.stage,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        loggingLevel: stageConfig.apiLoggingLevel,
+        // Never log bodies: they carry document URLs, applicant data and tokens.
+        dataTraceEnabled: false,
+        throttlingRateLimit: stageConfig.throttling.rateLimit,
+        throttlingBurstLimit: stageConfig.throttling.burstLimit,
+        accessLogDestination: new LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields({
+          caller: false,
+          httpMethod: true,
+          ip: true,
+          protocol: true,
+          requestTime: true,
+          resourcePath: true,
+          responseLength: true,
+          status: true,
+          user: false,
+        }),
+      },
+    });
+
+    // The stack exports the URL once, as ApiUrl.
+    this.restApi.node.tryRemoveChild('Endpoint');
+
+    // Bodies and query strings are validated by the handlers (zod, the spec's error shapes);
+    // the validator still rejects requests that break a method's declared parameters.
+    const requestValidator = new RequestValidator(this, 'RequestValidator', {
+      restApi: this.restApi,
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    });
+
+    // API Gateway's own refusals (unknown path, throttling) answer in the spec's error shape.
+    this.restApi.addGatewayResponse('Default4xx', {
+      type: ResponseType.DEFAULT_4XX,
+      templates: { 'application/json': '{"error":$context.error.messageString}' },
+    });
+    this.restApi.addGatewayResponse('Default5xx', {
+      type: ResponseType.DEFAULT_5XX,
+      templates: { 'application/json': '{"error":$context.error.messageString}' },
+    });
+
+    for (const route of routes) {
+      const fn = this.routeFunction(route, props);
+      this.functions[routeKey(route)] = fn;
+      this.restApi.root.resourceForPath(route.path).addMethod(
+        route.method,
+        // allowTestInvoke off: one Lambda permission per method, not two.
+        new LambdaIntegration(fn, { allowTestInvoke: false }),
+        { requestValidator },
+      );
+    }
+
+    Validations.of(this.restApi).acknowledge(
+      {
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'Authentication is done inside each handler (JWT in the Token header verified with jose, client credentials, refresh tokens) as the interface spec requires; API Gateway authorizers cannot express these schemes.',
+      },
+      {
+        id: 'AwsSolutions-COG4',
+        reason: 'Integrators authenticate with client credentials and our own JWTs (see APIG4), not Cognito user pools.',
+      },
+    );
+    if (stageConfig.waf) this.addWebAcl(stageConfig);
+    else {
+      Validations.of(this.restApi).acknowledge({
+        id: 'AwsSolutions-APIG3',
+        reason: `No WAF web ACL in ${stageConfig.stage}: stage throttling bounds abuse; prod and staging attach one.`,
+      });
+    }
+    const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
+    if (cloudWatchRole) {
+      Validations.of(cloudWatchRole).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason: 'The AWS managed policy for API Gateway execution logging is the documented minimum for the account-level role.',
+      });
+    }
+  }
+
+  /** AWS managed baseline rules and a per-IP rate limit; the body-size rule only counts (upload bodies list many URLs). */
+  private addWebAcl(stageConfig: StageConfig): void {
+    const visibility = (metricName: string) => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName,
+    });
+    const managed = (name: string, priority: number, countOnly: string[] = []) => ({
+      name,
+      priority,
+      overrideAction: { none: {} },
+      statement: {
+        managedRuleGroupStatement: {
+          vendorName: 'AWS',
+          name,
+          ruleActionOverrides: countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+        },
+      },
+      visibilityConfig: visibility(name),
+    });
+    const webAcl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility(`DocService-${stageConfig.stage}`),
+      rules: [
+        managed('AWSManagedRulesCommonRuleSet', 0, ['SizeRestrictions_BODY']),
+        managed('AWSManagedRulesKnownBadInputsRuleSet', 1),
+        {
+          name: 'PerIpRateLimit',
+          priority: 2,
+          action: { block: {} },
+          // Requests per 5 minutes from one address: well above the stage's steady rate per client.
+          statement: { rateBasedStatement: { limit: stageConfig.throttling.rateLimit * 300, aggregateKeyType: 'IP' } },
+          visibilityConfig: visibility('PerIpRateLimit'),
+        },
+      ],
+    });
+    new CfnWebACLAssociation(this, 'WebAclAssociation', {
+      resourceArn: this.restApi.deploymentStage.stageArn,
+      webAclArn: webAcl.attrArn,
+    });
+  }
+
+  private routeFunction(route: Route, props: ApiProps): ServiceFunction {
+    const { stageConfig, storage } = props;
+    const access = routeAccess(route);
+    const environment: Record<string, string> = {
+      [envNames.table]: storage.table.tableName,
+      [envNames.bucket]: storage.bucket.bucketName,
+    };
+    if (access.startsPipeline) environment[envNames.stateMachine] = props.stateMachine.stateMachineArn;
+    if (access.signingKey) environment[envNames.signingKeySecret] = props.signingKeySecret.secretArn;
+
+    const fn = new ServiceFunction(this, functionId(route), {
+      entry: `functions/http/${route.handler}.ts`,
+      description: routeKey(route),
+      stageConfig,
+      memoryMb: route.memoryMb ?? 256,
+      environment,
+    });
+    if (access.table === 'read') storage.table.grantReadData(fn);
+    else storage.table.grantReadWriteData(fn);
+    if (access.bucketRead) storage.bucket.grantRead(fn);
+    if (access.startsPipeline) props.stateMachine.grantStartExecution(fn);
+    if (access.signingKey) props.signingKeySecret.grantRead(fn);
+    acknowledgeStorageGrants(fn.executionRole, storage);
+    return fn;
+  }
+}

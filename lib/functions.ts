@@ -1,0 +1,134 @@
+/**
+ * ServiceFunction: the one way this service builds a Lambda. Every route handler and pipeline
+ * task gets the same runtime, architecture, bundling, tracing, log group and stage wiring, so a
+ * construct only says what differs: entry, memory, timeout, extra environment.
+ */
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Architecture, Code, Runtime, Tracing, LoggingFormat } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+import { envNames } from '../functions/adapters/tableSchema.ts';
+import type { StageConfig } from './stage-config.ts';
+
+/** The repository root: entries and the lock file are resolved from it. */
+export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Local-only engines and emulators: never reachable in AWS (OCR_ENGINE=textract,
+ * FACE_ENGINE=rekognition), too heavy or native to bundle. Adapters import them dynamically.
+ */
+export const localOnlyModules = [
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+  'sharp',
+  'pdfjs-dist',
+  '@napi-rs/canvas',
+  '@vladmandic/*',
+  '@tensorflow/*',
+  'dynalite',
+  's3rver',
+  'aws-local-stepfunctions',
+];
+
+/**
+ * ESM output with CommonJS dependencies inside: esbuild's `require` shim needs a real
+ * `require`. Aliased import so it cannot clash with names in the bundle.
+ */
+const esmRequireBanner =
+  "import { createRequire as __docstreamCreateRequire } from 'node:module'; const require = __docstreamCreateRequire(import.meta.url);";
+
+export interface ServiceFunctionProps {
+  /** Path of the handler module relative to the project root, e.g. functions/http/openapi.ts. */
+  entry: string;
+  stageConfig: StageConfig;
+  memoryMb?: number;
+  timeout?: Duration;
+  /** Extra environment on top of the stage wiring (table, bucket names and the like). */
+  environment?: Record<string, string>;
+  description?: string;
+}
+
+export class ServiceFunction extends NodejsFunction {
+  /** The function's own role (a sibling construct: it exists before the function). */
+  readonly executionRole: Role;
+  /** Handler module relative to the project root. */
+  readonly entryPath: string;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    const { stageConfig } = props;
+    // Our own log group (instead of logRetention) avoids the log-retention custom resource Lambda.
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: stageConfig.logRetention,
+      removalPolicy: stageConfig.removalPolicy,
+    });
+    // Our own role instead of AWSLambdaBasicExecutionRole: logs go to this function's group only.
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${props.description ?? id}`,
+    });
+    logGroup.grantWrite(role);
+    // Stacks excluded from bundling (infra tests, `cdk deploy` of another stack) never deploy this
+    // code, so they need neither esbuild nor the handler file; real synth bundles and checks the entry.
+    const bundling = Stack.of(scope).bundlingRequired;
+    super(scope, id, {
+      ...(bundling
+        ? { entry: `${projectRoot}${props.entry}`, handler: 'handler' }
+        : { code: Code.fromInline(`// bundling skipped for ${props.entry}`), handler: 'index.handler' }),
+      projectRoot,
+      depsLockFilePath: `${projectRoot}package-lock.json`,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMb ?? 256,
+      timeout: props.timeout ?? Duration.seconds(29),
+      description: props.description,
+      role,
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      environment: {
+        [envNames.stage]: stageConfig.stage,
+        // AWS always refuses loopback URLs and uses the managed engines; local engines are for laptops.
+        [envNames.allowLoopback]: 'false',
+        [envNames.ocrEngine]: 'textract',
+        [envNames.faceEngine]: 'rekognition',
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+      bundling: {
+        // Local esbuild only: synth works without Docker.
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        banner: esmRequireBanner,
+        // Bundle the AWS SDK (one pinned version, tree-shaken, smaller cold start than the runtime's).
+        bundleAwsSDK: true,
+        externalModules: localOnlyModules,
+      },
+    });
+    this.entryPath = props.entry;
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'nodejs22.x is the pinned runtime of this service (matches local Node 22); upgrades are deliberate.',
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing: X-Ray PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+    });
+    this.executionRole = role;
+  }
+
+  /** Adds a statement on `*` for an API without resource-level permissions, with the reason cdk-nag records. */
+  allowOnAnyResource(actions: string[], reason: string): void {
+    this.addToRolePolicy(new PolicyStatement({ actions, resources: ['*'] }));
+    // One acknowledgement per reason: the validation report keeps each as evidence.
+    Validations.of(this.executionRole).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason });
+  }
+}

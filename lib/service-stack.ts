@@ -1,0 +1,67 @@
+/**
+ * One stack per stage (`DocService-<stage>`), wired like the architecture picture:
+ * integrator -> API (one Lambda per route) -> table + bucket; uploads -> pipeline state machine.
+ */
+import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { Api } from './api.ts';
+import { Observability } from './observability.ts';
+import { Pipeline } from './pipeline.ts';
+import type { StageConfig } from './stage-config.ts';
+import { Storage } from './storage.ts';
+
+export interface ServiceStackProps extends StackProps {
+  stageConfig: StageConfig;
+}
+
+export const stackName = (stage: string) => `DocService-${stage}`;
+
+export class ServiceStack extends Stack {
+  readonly storage: Storage;
+  readonly pipeline: Pipeline;
+  readonly api: Api;
+  readonly observability: Observability;
+  readonly signingKeySecret: Secret;
+
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
+    super(scope, id, props);
+    const { stageConfig } = props;
+
+    this.storage = new Storage(this, 'Storage', { stageConfig });
+
+    // A random seed from which the runtime derives the Ed25519 JWT signing key.
+    this.signingKeySecret = new Secret(this, 'SigningKeySeed', {
+      description: `DocService-${stageConfig.stage}: seed of the JWT signing key (Ed25519 derived at runtime)`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: stageConfig.removalPolicy,
+    });
+    Validations.of(this.signingKeySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the seed replaces the signing key and invalidates every live token; there is no hosted rotation for a key seed. Rotation is an operator procedure (docs/deploying.md, "Rotating the signing key").',
+    });
+
+    this.pipeline = new Pipeline(this, 'Pipeline', { stageConfig, storage: this.storage });
+
+    this.api = new Api(this, 'Api', {
+      stageConfig,
+      storage: this.storage,
+      stateMachine: this.pipeline.stateMachine,
+      signingKeySecret: this.signingKeySecret,
+    });
+
+    this.observability = new Observability(this, 'Observability', {
+      stageConfig,
+      restApi: this.api.restApi,
+      functions: [...Object.values(this.api.functions), ...Object.values(this.pipeline.functions)],
+      stateMachine: this.pipeline.stateMachine,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API stage' });
+    new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
+    new CfnOutput(this, 'BucketName', { value: this.storage.bucket.bucketName });
+    new CfnOutput(this, 'StateMachineArn', { value: this.pipeline.stateMachine.stateMachineArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.alarmTopic.topicArn });
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * Infra assertions on the synthesised stacks (bundling skipped: no handler code is built).
+ * Each stage is synthesised once, into a temporary cloud assembly, with cdk-nag's AwsSolutions
+ * pack running as a validation plugin exactly as in `cdk synth`.
+ */
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envNames, tableSchema } from '../../functions/adapters/tableSchema.ts';
+import { routeKey, routes } from '../../functions/http/routes.ts';
+import { arnPlaceholder, pipelineTasks } from '../../functions/pipeline/tasks.ts';
+import { routeAccess } from '../../lib/api.ts';
+import { createServiceApp } from '../../lib/service-app.ts';
+import { stageConfigFor } from '../../lib/stage-config.ts';
+import type { ServiceStack } from '../../lib/service-stack.ts';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resources = Record<string, Resource>;
+
+interface Synthesised {
+  template: Template;
+  resources: Resources;
+  /** The cdk-nag validation report, when synth wrote one. */
+  report?: { pluginReports: Array<{ violations?: Array<{ ruleName: string; violatingResources?: unknown[]; violatingConstructs?: Array<{ constructPath: string }> }> }> };
+  error?: Error;
+}
+
+const outdirs: string[] = [];
+
+function synthesise(stage: string, mutate?: (stack: ServiceStack) => void): Synthesised {
+  const outdir = mkdtempSync(join(tmpdir(), `docservice-${stage}-`));
+  outdirs.push(outdir);
+  const { app, stack } = createServiceApp({ outdir, context: { stage, 'aws:cdk:bundling-stacks': [] } });
+  mutate?.(stack);
+  let error: Error | undefined;
+  try {
+    app.synth();
+  } catch (e) {
+    error = e as Error;
+  }
+  const reportPath = join(outdir, 'validation-report.json');
+  const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : undefined;
+  const templatePath = join(outdir, `${stack.stackName}.template.json`);
+  const json = existsSync(templatePath) ? JSON.parse(readFileSync(templatePath, 'utf8')) : { Resources: {} };
+  return { template: Template.fromJSON(json), resources: json.Resources, report, error };
+}
+
+const violations = (s: Synthesised) => (s.report?.pluginReports ?? []).flatMap((p) => p.violations ?? []);
+
+const ofType = (resources: Resources, type: string) =>
+  Object.entries(resources).filter(([, r]) => r.Type === type);
+
+/** Lambda functions by their Description (route key or `Pipeline task <State>`). */
+function functionsByDescription(resources: Resources): Map<string, [string, Resource]> {
+  return new Map(
+    ofType(resources, 'AWS::Lambda::Function')
+      .filter(([, r]) => typeof r.Properties.Description === 'string')
+      .map(([id, r]) => [r.Properties.Description as string, [id, r]]),
+  );
+}
+
+/** IAM actions granted to a function, through the inline policies attached to its role. */
+function actionsOf(resources: Resources, fn: Resource): string[] {
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  return ofType(resources, 'AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+    .flatMap((s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+}
+
+let prod: Synthesised;
+let dev: Synthesised;
+
+beforeAll(() => {
+  prod = synthesise('prod');
+  dev = synthesise('dev');
+});
+
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('passes prod and dev with every finding fixed or acknowledged with a reason', () => {
+    expect(prod.error).toBeUndefined();
+    expect(violations(prod)).toEqual([]);
+    expect(dev.error).toBeUndefined();
+    expect(violations(dev)).toEqual([]);
+  });
+
+  it('is wired into the app: an unacknowledged finding fails synth and is reported', () => {
+    const broken = synthesise('staging', (stack) => {
+      new Bucket(stack, 'UnloggedBucket', { enforceSSL: false });
+    });
+    expect(broken.error?.message).toMatch(/AwsSolutions-S1'[\s\S]*validation-report\.json/);
+    const rules = violations(broken);
+    expect(rules.map((v) => v.ruleName)).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
+    // Everything else in the staging stack is clean: only the planted bucket is reported.
+    const paths = rules.flatMap((v) => (v.violatingConstructs ?? []).map((c) => c.constructPath));
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatch(/^DocService-staging\/UnloggedBucket\//);
+  });
+});
+
+describe('storage', () => {
+  it('has one on-demand table with PITR, encryption, TTL and the gsi1 index', () => {
+    prod.template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    prod.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
+      ],
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      TimeToLiveSpecification: { AttributeName: tableSchema.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: [
+        Match.objectLike({
+          IndexName: tableSchema.gsi1.name,
+          KeySchema: [
+            { AttributeName: tableSchema.gsi1.partitionKey, KeyType: 'HASH' },
+            { AttributeName: tableSchema.gsi1.sortKey, KeyType: 'RANGE' },
+          ],
+        }),
+      ],
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it('keeps documents in a private, encrypted, TLS-only bucket that expires them and logs access', () => {
+    const documents = ofType(prod.resources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('StorageDocuments'));
+    expect(documents).toBeDefined();
+    const [bucketId, bucket] = documents!;
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(bucket.Properties.LoggingConfiguration.DestinationBucketName.Ref).toMatch(/^StorageAccessLogs/);
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ ExpirationInDays: stageConfigFor('prod').documentExpiryDays, Status: 'Enabled' }),
+    );
+    // Bucket-wide expiry: no prefix filter, so every document the pipeline stores expires.
+    const expiring = bucket.Properties.LifecycleConfiguration.Rules.find((r: any) => r.ExpirationInDays);
+    expect(expiring.Prefix).toBeUndefined();
+
+    prod.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('holds the JWT signing key seed in Secrets Manager: 64 random characters, no punctuation', () => {
+    prod.template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    prod.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+    });
+  });
+});
+
+describe('functions', () => {
+  it('builds one nodejs22.x arm64 Lambda per route and per pipeline task, each traced, wired to its stage', () => {
+    const byDescription = functionsByDescription(prod.resources);
+    const expected = [...routes.map(routeKey), ...pipelineTasks.map((t) => `Pipeline task ${t.state}`)];
+    expect([...byDescription.keys()].sort()).toEqual([...expected].sort());
+    expect(ofType(prod.resources, 'AWS::Lambda::Function')).toHaveLength(expected.length);
+    for (const [, fn] of byDescription.values()) {
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        [envNames.stage]: 'prod',
+        [envNames.allowLoopback]: 'false',
+        [envNames.ocrEngine]: 'textract',
+        [envNames.faceEngine]: 'rekognition',
+        [envNames.table]: { Ref: expect.stringMatching(/^StorageTable/) },
+        [envNames.bucket]: { Ref: expect.stringMatching(/^StorageDocuments/) },
+      });
+    }
+    for (const task of pipelineTasks) {
+      const [, fn] = byDescription.get(`Pipeline task ${task.state}`)!;
+      expect(fn.Properties.MemorySize).toBe(task.memoryMb);
+      expect(fn.Properties.Timeout).toBe(task.timeoutSeconds);
+    }
+  });
+
+  it('grants least privilege: signing key to token functions, StartExecution to uploads, Textract and Rekognition to their tasks only', () => {
+    const byDescription = functionsByDescription(prod.resources);
+    for (const route of routes) {
+      const [, fn] = byDescription.get(routeKey(route))!;
+      const actions = actionsOf(prod.resources, fn);
+      const env = fn.Properties.Environment.Variables;
+      const access = routeAccess(route);
+      expect(actions.includes('secretsmanager:GetSecretValue'), routeKey(route)).toBe(access.signingKey);
+      expect(envNames.signingKeySecret in env, routeKey(route)).toBe(access.signingKey);
+      expect(actions.includes('states:StartExecution'), routeKey(route)).toBe(route.path.endsWith('/multiupload'));
+      expect(envNames.stateMachine in env, routeKey(route)).toBe(route.path.endsWith('/multiupload'));
+      expect(actions.includes('dynamodb:PutItem'), routeKey(route)).toBe(route.method !== 'GET');
+      expect(actions.some((a) => a.startsWith('textract:') || a.startsWith('rekognition:'))).toBe(false);
+    }
+    expect(routes.filter((r) => routeAccess(r).signingKey).map(routeKey)).toContain('POST /v3/verification/authtoken');
+
+    for (const task of pipelineTasks) {
+      const [, fn] = byDescription.get(`Pipeline task ${task.state}`)!;
+      const actions = actionsOf(prod.resources, fn);
+      expect(actions.some((a) => a.startsWith('secretsmanager:')), task.state).toBe(false);
+      expect(actions.some((a) => a.startsWith('states:')), task.state).toBe(false);
+      expect(actions.some((a) => a.startsWith('textract:')), task.state).toBe(task.state === 'RecogniseText');
+      expect(actions.includes('rekognition:DetectFaces'), task.state).toBe(['ExtractFields', 'CrossCheck'].includes(task.state));
+      expect(actions.includes('rekognition:CompareFaces'), task.state).toBe(task.state === 'CrossCheck');
+    }
+  });
+});
+
+describe('API', () => {
+  /** Full path of each API Gateway resource, rebuilt from PathPart and ParentId. */
+  function resourcePaths(resources: Resources): Map<string, string> {
+    const paths = new Map<string, string>();
+    const pathOf = (id: string): string => {
+      const known = paths.get(id);
+      if (known) return known;
+      const r = resources[id];
+      const parent = r.Properties.ParentId.Ref as string | undefined;
+      const path = `${parent ? pathOf(parent) : ''}/${r.Properties.PathPart}`;
+      paths.set(id, path);
+      return path;
+    };
+    for (const [id] of ofType(resources, 'AWS::ApiGateway::Resource')) pathOf(id);
+    return paths;
+  }
+
+  it('has exactly one method per route of the route table, integrated with that route\'s function, with a request validator and no authorizer', () => {
+    const paths = resourcePaths(prod.resources);
+    const byDescription = functionsByDescription(prod.resources);
+    const methods = ofType(prod.resources, 'AWS::ApiGateway::Method');
+    expect(methods).toHaveLength(routes.length);
+    const keys = methods.map(([, m]) => `${m.Properties.HttpMethod} ${paths.get(m.Properties.ResourceId.Ref)}`);
+    expect(keys.sort()).toEqual(routes.map(routeKey).sort());
+    for (const [, method] of methods) {
+      const key = `${method.Properties.HttpMethod} ${paths.get(method.Properties.ResourceId.Ref)}`;
+      const [fnId] = byDescription.get(key)!;
+      expect(JSON.stringify(method.Properties.Integration.Uri)).toContain(`"${fnId}"`);
+      expect(method.Properties.Integration.Type).toBe('AWS_PROXY');
+      expect(method.Properties.AuthorizationType).toBe('NONE');
+      expect(method.Properties.RequestValidatorId).toBeDefined();
+    }
+  });
+
+  it('logs access, traces and throttles the stage per stage settings', () => {
+    for (const [stage, synthesised] of [['prod', prod], ['dev', dev]] as const) {
+      const config = stageConfigFor(stage);
+      synthesised.template.hasResourceProperties('AWS::ApiGateway::Stage', {
+        StageName: stage,
+        TracingEnabled: true,
+        AccessLogSetting: Match.objectLike({ Format: Match.stringLikeRegexp('requestId') }),
+        MethodSettings: [
+          Match.objectLike({
+            DataTraceEnabled: false,
+            LoggingLevel: config.apiLoggingLevel,
+            ThrottlingRateLimit: config.throttling.rateLimit,
+            ThrottlingBurstLimit: config.throttling.burstLimit,
+          }),
+        ],
+      });
+    }
+    prod.template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+    dev.template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 0);
+  });
+});
+
+describe('pipeline', () => {
+  it('binds every ASL placeholder to a task function, leaving no ${ once substituted', () => {
+    const [[, machine]] = ofType(prod.resources, 'AWS::StepFunctions::StateMachine');
+    const substitutions = machine.Properties.DefinitionSubstitutions as Record<string, { 'Fn::GetAtt': [string, string] }>;
+    expect(Object.keys(substitutions).sort()).toEqual(pipelineTasks.map(arnPlaceholder).sort());
+    const byDescription = functionsByDescription(prod.resources);
+    let definition = machine.Properties.DefinitionString as string;
+    for (const task of pipelineTasks) {
+      const [fnId] = byDescription.get(`Pipeline task ${task.state}`)!;
+      expect(substitutions[arnPlaceholder(task)]).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      definition = definition.replaceAll(`\${${arnPlaceholder(task)}}`, `arn:aws:lambda:region:account:function:${fnId}`);
+    }
+    expect(definition).not.toContain('${');
+    const asl = JSON.parse(definition);
+    expect(asl.States.ProcessFiles.ItemProcessor.States.DownloadFile.Resource).toMatch(/^arn:aws:lambda:/);
+  });
+
+  it('logs ALL events without execution data, traces, and may invoke exactly its task functions', () => {
+    prod.template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      StateMachineType: 'STANDARD',
+      LoggingConfiguration: Match.objectLike({ Level: 'ALL', IncludeExecutionData: false }),
+      TracingConfiguration: { Enabled: true },
+    });
+    const roleId = ofType(prod.resources, 'AWS::StepFunctions::StateMachine')[0][1].Properties.RoleArn['Fn::GetAtt'][0];
+    const invokes = ofType(prod.resources, 'AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+      .filter((s: { Action: string | string[] }) => s.Action === 'lambda:InvokeFunction');
+    expect(invokes).toHaveLength(1);
+    expect(invokes[0].Resource).toHaveLength(pipelineTasks.length);
+  });
+});
+
+describe('observability and outputs', () => {
+  it('alarms on API 5xx rate, each function\'s errors and failed executions, into an encrypted topic', () => {
+    prod.template.resourceCountIs('AWS::SNS::Topic', 1);
+    prod.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    const alarms = ofType(prod.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(routes.length + pipelineTasks.length);
+    expect(alarms).toContainEqual(expect.objectContaining({ MetricName: '5XXError', Statistic: 'Average', Threshold: stageConfigFor('prod').alarms.api5xxRate }));
+    expect(alarms).toContainEqual(expect.objectContaining({ MetricName: 'ExecutionsFailed', Namespace: 'AWS/States' }));
+    for (const alarm of alarms) expect(alarm.AlarmActions).toHaveLength(1);
+  });
+
+  it('outputs the API URL, table name, bucket name and state machine ARN', () => {
+    for (const name of ['ApiUrl', 'TableName', 'BucketName', 'StateMachineArn']) prod.template.hasOutput(name, {});
+  });
+});
+
+describe('stages', () => {
+  it('retains data in prod and destroys it with dev stacks', () => {
+    for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket', 'AWS::SecretsManager::Secret']) {
+      prod.template.allResources(type, { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+      dev.template.allResources(type, { DeletionPolicy: 'Delete' });
+    }
+    prod.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })],
+    });
+  });
+
+  it('keeps logs a year in prod and a week in dev', () => {
+    prod.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 365 });
+    dev.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
+  });
+
+  it('refuses an unknown stage with a clear error', () => {
+    expect(() => createServiceApp({ context: { stage: 'qa', 'aws:cdk:bundling-stacks': [] } })).toThrow(
+      /Unknown stage "qa": use -c stage=dev\|staging\|prod/,
+    );
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { api, DEMO, makeClient, startService, flowInitBody, type Api } from './harness.ts';
+import type { LocalService } from '../../functions/local/index.ts';
+import { updateClient } from '../../functions/adapters/store/clients.ts';
+import { signingKeys } from '../../functions/adapters/signingKey.ts';
+import { audienceClaim } from '../../functions/core/auth/jwt.ts';
+
+let service: LocalService;
+let a: Api;
+beforeAll(async () => {
+  service = await startService();
+  a = api(service);
+});
+afterAll(() => service.stop());
+
+const status = (token: string) => a.call('GET', '/v3/verification/status?flow_uuid=x', { headers: { Token: token } });
+
+describe('token endpoints', () => {
+  for (const [path, audience] of [['/v3/verification/authtoken', 'main'], ['/v1/docstream/authtoken', 'sandbox'], ['/bulk/authtoken', 'bulk']] as const) {
+    it(`${path} issues a ${audience} token for valid credentials`, async () => {
+      const res = await a.call('POST', path, { headers: { 'Client-Id': DEMO.clientId, 'Client-Secret': DEMO.clientSecret } });
+      expect(res.status).toBe(201);
+      expect(res.body.expires_in).toBe(3600);
+      expect(res.body.access_token.split('.')).toHaveLength(3);
+      expect(typeof res.body.refresh_token).toBe('string');
+      const claims = JSON.parse(Buffer.from(res.body.access_token.split('.')[1], 'base64url').toString());
+      expect(claims.aud).toBe(audienceClaim(audience));
+      expect(claims.exp - claims.iat).toBe(3600);
+    });
+
+    it(`${path} answers 400 when a header is missing and 401 for wrong credentials`, async () => {
+      const missing = await a.call('POST', path, { headers: { 'Client-Id': DEMO.clientId } });
+      expect(missing).toEqual({ status: 400, body: { error: 'Missing Client-Id or Client-Secret' } });
+      const wrong = await a.call('POST', path, { headers: { 'Client-Id': DEMO.clientId, 'Client-Secret': 'nope' } });
+      expect(wrong).toEqual({ status: 401, body: { error: 'Invalid Client-Id or Client-Secret' } });
+      const unknown = await a.call('POST', path, { headers: { 'Client-Id': 'cli_unknown', 'Client-Secret': 'nope' } });
+      expect(unknown.status).toBe(401);
+    });
+  }
+
+  it('refuses a client that is not enabled for the interface', async () => {
+    const c = await makeClient({ interfaces: ['main'] });
+    const res = await a.call('POST', '/v1/docstream/authtoken', { headers: { 'Client-Id': c.clientId, 'Client-Secret': c.clientSecret } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('Token header', () => {
+  it('opens main with a main token, and nothing on main with a sandbox or bulk token', async () => {
+    expect((await status(await a.token('main'))).status).toBe(409);
+    expect((await status(await a.token('sandbox'))).status).toBe(401);
+    expect((await status(await a.token('bulk'))).status).toBe(401);
+    const sandboxExtracts = await a.call('GET', '/v1/docstream/extracts?batch_id=x', { headers: { Token: await a.token('main') } });
+    expect(sandboxExtracts.status).toBe(401);
+  });
+
+  it('answers 401 {"error"} for missing, malformed, expired, unsigned and foreign-signed tokens', async () => {
+    expect(await a.call('GET', '/v3/verification/status?flow_uuid=x')).toEqual({ status: 401, body: { error: 'Invalid token' } });
+    expect((await status('not.a.jwt')).status).toBe(401);
+    const keys = await signingKeys();
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'EdDSA' }).setIssuer('docstream').setSubject(DEMO.clientId)
+      .setAudience(audienceClaim('main')).setIssuedAt(past).setExpirationTime(past + 3600).sign(keys.privateKey);
+    expect((await status(expired)).status).toBe(401);
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ iss: 'docstream', sub: DEMO.clientId, aud: audienceClaim('main'), iat: past, exp: past + 99999 })).toString('base64url');
+    expect((await status(`${header}.${payload}.`)).status).toBe(401);
+    const hs = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('docstream').setSubject(DEMO.clientId)
+      .setAudience(audienceClaim('main')).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('guessable'));
+    expect((await status(hs)).status).toBe(401);
+  });
+
+  it('stops working when the client is disabled (revocation)', async () => {
+    const c = await makeClient();
+    const token = await a.token('main', c);
+    expect((await status(token)).status).toBe(409);
+    await updateClient(c.clientId, { disabled: true });
+    expect((await status(token)).status).toBe(401);
+  });
+});
+
+describe('POST /refresh-token', () => {
+  it('rotates: the new pair works, the old refresh token is spent', async () => {
+    const first = await a.call('POST', '/v1/docstream/authtoken', { headers: { 'Client-Id': DEMO.clientId, 'Client-Secret': DEMO.clientSecret } });
+    const refreshed = await a.call('POST', '/refresh-token', { headers: { Token: first.body.refresh_token } });
+    expect(refreshed.status).toBe(201);
+    expect(refreshed.body.expires_in).toBe(3600);
+    expect(refreshed.body.refresh_token).not.toBe(first.body.refresh_token);
+    // The refreshed access token keeps the sandbox audience.
+    const ok = await a.call('GET', '/v1/docstream/extracts?batch_id=BATCH-000000-AAAAAA-20260101000000', { headers: { Token: refreshed.body.access_token } });
+    expect(ok.status).not.toBe(401);
+    expect((await status(refreshed.body.access_token)).status).toBe(401);
+    const reused = await a.call('POST', '/refresh-token', { headers: { Token: first.body.refresh_token } });
+    expect(reused).toEqual({ status: 401, body: { error: 'Invalid refresh token' } });
+    const again = await a.call('POST', '/refresh-token', { headers: { Token: refreshed.body.refresh_token } });
+    expect(again.status).toBe(201);
+  });
+
+  it('answers 400 without a Token header and 401 for an unknown or access token', async () => {
+    expect((await a.call('POST', '/refresh-token')).status).toBe(400);
+    expect((await a.call('POST', '/refresh-token', { headers: { Token: 'unknown' } })).status).toBe(401);
+    expect((await a.call('POST', '/refresh-token', { headers: { Token: await a.token() } })).status).toBe(401);
+  });
+});
+
+describe('static address-match credentials', () => {
+  it('answers 401 for missing or wrong client_id/client_secret', async () => {
+    const body = { application_id: 'a', source_address: 'x', target_addresses: [{ address: 'y', index: 0 }] };
+    expect((await a.call('POST', '/v1/address/match/batch', { json: body })).status).toBe(401);
+    const wrong = await a.call('POST', '/v1/address/match/batch', { json: body, headers: { client_id: DEMO.clientId, client_secret: 'nope' } });
+    expect(wrong).toEqual({ status: 401, body: { error: 'Invalid client_id or client_secret' } });
+  });
+});
+
+describe('flow/init reaches the core only when authenticated', () => {
+  it('401 without token even with a valid body', async () => {
+    expect((await a.call('POST', '/v3/verification/flow/init', { json: flowInitBody() })).status).toBe(401);
+  });
+});

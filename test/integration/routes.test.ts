@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startService, type Api } from './harness.ts';
+import type { LocalService } from '../../functions/local/index.ts';
+import { routes } from '../../functions/http/routes.ts';
+import { loadRouteHandler } from '../../functions/local/server.ts';
+
+let service: LocalService;
+let a: Api;
+beforeAll(async () => {
+  service = await startService();
+  a = api(service);
+});
+afterAll(() => service.stop());
+
+describe('the route table', () => {
+  it('is served whole as OpenAPI 3.1 at GET /openapi.json', async () => {
+    const res = await a.call('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    for (const r of routes) expect(res.body.paths[r.path]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
+    expect(res.body.paths['/v3/verification/flow/init'].post.requestBody.content['application/json'].schema).toBeDefined();
+  });
+
+  it('has a handler module for every route', async () => {
+    for (const r of routes) {
+      expect(typeof (await loadRouteHandler(r)), r.handler).toBe('function');
+    }
+  });
+
+  it('answers 501 {"error":"not implemented"} on the onboarding (v2) routes, after authentication and validation', async () => {
+    const token = await a.token();
+    const v2 = routes.filter((r) => r.path.startsWith('/v2/'));
+    expect(v2).toHaveLength(7);
+    const valid: Record<string, { json?: unknown; query?: string }> = {
+      '/v2/verification/flow/init': { json: { product_type: 'MSME_LOAN', application_id: 'a', external_reference_id: 'e', username: 'u' } },
+      '/v2/verification/multiupload': { json: { flow_id: 'f', file_urls: [{ file_url: 'https://x/y.pdf', document_id: 'd' }] } },
+      '/v2/verification/flow/submit': { json: { flow_id: 'f' } },
+      '/v2/verification/flow/coapplicant': { json: { flow_id: 'f', co_applicants: [{ external_reference_id: 'e', username: 'u' }] } },
+      '/v2/verification/chat-history': { query: 'flow_id=f' },
+      '/v2/verification/docs': { query: 'flow_id=f&external_reference_id=e' },
+      '/v2/verification/chat': { json: { flow_id: 'f', message: 'hi' } },
+    };
+    for (const r of v2) {
+      const input = valid[r.path];
+      const path = input.query ? `${r.path}?${input.query}` : r.path;
+      expect((await a.call(r.method, path, { json: input.json })).status, r.path).toBe(401);
+      const res = await a.call(r.method, path, { json: input.json, headers: { Token: token } });
+      expect(res, r.path).toEqual({ status: 501, body: { error: 'not implemented' } });
+    }
+    const empty = await a.call('POST', '/v2/verification/flow/coapplicant', { json: { flow_id: 'f', co_applicants: [] }, headers: { Token: token } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toContain('co_applicants list cannot be empty');
+  });
+});

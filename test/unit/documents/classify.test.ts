@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { classify, modelFromLines, type DocumentType } from '#core/documents/index.ts';
+import * as S from './samples.ts';
+
+const cases: [DocumentType, string[]][] = [
+  ['PAN', S.PAN_OLD],
+  ['PAN', S.PAN_NEW],
+  ['AADHAAR', S.AADHAAR_FRONT],
+  ['AADHAAR', S.AADHAAR_BACK],
+  ['INVOICE', S.INVOICE],
+  ['IMEI_CLOSEUP_IMAGE', S.IMEI_LABEL],
+  ['DELIVERY_ORDER', S.DELIVERY_ORDER],
+  ['GST_CERT', S.GST_CERT],
+  ['BANK_STATEMENT', S.BANK_STATEMENT],
+  ['EBILL', S.EBILL],
+  ['FSSAI_CERTIFICATE', S.FSSAI],
+  ['SHOP_ACT_LICENSE', S.SHOP_ACT],
+  ['PURCHASE_ORDER', S.PURCHASE_ORDER],
+  ['UDYAM_CERT', S.UDYAM],
+];
+
+describe('classify', () => {
+  it.each(cases)('%s', (type, lines) => {
+    const c = classify(modelFromLines(lines));
+    expect(c.type).toBe(type);
+    expect(c.confidence).toBeGreaterThan(0.6);
+    expect(c.evidence.length).toBeGreaterThan(0);
+  });
+
+  it('an Aadhaar with only a Verhoeff-valid number and "Government of India" is still AADHAAR', () => {
+    expect(classify(modelFromLines(['Government of India', 'Meena Rao', 'DOB: 01/01/1980', S.AADHAAR_SPACED])).type).toBe('AADHAAR');
+  });
+
+  it('evidence never carries the Aadhaar number', () => {
+    expect(JSON.stringify(classify(modelFromLines(S.AADHAAR_FRONT)))).not.toContain(S.AADHAAR_NO.slice(0, 8));
+  });
+
+  it('little text: open-box candidate, more confident with a face', () => {
+    const m = modelFromLines(S.OPEN_BOX);
+    const noMeasure = classify(m);
+    const withFace = classify(m, { facesFound: 1 });
+    const noFace = classify(m, { facesFound: 0 });
+    expect([noMeasure.type, withFace.type, noFace.type]).toEqual(['ASSET_OPEN_BOX_IMAGE', 'ASSET_OPEN_BOX_IMAGE', 'ASSET_OPEN_BOX_IMAGE']);
+    expect(withFace.confidence).toBeGreaterThan(noMeasure.confidence);
+    expect(noMeasure.openBox).toMatchObject({ littleText: true, wordCount: 2 });
+    expect(classify(modelFromLines([])).type).toBe('ASSET_OPEN_BOX_IMAGE');
+  });
+
+  it('a face does not turn a real document into an open-box image', () => {
+    expect(classify(modelFromLines(S.PAN_OLD), { facesFound: 1 }).type).toBe('PAN');
+  });
+
+  it('plenty of text without evidence is UNKNOWN', () => {
+    const c = classify(modelFromLines(['Dear Sir,', 'We thank you for your letter regarding the meeting', 'held last week at our office in the city.', 'Regards, the committee members']));
+    expect(c.type).toBe('UNKNOWN');
+  });
+
+  it('an invoice mentioning an IMEI stays an INVOICE', () => {
+    const c = classify(modelFromLines(S.INVOICE));
+    expect(c.scores.INVOICE!).toBeGreaterThan(c.scores.IMEI_CLOSEUP_IMAGE!);
+  });
+});
