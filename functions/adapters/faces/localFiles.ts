@@ -27,18 +27,17 @@ export function packageFile(name: string, ...parts: string[]): string {
 }
 
 /**
- * Runs `load` with a global `fetch` that serves only file:// URLs from disk and refuses
- * every other URL. tfjs and Human read model files through `fetch`, which in Node cannot
- * open file:// URLs; refusing http(s) proves the models never come from the network.
+ * Runs `load` with a global `fetch` that serves file:// URLs from disk. tfjs and Human read
+ * model files through `fetch`, which in Node cannot open file:// URLs; the models are given as
+ * file:// paths, so they never come from the network. Other URLs go to the original fetch,
+ * because the rest of the process (the local server, its tests) keeps running meanwhile.
  * The original fetch is restored afterwards.
  */
 export async function withFileOnlyFetch<T>(load: () => Promise<T>): Promise<T> {
   const original = globalThis.fetch;
-  const fileFetch = async (input: string | URL | Request): Promise<Response> => {
+  const fileFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith('file://')) {
-      throw new Error(`face models must load from local files; refused network fetch of ${url}`);
-    }
+    if (!url.startsWith('file://')) return original(input as Parameters<typeof fetch>[0], init);
     const bytes = await readFile(fileURLToPath(url));
     return new Response(bytes, { status: 200, headers: { 'content-type': contentType(url) } });
   };
