@@ -34,6 +34,8 @@ export interface RouteAccess {
   startsPipeline: boolean;
   /** Issues or verifies our JWTs. */
   signingKey: boolean;
+  /** Runs the address engine: the pincode reference data ships beside the bundle. */
+  addressReferenceData: boolean;
 }
 
 export function routeAccess(route: Route): RouteAccess {
@@ -44,6 +46,7 @@ export function routeAccess(route: Route): RouteAccess {
     bucketRead: route.auth.kind === 'token' && (route.method === 'GET' || route.path.endsWith('/flow/submit')),
     startsPipeline: route.path.endsWith('/multiupload'),
     signingKey,
+    addressReferenceData: route.path.startsWith('/v1/address/'),
   };
 }
 
@@ -227,6 +230,7 @@ export class Api extends Construct {
       stageConfig,
       memoryMb: route.memoryMb ?? 256,
       environment,
+      addressReferenceData: access.addressReferenceData,
     });
     if (access.table === 'read') storage.table.grantReadData(fn);
     else storage.table.grantReadWriteData(fn);

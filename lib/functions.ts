@@ -9,6 +9,7 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { envNames } from '../functions/adapters/tableSchema.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -19,6 +20,8 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Local-only engines and emulators: never reachable in AWS (OCR_ENGINE=textract,
  * FACE_ENGINE=rekognition), too heavy or native to bundle. Adapters import them dynamically.
+ * `sharp` is native: functions that use it get a linux-arm64 build installed beside the bundle
+ * (`nativeModules`); every other bundle must not import it at all (scripts/check-bundles.ts).
  */
 export const localOnlyModules = [
   'tesseract.js',
@@ -32,6 +35,60 @@ export const localOnlyModules = [
   's3rver',
   'aws-local-stepfunctions',
 ];
+
+/**
+ * The local engines' own adapter modules, externalised by path. functions/pipeline/engines.ts
+ * imports them dynamically, but esbuild inlines a dynamically imported local file and hoists that
+ * file's static imports of external packages (tesseract.js, sharp) to the top of the ESM bundle,
+ * so the bundle would fail to load in Lambda. Kept external, the dynamic import stays a dynamic
+ * import that only OCR_ENGINE=tesseract / FACE_ENGINE=local would ever take.
+ */
+export const localOnlyAdapters = ['functions/adapters/ocr/tesseract.ts', 'functions/adapters/faces/local.ts'];
+
+/** Native packages a function may ship, installed for the Lambda platform at synth. */
+export type NativeModule = 'sharp';
+
+/** Where the pincode reference data lands in the deployment package, and the env var naming it. */
+export const addressReferenceData = {
+  source: 'functions/core/address/data/pincodes.json.gz',
+  target: 'data/pincodes.json.gz',
+  env: 'ADDRESS_REFERENCE_DATA',
+} as const;
+
+/** The exact installed version from the lock file: the Lambda gets what the tests ran against. */
+export function lockedVersion(pkg: string): string {
+  const lock = JSON.parse(readFileSync(`${projectRoot}package-lock.json`, 'utf8')) as {
+    packages: Record<string, { version?: string }>;
+  };
+  const version = lock.packages[`node_modules/${pkg}`]?.version;
+  if (!version) throw new Error(`${pkg} is not in package-lock.json: it cannot be shipped to Lambda`);
+  return version;
+}
+
+/**
+ * Shell commands run after esbuild, in the asset's output directory. Native packages are
+ * installed from the npm registry for linux/arm64/glibc (the Lambda platform, not the build
+ * host) into the package's own node_modules, where the bundle's `import 'sharp'` resolves them;
+ * the explicit --prefix and package.json keep npm from walking up into the project.
+ */
+function afterBundlingCommands(outputDir: string, inputDir: string, props: ServiceFunctionProps): string[] {
+  const commands: string[] = [];
+  if (props.nativeModules?.length) {
+    const specs = props.nativeModules.map((m) => `${m}@${lockedVersion(m)}`).join(' ');
+    commands.push(
+      `echo '{"private":true}' > "${outputDir}/package.json"`,
+      `npm install --prefix "${outputDir}" --os=linux --cpu=arm64 --libc=glibc --omit=dev --save-exact ` +
+        `--no-package-lock --no-audit --no-fund --ignore-scripts --loglevel=error ${specs}`,
+    );
+  }
+  if (props.addressReferenceData) {
+    commands.push(
+      `mkdir -p "${outputDir}/data"`,
+      `cp "${inputDir}/${addressReferenceData.source}" "${outputDir}/${addressReferenceData.target}"`,
+    );
+  }
+  return commands;
+}
 
 /**
  * ESM output with CommonJS dependencies inside: esbuild's `require` shim needs a real
@@ -49,6 +106,10 @@ export interface ServiceFunctionProps {
   /** Extra environment on top of the stage wiring (table, bucket names and the like). */
   environment?: Record<string, string>;
   description?: string;
+  /** Native packages installed for linux-arm64 beside the bundle (they stay external to it). */
+  nativeModules?: NativeModule[];
+  /** Ships the pincode reference data beside the bundle and points ADDRESS_REFERENCE_DATA at it. */
+  addressReferenceData?: boolean;
 }
 
 export class ServiceFunction extends NodejsFunction {
@@ -95,6 +156,7 @@ export class ServiceFunction extends NodejsFunction {
         [envNames.ocrEngine]: 'textract',
         [envNames.faceEngine]: 'rekognition',
         NODE_OPTIONS: '--enable-source-maps',
+        ...(props.addressReferenceData ? { [addressReferenceData.env]: `/var/task/${addressReferenceData.target}` } : {}),
         ...props.environment,
       },
       bundling: {
@@ -110,7 +172,12 @@ export class ServiceFunction extends NodejsFunction {
         banner: esmRequireBanner,
         // Bundle the AWS SDK (one pinned version, tree-shaken, smaller cold start than the runtime's).
         bundleAwsSDK: true,
-        externalModules: localOnlyModules,
+        externalModules: [...localOnlyModules, ...localOnlyAdapters.map((path) => `${projectRoot}${path}`)],
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir, outputDir) => afterBundlingCommands(outputDir, inputDir, props),
+        },
       },
     });
     this.entryPath = props.entry;

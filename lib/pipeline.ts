@@ -1,7 +1,9 @@
 /**
  * The document pipeline: one Lambda per Task state of statemachines/pipeline.asl.json (listed in
  * functions/pipeline/tasks.ts), and the Standard state machine that runs the ASL with each
- * `${<State>FunctionArn}` bound to its function.
+ * `${<State>FunctionArn}` bound to its function. PDFs take Textract's asynchronous API:
+ * RecogniseTextAsync starts the job and waits on its task token, Textract reports to an SNS topic,
+ * and textractCompleted (subscribed) stores the Blocks and answers with the token.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -10,8 +12,9 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { envNames } from '../functions/adapters/tableSchema.ts';
-import { arnPlaceholder, pipelineTasks, type PipelineTask } from '../functions/pipeline/tasks.ts';
-import { ServiceFunction, projectRoot } from './functions.ts';
+import { arnPlaceholder, pipelineTasks, textractCompletedHandler, type PipelineTask } from '../functions/pipeline/tasks.ts';
+import { ServiceFunction, projectRoot, type NativeModule } from './functions.ts';
+import { TextractJobs } from './textract-jobs.ts';
 import type { StageConfig } from './stage-config.ts';
 import type { Storage } from './storage.ts';
 import { acknowledgeStorageGrants } from './nag.ts';
@@ -22,36 +25,47 @@ export const aslPath = `${projectRoot}statemachines/pipeline.asl.json`;
 interface TaskAccess {
   table: 'read' | 'readWrite';
   bucket?: 'read' | 'write' | 'readWrite';
-  textract?: boolean;
+  /** Textract has no resource-level permissions: each function gets exactly the calls it makes. */
+  textract?: Array<'DetectDocumentText' | 'StartDocumentTextDetection' | 'GetDocumentTextDetection'>;
   rekognition?: Array<'DetectFaces' | 'CompareFaces'>;
+  /** Native packages the task's code imports (installed for linux-arm64 beside its bundle). */
+  nativeModules?: NativeModule[];
+  /** Uses the address engine, which needs the pincode reference data at runtime. */
+  addressReferenceData?: boolean;
 }
 
 export const taskAccess: Record<string, TaskAccess> = {
   // Stores the original fetched from the caller's URL.
   DownloadFile: { table: 'readWrite', bucket: 'readWrite' },
-  // Reads the original (Textract reads S3 with the caller's role), writes Blocks to S3.
-  RecogniseText: { table: 'readWrite', bucket: 'readWrite', textract: true },
-  // Reads Blocks, writes the redacted copy; photo documents need a face.
-  ExtractFields: { table: 'readWrite', bucket: 'readWrite', rekognition: ['DetectFaces'] },
+  // Images: reads the original, sends its bytes to DetectDocumentText, writes Blocks to S3.
+  RecogniseText: { table: 'readWrite', bucket: 'readWrite', textract: ['DetectDocumentText'] },
+  // PDFs: Textract reads the original from S3 with this function's role; the token goes in the table.
+  RecogniseTextAsync: { table: 'readWrite', bucket: 'read', textract: ['StartDocumentTextDetection'] },
+  // Reads Blocks, writes the redacted copy (sharp); photo documents need a face; formats addresses.
+  ExtractFields: {
+    table: 'readWrite',
+    bucket: 'readWrite',
+    rekognition: ['DetectFaces'],
+    nativeModules: ['sharp'],
+    addressReferenceData: true,
+  },
   RecordFileFailure: { table: 'readWrite' },
-  // Compares faces across the documents of a flow.
-  CrossCheck: { table: 'readWrite', bucket: 'read', rekognition: ['DetectFaces', 'CompareFaces'] },
+  // Compares faces (sharp decodes them) and addresses across the documents of a flow.
+  CrossCheck: {
+    table: 'readWrite',
+    bucket: 'read',
+    rekognition: ['DetectFaces', 'CompareFaces'],
+    nativeModules: ['sharp'],
+    addressReferenceData: true,
+  },
   Finalise: { table: 'readWrite' },
   // The payload may carry pre-signed links to redacted copies.
   DeliverCallback: { table: 'readWrite', bucket: 'read' },
   DeadLetterCallback: { table: 'readWrite' },
 };
 
-/** Textract has no resource-level permissions; these are the calls the OCR adapter makes. */
-const textractActions = [
-  'textract:DetectDocumentText',
-  'textract:AnalyzeDocument',
-  'textract:AnalyzeID',
-  'textract:StartDocumentTextDetection',
-  'textract:GetDocumentTextDetection',
-  'textract:StartDocumentAnalysis',
-  'textract:GetDocumentAnalysis',
-];
+/** Not a Task state: reads a finished job's pages, writes Blocks, answers the waiting state. */
+const textractCompletedAccess: TaskAccess = { table: 'readWrite', bucket: 'write', textract: ['GetDocumentTextDetection'] };
 
 export interface PipelineProps {
   stageConfig: StageConfig;
@@ -63,6 +77,10 @@ export class Pipeline extends Construct {
   readonly logGroup: LogGroup;
   /** Task functions by state name. */
   readonly functions: Record<string, ServiceFunction> = {};
+  /** Textract's job-notification topic and publishing role. */
+  readonly textractJobs: TextractJobs;
+  /** Subscribed to the topic; answers RecogniseTextAsync's task token. */
+  readonly textractCompleted: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
@@ -70,8 +88,10 @@ export class Pipeline extends Construct {
     const definition = readFileSync(aslPath, 'utf8');
     checkPlaceholders(definition);
 
+    this.textractJobs = new TextractJobs(this, 'TextractJobs', { stageConfig });
     for (const task of pipelineTasks) {
       this.functions[task.state] = this.taskFunction(task, stageConfig, storage);
+      if (task.waitForTaskToken) this.textractJobs.allowStart(this.functions[task.state]);
     }
 
     this.logGroup = new LogGroup(this, 'Logs', {
@@ -101,6 +121,18 @@ export class Pipeline extends Construct {
         resources: pipelineTasks.map((t) => this.functions[t.state].functionArn),
       }),
     );
+
+    this.textractCompleted = this.pipelineFunction('TextractCompleted', textractCompletedHandler, textractCompletedAccess, {
+      description: 'Textract job completion (SNS)',
+      memoryMb: 1024,
+      timeoutSeconds: 120,
+      stageConfig,
+      storage,
+    });
+    // SendTaskSuccess/Failure/Heartbeat on this state machine's tokens only.
+    this.stateMachine.grantTaskResponse(this.textractCompleted);
+    this.textractJobs.subscribe(this.textractCompleted);
+
     Validations.of(this.stateMachine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -111,12 +143,31 @@ export class Pipeline extends Construct {
   private taskFunction(task: PipelineTask, stageConfig: StageConfig, storage: Storage): ServiceFunction {
     const access = taskAccess[task.state];
     if (!access) throw new Error(`Pipeline task ${task.state} has no entry in taskAccess (lib/pipeline.ts)`);
-    const fn = new ServiceFunction(this, task.state, {
-      entry: `functions/pipeline/${task.handler}.ts`,
+    return this.pipelineFunction(task.state, task.handler, access, {
       description: `Pipeline task ${task.state}`,
-      stageConfig,
       memoryMb: task.memoryMb,
-      timeout: Duration.seconds(task.timeoutSeconds),
+      timeoutSeconds: task.timeoutSeconds,
+      stageConfig,
+      storage,
+    });
+  }
+
+  /** A function under functions/pipeline with exactly the access, packages and data it declares. */
+  private pipelineFunction(
+    id: string,
+    handler: string,
+    access: TaskAccess,
+    opts: { description: string; memoryMb: number; timeoutSeconds: number; stageConfig: StageConfig; storage: Storage },
+  ): ServiceFunction {
+    const { storage } = opts;
+    const fn = new ServiceFunction(this, id, {
+      entry: `functions/pipeline/${handler}.ts`,
+      description: opts.description,
+      stageConfig: opts.stageConfig,
+      memoryMb: opts.memoryMb,
+      timeout: Duration.seconds(opts.timeoutSeconds),
+      nativeModules: access.nativeModules,
+      addressReferenceData: access.addressReferenceData,
       environment: {
         [envNames.table]: storage.table.tableName,
         [envNames.bucket]: storage.bucket.bucketName,
@@ -128,8 +179,11 @@ export class Pipeline extends Construct {
     if (access.bucket === 'write') storage.bucket.grantPut(fn);
     if (access.bucket === 'readWrite') storage.bucket.grantReadWrite(fn);
     acknowledgeStorageGrants(fn.executionRole, storage);
-    if (access.textract) {
-      fn.allowOnAnyResource(textractActions, 'Textract has no resource-level permissions; actions are listed one by one.');
+    if (access.textract?.length) {
+      fn.allowOnAnyResource(
+        access.textract.map((a) => `textract:${a}`),
+        'Textract has no resource-level permissions; each function gets only the calls it makes.',
+      );
     }
     if (access.rekognition?.length) {
       fn.allowOnAnyResource(

@@ -54,7 +54,11 @@ export class ServiceStack extends Stack {
     this.observability = new Observability(this, 'Observability', {
       stageConfig,
       restApi: this.api.restApi,
-      functions: [...Object.values(this.api.functions), ...Object.values(this.pipeline.functions)],
+      functions: [
+        ...Object.values(this.api.functions),
+        ...Object.values(this.pipeline.functions),
+        this.pipeline.textractCompleted,
+      ],
       stateMachine: this.pipeline.stateMachine,
     });
 

@@ -1,5 +1,5 @@
 /** Document bytes and derived artefacts in the private bucket, under the owning client's prefix. */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { objects, bucketName } from './aws.ts';
 import type { OwnerRef } from './store/owners.ts';
 
@@ -12,4 +12,8 @@ export async function putObject(key: string, body: Buffer | string, contentType:
 export async function getObject(key: string): Promise<Buffer> {
   const out = await objects().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
   return Buffer.from(await out.Body!.transformToByteArray());
+}
+
+export async function deleteObject(key: string) {
+  await objects().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
 }

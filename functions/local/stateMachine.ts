@@ -1,8 +1,10 @@
 /**
  * Runs statemachines/pipeline.asl.json in-process with aws-local-stepfunctions, resolving each
- * Task state by name to the same Lambda handler module that CDK deploys (functions/pipeline/tasks.ts).
+ * Task state by name to the same Lambda handler module that CDK deploys (functions/pipeline/tasks.ts),
+ * or to its `localHandler` where the AWS half of a callback (Textract async, SNS) does not exist here.
  */
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { Context } from 'aws-lambda';
 import { pipelineTasks, arnPlaceholder } from '../pipeline/tasks.ts';
@@ -18,6 +20,9 @@ export function localDefinition(): StateMachineDefinition {
   }
   return JSON.parse(text);
 }
+
+/** Stands in for `$$.Task.Token` locally (see run()). */
+export const localTaskToken = 'local-runner-has-no-task-tokens';
 
 type TaskHandler = (input: unknown, context: Context) => Promise<unknown>;
 
@@ -41,7 +46,12 @@ export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (lin
   const taskResourceLocalHandlers = Object.fromEntries(
     pipelineTasks.map((task) => [
       task.state,
-      async (input: unknown) => (await load(task.handler))(input, { awsRequestId: `${task.state}-${Date.now()}` } as Context),
+      async (input: unknown) =>
+        (await load(task.localHandler ?? task.handler))(
+          // lambda:invoke integrations hand the function their `Payload`, as Step Functions does.
+          task.waitForTaskToken ? (input as { Payload: unknown }).Payload : input,
+          { awsRequestId: randomUUID(), functionName: task.state } as Context,
+        ),
     ]),
   );
   const retryIntervalOverrides =
@@ -51,7 +61,12 @@ export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (lin
 
   return {
     async run(input, executionName) {
-      const execution = machine.run(input as never, { overrides: { taskResourceLocalHandlers: taskResourceLocalHandlers as never, retryIntervalOverrides } });
+      const execution = machine.run(input as never, {
+        overrides: { taskResourceLocalHandlers: taskResourceLocalHandlers as never, retryIntervalOverrides },
+        // aws-local-stepfunctions has no task tokens: `$$.Task.Token` would fail the Parameters. The
+        // local handler answers synchronously, so the token is only carried, never used.
+        context: { Task: { Token: localTaskToken } },
+      });
       const done = execution.result
         .then(() => log(JSON.stringify({ level: 'INFO', message: 'pipeline execution succeeded', execution: executionName })))
         .catch((err: Error) => log(JSON.stringify({ level: 'ERROR', message: 'pipeline execution failed', execution: executionName, error: err.message })))

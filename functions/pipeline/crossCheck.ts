@@ -3,6 +3,7 @@
  * its product declares (names, mobiles, addresses through the address engine, faces through the
  * face engine). crossheck_status goes PENDING while it runs and COMPLETED with the items.
  */
+import { task } from './task.ts';
 import { getOwner, listFiles, setCrossChecks, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
 import { getObject } from '../adapters/documentStore.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
@@ -27,7 +28,7 @@ async function faceScores(files: FileRecord[], docs: CrossCheckDocument[], pairs
   return scores;
 }
 
-export async function handler(input: { owner: OwnerRef }) {
+export const handler = task(async (input: { owner: OwnerRef }) => {
   const owner = await getOwner(input.owner);
   // Another upload still in flight: its own execution will cross-check everything at its end.
   if (!owner || owner.kind !== 'flow' || !allFilesFinished(owner)) return {};
@@ -47,4 +48,4 @@ export async function handler(input: { owner: OwnerRef }) {
   });
   await setCrossChecks(owner, 'COMPLETED', items);
   return { crossChecks: items.length };
-}
+});

@@ -1,10 +1,11 @@
 /** DeadLetterCallback: keep an undeliverable event where the operator can list and replay it. */
+import { task } from './task.ts';
 import { putDeadLetter, type CallbackEvent } from '../adapters/store/callbacks.ts';
 import { logger } from '../core/logger.ts';
 
-export async function handler(input: { callback: CallbackEvent; callbackFailure?: { Error?: string; Cause?: string } }) {
+export const handler = task(async (input: { callback: CallbackEvent; callbackFailure?: { Error?: string; Cause?: string } }) => {
   const reason = `${input.callbackFailure?.Error ?? 'Error'}: ${input.callbackFailure?.Cause ?? ''}`.slice(0, 500);
   await putDeadLetter({ ...input.callback, reason, deadAt: new Date().toISOString() });
   logger.warn('callback dead-lettered', { eventId: input.callback.eventId, owner: input.callback.owner.id });
   return {};
-}
+});

@@ -3,6 +3,7 @@
  * ASL retries with backoff and jitter (no Lambda sleeps); a refused URL throws
  * CallbackRejectedError, which goes straight to the dead letter.
  */
+import { task } from './task.ts';
 import { attemptDelivery } from '../callbacks/deliver.ts';
 import type { CallbackEvent } from '../adapters/store/callbacks.ts';
 
@@ -13,9 +14,9 @@ export class CallbackRejectedError extends Error {
   name = 'CallbackRejectedError';
 }
 
-export async function handler(input: { callback: CallbackEvent }) {
+export const handler = task(async (input: { callback: CallbackEvent }) => {
   const result = await attemptDelivery(input.callback);
   if (result.ok) return { delivered: true, attempt: result.attempt };
   const message = `attempt ${result.attempt}: ${result.error ?? `HTTP ${result.status}`}`;
   throw result.retryable === false ? new CallbackRejectedError(message) : new CallbackDeliveryError(message);
-}
+});

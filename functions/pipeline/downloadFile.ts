@@ -1,4 +1,5 @@
 /** DownloadFile: fetch the caller's file_url safely, check it is a JPEG, PNG or PDF, store it. */
+import { task } from './task.ts';
 import { getFile, markDownloaded } from '../adapters/store/owners.ts';
 import { safeFetch } from '../adapters/safeFetch.ts';
 import { sniffFileType } from '../adapters/fileType.ts';
@@ -6,11 +7,14 @@ import { documentPrefix, putObject } from '../adapters/documentStore.ts';
 import { loopbackAllowed } from '../adapters/aws.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 
-export async function handler(input: FileTaskInput): Promise<FileTaskInput['file']> {
+/** The file ref plus its sniffed type: the ASL routes PDFs to Textract's asynchronous API. */
+export type DownloadedFile = FileTaskInput['file'] & { mime?: string };
+
+export const handler = task(async (input: FileTaskInput): Promise<DownloadedFile> => {
   const file = await getFile(input.owner, input.file.seq);
   if (!file) throw new DocumentRejectedError('PROCESSING_FAILED', 'file record not found');
   // A retried task after a stored download has nothing left to do.
-  if (file.state !== 'QUEUED') return input.file;
+  if (file.state !== 'QUEUED') return { ...input.file, ...(file.mime ? { mime: file.mime } : {}) };
   if (!file.fileUrl) throw new DocumentRejectedError('PROCESSING_FAILED', 'file_url missing');
   // SafeFetchError names itself TransientFetchError (retried by the ASL) or FetchRejectedError.
   const res = await safeFetch(file.fileUrl, { allowLoopback: loopbackAllowed() });
@@ -19,5 +23,5 @@ export async function handler(input: FileTaskInput): Promise<FileTaskInput['file
   const objectKey = `${documentPrefix(input.owner, file.fileUuid)}/original`;
   await putObject(objectKey, res.body, mime);
   await markDownloaded(input.owner, file.seq, { objectKey, mime });
-  return input.file;
-}
+  return { ...input.file, mime };
+});

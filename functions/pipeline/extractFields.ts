@@ -3,9 +3,11 @@
  * text), refuses types outside the flow's product, maps fields with validators and confidence,
  * adds the image signals (faces, PAN originality), redacts Aadhaar digits and stores the result.
  */
-import { getFile, finishFile } from '../adapters/store/owners.ts';
+import { task } from './task.ts';
+import { getFile, finishFile, type FileRecord } from '../adapters/store/owners.ts';
 import { getClient } from '../adapters/store/clients.ts';
-import { getObject, putObject, documentPrefix } from '../adapters/documentStore.ts';
+import { getObject, putObject, deleteObject, documentPrefix } from '../adapters/documentStore.ts';
+import { maskAadhaarBlocks } from '../core/aadhaar/redactBlocks.ts';
 import { maskRegions } from '../adapters/imageRedaction.ts';
 import { assessPanOriginality } from '../adapters/imageSignals/panOriginality.ts';
 import { DocumentModel, classify, extractFields, openBoxInput, type Block, type ExtractionResult } from '../core/documents/index.ts';
@@ -35,20 +37,21 @@ export function withFormattedAddresses(type: string, data: ExtractionResult['dat
   return out;
 }
 
-export async function handler(input: FileTaskInput): Promise<FileTaskInput['file']> {
+export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput['file']> => {
   const { owner } = input;
   const file = await getFile(owner, input.file.seq);
   if (!file?.ocrKey || !file.objectKey) throw new DocumentRejectedError('PROCESSING_FAILED', 'file was not read');
   const [blocksJson, client] = await Promise.all([getObject(file.ocrKey), getClient(owner.clientId)]);
-  const model = new DocumentModel(JSON.parse(blocksJson.toString('utf8')) as Block[]);
+  const blocks = JSON.parse(blocksJson.toString('utf8')) as Block[];
+  const model = new DocumentModel(blocks);
   const image = file.mime === 'application/pdf' ? undefined : await getObject(file.objectKey);
 
   // Faces decide between an open-box photo and an unreadable document: count them only for photos.
   const facesFound = image && openBoxInput(model).littleText ? (await (await faceEngine()).countFaces(image)).count : undefined;
   const { type } = classify(model, { facesFound });
   const product = findProduct(owner.productType);
-  const finish = (result: { data: Record<string, unknown>; error_code: string; error_reason: string }) =>
-    finishFile(owner, file.seq, 'DONE', result, 'processed', { documentType: type });
+  const finish = (result: { data: Record<string, unknown>; error_code: string; error_reason: string }, extra: Partial<FileRecord> = {}) =>
+    finishFile(owner, file.seq, 'DONE', result, 'processed', { documentType: type, ...extra });
 
   if (type === 'UNKNOWN') {
     await finish({ data: {}, error_code: 'UNRECOGNISED', error_reason: 'the document type could not be recognised' });
@@ -71,16 +74,24 @@ export async function handler(input: FileTaskInput): Promise<FileTaskInput['file
     data.is_original = { value: signal.is_original, confidence_score };
     data.document_quality_flag = { value: signal.document_quality_flag, confidence_score };
   }
-  if (type === 'AADHAAR' && image && data.aadhaar_number) {
-    const redactKey = `${documentPrefix(owner, file.fileUuid)}/redacted.png`;
-    const boxes = (result.redactions ?? []).filter((r) => r.page === 1).map((r) => r.box);
-    await putObject(redactKey, await maskRegions(image, boxes), 'image/png');
-    data.aadhaar_number = { ...(data.aadhaar_number as object), redact_key: redactKey };
+  let stored: Partial<FileRecord> = {};
+  if (type === 'AADHAAR') {
+    // The full number must not stay stored: the OCR text keeps only the last 4 digits, and the
+    // redacted copy replaces the original image (the photo stays for PHOTO_MATCH).
+    await putObject(file.ocrKey, JSON.stringify(maskAadhaarBlocks(blocks)), 'application/json');
+    if (image) {
+      const redactKey = `${documentPrefix(owner, file.fileUuid)}/redacted.png`;
+      const boxes = (result.redactions ?? []).filter((r) => r.page === 1).map((r) => r.box);
+      await putObject(redactKey, await maskRegions(image, boxes), 'image/png');
+      if (data.aadhaar_number) data.aadhaar_number = { ...(data.aadhaar_number as object), redact_key: redactKey };
+      stored = { objectKey: redactKey, mime: 'image/png' };
+    }
+    await deleteObject(file.objectKey);
   }
   await finish({
     data,
     error_code: result.error ? result.error.code : '',
     error_reason: result.error ? result.error.reason : '',
-  });
+  }, stored);
   return input.file;
-}
+});

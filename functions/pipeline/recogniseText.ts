@@ -1,11 +1,12 @@
 /** RecogniseText: the stored file to Textract-style Blocks, saved beside it (never in the state payload). */
+import { task } from './task.ts';
 import { getFile, updateFile } from '../adapters/store/owners.ts';
 import { getObject, putObject, documentPrefix } from '../adapters/documentStore.ts';
 import { recogniseDocument } from '../adapters/ocr/document.ts';
 import { ocrEngine } from './engines.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 
-export async function handler(input: FileTaskInput): Promise<FileTaskInput['file']> {
+export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput['file']> => {
   const file = await getFile(input.owner, input.file.seq);
   if (!file?.objectKey) throw new DocumentRejectedError('PROCESSING_FAILED', 'file was not stored');
   const bytes = await getObject(file.objectKey);
@@ -21,4 +22,4 @@ export async function handler(input: FileTaskInput): Promise<FileTaskInput['file
   await putObject(ocrKey, JSON.stringify(blocks), 'application/json');
   await updateFile(input.owner, file.seq, { ocrKey });
   return input.file;
-}
+});

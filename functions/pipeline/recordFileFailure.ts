@@ -2,6 +2,7 @@
  * RecordFileFailure: the Map's Catch lands here, so one bad file becomes its own per-document
  * verdict while its neighbours go on. Only messages we wrote ourselves reach the integrator.
  */
+import { task } from './task.ts';
 import { finishFile, getFile } from '../adapters/store/owners.ts';
 import { logger } from '../core/logger.ts';
 import type { FileTaskInput } from './types.ts';
@@ -28,7 +29,7 @@ export function verdictOf(failure: FileTaskInput['failure']): { code: string; re
   return { code: 'PROCESSING_FAILED', reason: 'processing failed' };
 }
 
-export async function handler(input: FileTaskInput) {
+export const handler = task(async (input: FileTaskInput) => {
   const verdict = verdictOf(input.failure);
   logger.warn('file failed', { owner: input.owner.id, seq: input.file.seq, error: input.failure?.Error, code: verdict.code });
   const file = await getFile(input.owner, input.file.seq);
@@ -37,4 +38,4 @@ export async function handler(input: FileTaskInput) {
   const finalCounter = verdict.code === 'PROCESSING_FAILED' ? counter : file?.state === 'DOWNLOADED' ? 'processed' : 'downloadFailed';
   await finishFile(input.owner, input.file.seq, verdict.code === 'PROCESSING_FAILED' ? 'FAILED' : 'DONE', { data: {}, error_code: verdict.code, error_reason: verdict.reason }, finalCounter);
   return { seq: input.file.seq, error_code: verdict.code };
-}
+});

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envNames, tableSchema } from '../../functions/adapters/tableSchema.ts';
 import { routeKey, routes } from '../../functions/http/routes.ts';
 import { arnPlaceholder, pipelineTasks } from '../../functions/pipeline/tasks.ts';
+import { textractChannelEnv } from '../../functions/adapters/textractAsync.ts';
+import { addressReferenceData } from '../../lib/functions.ts';
 import { routeAccess } from '../../lib/api.ts';
 import { createServiceApp } from '../../lib/service-app.ts';
 import { stageConfigFor } from '../../lib/stage-config.ts';
@@ -70,6 +72,17 @@ function actionsOf(resources: Resources, fn: Resource): string[] {
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
     .flatMap((s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 }
+
+const textractCompletedDescription = 'Textract job completion (SNS)';
+
+/** Statements of the inline policies attached to a role. */
+function statementsOf(resources: Resources, roleId: string): Array<{ Action: string | string[]; Resource: unknown; Effect: string }> {
+  return ofType(resources, 'AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}
+
+const asList = (a: string | string[]) => (Array.isArray(a) ? a : [a]);
 
 let prod: Synthesised;
 let dev: Synthesised;
@@ -169,7 +182,7 @@ describe('storage', () => {
 describe('functions', () => {
   it('builds one nodejs22.x arm64 Lambda per route and per pipeline task, each traced, wired to its stage', () => {
     const byDescription = functionsByDescription(prod.resources);
-    const expected = [...routes.map(routeKey), ...pipelineTasks.map((t) => `Pipeline task ${t.state}`)];
+    const expected = [...routes.map(routeKey), ...pipelineTasks.map((t) => `Pipeline task ${t.state}`), textractCompletedDescription];
     expect([...byDescription.keys()].sort()).toEqual([...expected].sort());
     expect(ofType(prod.resources, 'AWS::Lambda::Function')).toHaveLength(expected.length);
     for (const [, fn] of byDescription.values()) {
@@ -213,7 +226,9 @@ describe('functions', () => {
       const actions = actionsOf(prod.resources, fn);
       expect(actions.some((a) => a.startsWith('secretsmanager:')), task.state).toBe(false);
       expect(actions.some((a) => a.startsWith('states:')), task.state).toBe(false);
-      expect(actions.some((a) => a.startsWith('textract:')), task.state).toBe(task.state === 'RecogniseText');
+      expect(actions.filter((a) => a.startsWith('textract:')).sort(), task.state).toEqual(
+        { RecogniseText: ['textract:DetectDocumentText'], RecogniseTextAsync: ['textract:StartDocumentTextDetection'] }[task.state] ?? [],
+      );
       expect(actions.includes('rekognition:DetectFaces'), task.state).toBe(['ExtractFields', 'CrossCheck'].includes(task.state));
       expect(actions.includes('rekognition:CompareFaces'), task.state).toBe(task.state === 'CrossCheck');
     }
@@ -309,12 +324,119 @@ describe('pipeline', () => {
   });
 });
 
+describe('PDFs through Textract\'s asynchronous API', () => {
+  const aslOf = (resources: Resources) => {
+    const [[, machine]] = ofType(resources, 'AWS::StepFunctions::StateMachine');
+    return { asl: JSON.parse(machine.Properties.DefinitionString), substitutions: machine.Properties.DefinitionSubstitutions, machine };
+  };
+  const topicId = () => {
+    const topics = ofType(prod.resources, 'AWS::SNS::Topic').filter(([id]) => id.startsWith('PipelineTextractJobs'));
+    expect(topics).toHaveLength(1);
+    return topics[0][0];
+  };
+
+  it('routes PDFs through a Choice to a waitForTaskToken state bound to the start function, with heartbeat and timeout', () => {
+    const { asl, substitutions } = aslOf(prod.resources);
+    const states = asl.States.ProcessFiles.ItemProcessor.States;
+    expect(states.DownloadFile.Next).toBe('IsPdf');
+    expect(states.IsPdf).toMatchObject({ Type: 'Choice', Default: 'RecogniseText' });
+    expect(JSON.stringify(states.IsPdf.Choices)).toContain('"StringEquals":"application/pdf"');
+    expect(states.IsPdf.Choices[0].Next).toBe('RecogniseTextAsync');
+
+    const wait = states.RecogniseTextAsync;
+    expect(wait.Resource).toBe('arn:aws:states:::lambda:invoke.waitForTaskToken');
+    expect(wait.Parameters.FunctionName).toBe('${RecogniseTextAsyncFunctionArn}');
+    expect(wait.Parameters.Payload).toEqual({ 'owner.$': '$.owner', 'file.$': '$.file', 'taskToken.$': '$$.Task.Token' });
+    expect(wait.HeartbeatSeconds).toBeGreaterThan(0);
+    expect(wait.TimeoutSeconds).toBeGreaterThan(wait.HeartbeatSeconds);
+    // Same output slot and failure path as the synchronous state.
+    expect(wait.ResultPath).toBe('$.file');
+    expect(wait.Next).toBe('ExtractFields');
+    expect(wait.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'RecordFileFailure' }]);
+    expect(wait.Retry.flatMap((r: { ErrorEquals: string[] }) => r.ErrorEquals)).toEqual(expect.arrayContaining(['ThrottlingException', 'States.Timeout']));
+
+    const [fnId] = functionsByDescription(prod.resources).get('Pipeline task RecogniseTextAsync')!;
+    expect(substitutions.RecogniseTextAsyncFunctionArn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+  });
+
+  it('has an encrypted, TLS-only topic and a role only Textract (from this account) assumes, allowed to publish to it alone', () => {
+    const topic = topicId();
+    expect(prod.resources[topic].Properties.KmsMasterKeyId).toBeDefined();
+    prod.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topic }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    const roles = ofType(prod.resources, 'AWS::IAM::Role').filter(([, r]) =>
+      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('textract.amazonaws.com'),
+    );
+    expect(roles).toHaveLength(1);
+    const [roleId, role] = roles[0];
+    expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Condition).toEqual({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } });
+    const statements = statementsOf(prod.resources, roleId);
+    expect(statements.flatMap((st) => asList(st.Action)).sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey', 'sns:Publish']);
+    expect(statements.find((st) => st.Action === 'sns:Publish')!.Resource).toEqual({ Ref: topic });
+
+    // The start function names that topic and role, and may pass that role (and no other) to Textract.
+    const [, start] = functionsByDescription(prod.resources).get('Pipeline task RecogniseTextAsync')!;
+    expect(start.Properties.Environment.Variables).toMatchObject({
+      [textractChannelEnv.topicArn]: { Ref: topic },
+      [textractChannelEnv.roleArn]: { 'Fn::GetAtt': [roleId, 'Arn'] },
+    });
+    const passRole = statementsOf(prod.resources, start.Properties.Role['Fn::GetAtt'][0]).filter((st) => asList(st.Action).includes('iam:PassRole'));
+    expect(passRole.map((st) => st.Resource)).toEqual([{ 'Fn::GetAtt': [roleId, 'Arn'] }]);
+  });
+
+  it('subscribes the completion function to the topic', () => {
+    const topic = topicId();
+    const [completedId] = functionsByDescription(prod.resources).get(textractCompletedDescription)!;
+    prod.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topic },
+      Endpoint: { 'Fn::GetAtt': [completedId, 'Arn'] },
+    });
+    prod.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'sns.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [completedId, 'Arn'] },
+      SourceArn: { Ref: topic },
+    });
+  });
+
+  it('gives async Textract calls and task responses to the two OCR functions only', () => {
+    const byDescription = functionsByDescription(prod.resources);
+    const [machineId] = ofType(prod.resources, 'AWS::StepFunctions::StateMachine')[0];
+    const holders = (action: string) =>
+      [...byDescription.entries()].filter(([, [, fn]]) => actionsOf(prod.resources, fn).includes(action)).map(([description]) => description);
+    expect(holders('textract:StartDocumentTextDetection')).toEqual(['Pipeline task RecogniseTextAsync']);
+    expect(holders('textract:GetDocumentTextDetection')).toEqual([textractCompletedDescription]);
+    expect(holders('states:SendTaskSuccess')).toEqual([textractCompletedDescription]);
+    expect(holders('states:SendTaskFailure')).toEqual([textractCompletedDescription]);
+    // Task responses only for this state machine's tokens.
+    const [, completed] = byDescription.get(textractCompletedDescription)!;
+    const responses = statementsOf(prod.resources, completed.Properties.Role['Fn::GetAtt'][0]).filter((st) =>
+      asList(st.Action).includes('states:SendTaskSuccess'),
+    );
+    expect(responses.map((st) => st.Resource)).toEqual([{ Ref: machineId }]);
+  });
+
+  it('ships sharp and the pincode data to the functions that need them, and only those', () => {
+    const withData = [...functionsByDescription(prod.resources).entries()]
+      .filter(([, [, fn]]) => addressReferenceData.env in fn.Properties.Environment.Variables)
+      .map(([description]) => description)
+      .sort();
+    expect(withData).toEqual(['POST /v1/address/match/batch', 'Pipeline task CrossCheck', 'Pipeline task ExtractFields']);
+    const [, extract] = functionsByDescription(prod.resources).get('Pipeline task ExtractFields')!;
+    expect(extract.Properties.Environment.Variables[addressReferenceData.env]).toBe(`/var/task/${addressReferenceData.target}`);
+  });
+});
+
 describe('observability and outputs', () => {
   it('alarms on API 5xx rate, each function\'s errors and failed executions, into an encrypted topic', () => {
-    prod.template.resourceCountIs('AWS::SNS::Topic', 1);
-    prod.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    // The alarm topic and Textract's job topic, both encrypted.
+    prod.template.resourceCountIs('AWS::SNS::Topic', 2);
+    prod.template.allResourcesProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     const alarms = ofType(prod.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(routes.length + pipelineTasks.length);
+    expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(routes.length + pipelineTasks.length + 1);
     expect(alarms).toContainEqual(expect.objectContaining({ MetricName: '5XXError', Statistic: 'Average', Threshold: stageConfigFor('prod').alarms.api5xxRate }));
     expect(alarms).toContainEqual(expect.objectContaining({ MetricName: 'ExecutionsFailed', Namespace: 'AWS/States' }));
     for (const alarm of alarms) expect(alarm.AlarmActions).toHaveLength(1);

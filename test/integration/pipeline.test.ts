@@ -129,6 +129,22 @@ describe('v3 flow through the pipeline', () => {
     }
   }, 60_000);
 
+  it('keeps no full Aadhaar number in the table or the bucket', async () => {
+    const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { ListObjectsV2Command, GetObjectCommand } = await import('@aws-sdk/client-s3');
+    const { ddb, objects, tableName, bucketName } = await import('../../functions/adapters/aws.ts');
+    const digits = String((corpus.find((f) => f.type === 'AADHAAR')!.truth as Record<string, unknown>).aadhaar_number).replace(/\D/g, '');
+    const items = await ddb().send(new ScanCommand({ TableName: tableName() }));
+    expect(JSON.stringify(items.Items)).not.toContain(digits.slice(0, 8));
+    const listed = await objects().send(new ListObjectsV2Command({ Bucket: bucketName() }));
+    const keys = (listed.Contents ?? []).map((o) => o.Key!);
+    expect(keys.some((k) => k.endsWith('/redacted.png'))).toBe(true);
+    for (const key of keys.filter((k) => k.endsWith('.json'))) {
+      const body = await (await objects().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }))).Body!.transformToString();
+      expect(body.replace(/\s/g, ''), key).not.toContain(digits.slice(0, 8));
+    }
+  });
+
   it('produces the declared cross-checks with integer scores', () => {
     const names = new Set(extracts.cross_checks.map((c) => c.name));
     expect(names.has('CUSTOMER_NAME')).toBe(true);

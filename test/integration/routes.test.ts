@@ -21,6 +21,13 @@ describe('the route table', () => {
     expect(res.body.paths['/v3/verification/flow/init'].post.requestBody.content['application/json'].schema).toBeDefined();
   });
 
+  it('is written to docs/openapi.json as generated (npm run openapi)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { buildOpenApiDocument } = await import('../../functions/http/openapiDocument.ts');
+    const committed = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
+    expect(committed).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+  });
+
   it('has a handler module for every route', async () => {
     for (const r of routes) {
       expect(typeof (await loadRouteHandler(r)), r.handler).toBe('function');

@@ -29,7 +29,12 @@ export interface PincodeData {
   places: number;
 }
 
-export const DEFAULT_PINCODE_PATH = fileURLToPath(new URL('./data/pincodes.json.gz', import.meta.url));
+/**
+ * The committed file; in Lambda, ADDRESS_REFERENCE_DATA names the copy shipped beside the bundle
+ * (lib/functions.ts), because a bundle's import.meta.url no longer points into functions/core.
+ */
+export const DEFAULT_PINCODE_PATH =
+  process.env.ADDRESS_REFERENCE_DATA || fileURLToPath(new URL('./data/pincodes.json.gz', import.meta.url));
 
 let current: PincodeData | null = null;
 let failure: AddressEngineUnavailableError | null = null;

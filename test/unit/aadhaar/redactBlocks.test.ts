@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { blocksFromLines } from '../../../functions/core/documents/index.ts';
+import { maskAadhaarBlocks, maskAadhaarText } from '../../../functions/core/aadhaar/redactBlocks.ts';
+
+describe('Aadhaar numbers in stored OCR output', () => {
+  it('keep only their last 4 digits in text', () => {
+    expect(maskAadhaarText('Aadhaar 2345 6789 0123 issued')).toBe('Aadhaar XXXX XXXX 0123 issued');
+    expect(maskAadhaarText('234567890123')).toBe('XXXX XXXX 0123');
+    expect(maskAadhaarText('Phone 98765 43210')).toBe('Phone 98765 43210');
+    expect(maskAadhaarText('VID 9123 4567 8901 2345')).not.toContain('9123 4567 8901');
+  });
+
+  it('are masked on lines and on the words that make them up', () => {
+    const blocks = blocksFromLines([{ text: 'Ramesh Kumar' }, { text: '2345 6789 0123' }, { text: 'DOB: 01/02/1990' }]);
+    const masked = maskAadhaarBlocks(blocks);
+    const all = masked.map((b) => b.Text ?? '').join(' ');
+    expect(all).not.toContain('2345');
+    expect(all).not.toContain('6789');
+    expect(all).toContain('0123');
+    expect(all).toContain('Ramesh Kumar');
+    expect(all).toContain('01/02/1990');
+    expect(masked).toHaveLength(blocks.length);
+  });
+});
