@@ -150,7 +150,7 @@ function importInChild(pkg: FunctionPackage): Promise<string[]> {
     child.on('close', (code) => {
       clearTimeout(timer);
       if (code === 0 && output.includes('HANDLER_OK')) return done([]);
-      const reason = output.split('\n').find((l) => /Error|error:/.test(l)) ?? output.trim().split('\n').slice(-3).join(' ');
+      const reason = output.split('\n').find((l) => /^[A-Za-z]*Error\b/.test(l.trim())) ?? output.trim().split('\n').slice(-3).join(' ');
       done([`import failed (exit ${code}): ${reason.slice(0, 400)}`]);
     });
   });

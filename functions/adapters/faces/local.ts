@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { decodeRgb } from './decode.ts';
 import { createHumanDetector, MIN_DETECTOR_SCORE, MIN_FACE_CONFIRMATION, type HumanDetector, type HumanFace } from './humanDetector.ts';
 import type { DetectedFace, FaceCount, FaceEngine } from './port.ts';
@@ -68,8 +69,29 @@ export class LocalFaceEngine implements FaceEngine {
     return { count: faces.length, faces };
   }
 
+  /**
+   * An identity card's photo is a small part of the card, below the detector's reach at full-card
+   * scale; when the whole image shows no face, look again in overlapping half-size tiles.
+   */
+  private async facesOrTiles(image: Buffer): Promise<HumanFace[]> {
+    const whole = (await this.confirmedFaces(image)).filter((f) => f.embedding?.length);
+    if (whole.length) return whole;
+    const { width = 0, height = 0 } = await sharp(image).metadata();
+    const w = Math.floor(width / 2);
+    const h = Math.floor(height / 2);
+    const found: HumanFace[] = [];
+    for (const fy of [0, 0.25, 0.5]) {
+      for (const fx of [0, 0.25, 0.5]) {
+        const tile = await sharp(image).extract({ left: Math.floor(width * fx), top: Math.floor(height * fy), width: w, height: h }).png().toBuffer();
+        found.push(...(await this.confirmedFaces(tile)).filter((f) => f.embedding?.length));
+      }
+      if (found.length) break;
+    }
+    return found;
+  }
+
   async compareFaces(source: Buffer, target: Buffer): Promise<number | undefined> {
-    const sourceFaces = (await this.confirmedFaces(source)).filter((f) => f.embedding?.length);
+    const sourceFaces = await this.facesOrTiles(source);
     if (sourceFaces.length === 0) return undefined;
     const targetFaces = (await this.confirmedFaces(target)).filter((f) => f.embedding?.length);
     if (targetFaces.length === 0) return undefined;

@@ -16,6 +16,7 @@ import {
   labelledDate,
   labelledText,
   looksLikeName,
+  stripCareOf,
   type ExtractedField,
   type Extractor,
   type FieldKind,
@@ -115,7 +116,10 @@ export const extractAadhaar: Extractor = (model, opts) => {
     nameAbove(model, dobLine) ??
     nameAbove(model, best?.line);
 
-  found.address = labelledAddress(model, [/\baddress\b/i, /पता/], { maxLines: 5, stop: ADDRESS_STOP });
+  const address = labelledAddress(model, [/\baddress\b/i, /पता/], { maxLines: 5, stop: ADDRESS_STOP });
+  // The relation line ("S/O: Father Name,") heads the printed address but is not part of it.
+  if (address && typeof address.value === 'string') address.value = stripCareOf(address.value);
+  found.address = address;
 
   // A date anywhere when no label was read (e-Aadhaar letters print it beside the name).
   if (!found.date_of_birth) {

@@ -164,8 +164,12 @@ export function idField(read: IdRead, words: readonly Word[], value: string = re
 
 const PINCODE = /(?<!\d)[1-9]\d{2}\s?\d{3}(?!\d)/;
 
+/**
+ * A line starting with one of these labels ends an address. Whole words only: "Tel" must not
+ * stop at "Telangana", nor "PAN" at "Panvel".
+ */
 export const DEFAULT_ADDRESS_STOP =
-  /^\s*(?:mobile|mob\.?|phone|ph\.?|tel\.?|contact|cell|gstin|gst\s*no|e-?mail|pan\b|state\s*code|date|dated|invoice|dob|place\s*of\s*supply|udyam|type\s*of|major\s*activity|valid|registration|licen[cs]e|bill\s*(?:no|date)|due\s*date|consumer|account|a\/c|ifsc|branch|customer|buyer|ship\s*to|sl\.?\s*no|s\.?\s*no|description|particulars|item|vid\b|aadhaar|qty)/i;
+  /^\s*(?:mobile|mob|phone|ph|tel|contact|cell|gstin|gst\s*no|e-?mail|pan|state\s*code|date|dated|invoice|dob|place\s*of\s*supply|udyam|type\s*of|major\s*activity|valid|validity|registration|licen[cs]e|bill\s*(?:no|date)|due\s*date|consumer|account|a\/c|ifsc|branch|customer|buyer|ship\s*to|sl\.?\s*no|s\.?\s*no|description|particulars|items?|vid|aadhaar|qty)(?![A-Za-z0-9])/i;
 
 /**
  * A multi-line address starting after a label: the rest of the label line, then following
@@ -213,4 +217,38 @@ export function labelledAddress(model: DocumentModel, labels: RegExp[], opts: { 
 
 export function hasPincode(s: string): boolean {
   return PINCODE.test(s);
+}
+
+/**
+ * "S/O: Rakesh Kumar, 12 MG Road, …" -> "12 MG Road, …". The relation (care of) printed at the
+ * head of an Aadhaar address is a person, not part of the address (UIDAI's own e-KYC data keeps
+ * it apart as `careof`).
+ */
+export function stripCareOf(address: string): string {
+  const m = /^\s*(?:[SDWC]\s*[/\\|]?\s*[O0o]|care\s*of)\b\s*[:.\-]?\s*[^,]{2,60},\s*/i.exec(address);
+  return m && address.length - m[0].length >= 5 ? address.slice(m[0].length) : address;
+}
+
+const ECHO_LOOKALIKE: Record<string, string> = { O: '[O0o]', I: '[I1l|]', S: '[S5]', B: '[B8]', Z: '[Z2]' };
+
+/**
+ * Identifiers often begin with their document's abbreviation ("DO Number: DO70718802", "PO
+ * No: PO-2024-0043"), and OCR reads the O of that prefix as a zero ("D070718802") or, in bold
+ * type, as two glyphs ("P0O-2024-0043"). Undo that for the given abbreviations only: a look-alike
+ * swap anywhere in the prefix, and a doubled O only when a separator follows (before digits the
+ * extra zero could be real). Returns the repaired value and the number of characters changed.
+ */
+export function repairEchoPrefix(value: string, abbreviations: readonly string[]): { value: string; repairs: number } {
+  for (const abbr of abbreviations) {
+    if (value.toUpperCase().startsWith(abbr.toUpperCase())) return { value, repairs: 0 };
+    const swap = new RegExp(`^${[...abbr.toUpperCase()].map((c) => ECHO_LOOKALIKE[c] ?? c).join('')}(?=[0-9/\\-])`, 'i');
+    const m = swap.exec(value);
+    if (m) return { value: abbr.toUpperCase() + value.slice(m[0].length), repairs: [...m[0]].filter((c, i) => c.toUpperCase() !== abbr[i].toUpperCase()).length };
+    if (abbr.toUpperCase().includes('O')) {
+      const doubled = new RegExp(`^${[...abbr.toUpperCase()].map((c) => (c === 'O' ? '(?:0O|O0|0o|o0)' : (ECHO_LOOKALIKE[c] ?? c))).join('')}(?=[/\\-])`, 'i');
+      const d = doubled.exec(value);
+      if (d) return { value: abbr.toUpperCase() + value.slice(d[0].length), repairs: 1 };
+    }
+  }
+  return { value, repairs: 0 };
 }
