@@ -1,4 +1,5 @@
 /** Bank statement: account_holder, account_number, ifsc, bank_name, period_from, period_to. */
+import type { Line } from '../blocks.ts';
 import { findDates, readIfsc } from '../validators.ts';
 import { cleanName, complete, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
 
@@ -35,13 +36,14 @@ export const IFSC_BANKS: Record<string, string> = {
   AUBL: 'AU Small Finance Bank',
 };
 
-const BANK_NAME = /\b((?:[A-Z][A-Za-z&]+\s){0,4}bank(?:\s(?:of\s)?[A-Z][A-Za-z]+){0,2}|state bank of india)\b/i;
+/** "Deccan Sahakari Bank Ltd", "Bank of Baroda", "State Bank of India": only "of <Name>" and Ltd/Limited may follow "Bank". */
+const BANK_NAME = /\b((?:[A-Z][A-Za-z&]+\s){0,4}bank(?:\s+of\s+[A-Z][A-Za-z]+)?(?:\s+(?:ltd|limited)\b\.?)?|state bank of india)(?![A-Za-z])/i;
 const IFSC_TOKEN = /(?<![A-Za-z0-9])[A-Za-z]{4}[0Oo][A-Za-z0-9]{6}(?![A-Za-z0-9])/g;
 
 export const extractBankStatement: Extractor = (model) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
-  found.account_holder = labelledText(model, [/account\s*holder(?:'s)?\s*name/i, /account\s*name/i, /customer\s*name/i, /\bname\b/i], {
+  found.account_holder = labelledText(model, [/account\s*holder(?:'s)?(?:\s*name)?/i, /account\s*name/i, /customer\s*name/i, /\bname\b/i], {
     via: ['same-line', 'right', 'below'],
     stop: /\s{2,}|\b(?:account|a\/c|ifsc|branch|cust(?:omer)?\s*id)\b/i,
     clean: (s) => cleanName(s.replace(/^(?:mr|mrs|ms|shri|smt)\.?\s+/i, '')),
@@ -63,13 +65,16 @@ export const extractBankStatement: Extractor = (model) => {
   if (printed) found.bank_name = field(cleanName(printed.match[1]), printed.words, fromIfsc && printed.match[1].toLowerCase().includes(fromIfsc.split(' ')[0].toLowerCase()) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
   else if (fromIfsc && ifscHit) found.bank_name = field(fromIfsc, ifscHit.m.words, { kind: 'heuristic' });
 
-  // "Statement Period: 01/01/2024 to 31/03/2024", "From 01-01-2024 To 31-03-2024"
-  const period = model.findLines(/period|from|statement\s*(?:of\s*account\s*)?for/i).find((x) => findDates(x.line.text).length >= 2);
-  if (period) {
-    const [a, b] = findDates(period.line.text);
-    found.period_from = field(a.value, model.wordsInRange(period.line, a.index, a.index + a.length), { kind: 'structure', pass: true });
-    found.period_to = field(b.value, model.wordsInRange(period.line, b.index, b.index + b.length), { kind: 'structure', pass: true });
+  // "Statement Period: 01/01/2024 to 31/03/2024", "From 01-01-2024 To 31-03-2024"; the dates may
+  // sit on the line to the right of (or under) the label.
+  const periodLabels = model.findLines(/period|from|statement\s*(?:of\s*account\s*)?for/i);
+  const periodLine = periodLabels
+    .flatMap((x) => [x.line, model.lineRightOf(x.line), model.lineBelow(x.line, 1)])
+    .find((l): l is Line => !!l && findDates(l.text).length >= 2);
+  if (periodLine) {
+    const [a, b] = findDates(periodLine.text);
+    found.period_from = field(a.value, model.wordsInRange(periodLine, a.index, a.index + a.length), { kind: 'structure', pass: true });
+    found.period_to = field(b.value, model.wordsInRange(periodLine, b.index, b.index + b.length), { kind: 'structure', pass: true });
   }
-
   return { data: complete(BANK_STATEMENT_FIELDS, found) };
 };

@@ -3,8 +3,10 @@
  * dealer_address, customer_name, customer_mobile_number (the cross-checked fields) plus
  * dealer_name, order_number, order_date, asset_model, amount.
  */
+import type { DocumentModel, Line } from '../blocks.ts';
 import { findMobiles } from '../validators.ts';
-import { addressUnder, letterheadLine, letterheadName } from './header.ts';
+import { REPAIR_PENALTY } from '../confidence.ts';
+import { addressUnder, letterheadLine } from './header.ts';
 import { ID_VALUE } from './invoice.ts';
 import {
   cleanName,
@@ -15,6 +17,7 @@ import {
   labelledDate,
   labelledText,
   looksLikeName,
+  repairEchoPrefix,
   tidy,
   type ExtractedField,
   type Extractor,
@@ -35,19 +38,45 @@ export const DELIVERY_ORDER_FIELDS: Record<string, FieldKind> = {
 /** Business names may contain "Mobile" ("Shree Ganesh Mobile"): only stop at real labels. */
 const BUSINESS_STOP = /\s{2,}|\b(?:date|address|gstin|contact)\b|\b(?:mobile|mob|ph|phone)\s*(?:no)?\.?\s*:/i;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|address|contact)\b/i;
+/** A letterhead naming a lender: the issuer of the order, never the dealer it is addressed to. */
+const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
+/** Another label or section: not a dealer's name. */
+const NOT_A_NAME = /deliver|customer|borrower|applicant|mobile|phone|date|subject|sub\s*:|ref\b|dear|sir|madam|number|\bno\b/i;
+
+/**
+ * The addressee of the order: "To," (or "To: <name>", "To M/s <name>") and the business name on
+ * that line or the next. A delivery order is addressed to the dealer.
+ */
+function addressee(model: DocumentModel): { line: Line; name: string; from: number } | undefined {
+  const to = model.findLine(/^\s*to\b\s*[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/i);
+  if (!to || to.line.index > model.lines.length * 0.6) return undefined;
+  const clean = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, ''));
+  const rest = clean(to.match[1] ?? '');
+  if (rest.length >= 3 && !NOT_A_NAME.test(rest)) return { line: to.line, name: rest, from: to.line.text.length };
+  const next = model.linesAfter(to.line, 1)[0];
+  if (!next) return undefined;
+  const name = clean(next.text);
+  if (name.length < 3 || NOT_A_NAME.test(name) || /\d{3,}/.test(next.text)) return undefined;
+  return { line: next, name, from: next.text.length };
+}
 
 export const extractDeliveryOrder: Extractor = (model) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
   const dealerLabel = model.findLine(/dealer(?:'s)?\s*name|name\s*of\s*(?:the\s*)?dealer/i);
+  const to = addressee(model);
+  const head = letterheadLine(model);
+  const headIsDealer = head && !FINANCIER.test(head.text) ? head : undefined;
   found.dealer_name =
     labelledText(model, [/dealer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_STOP, clean: cleanName }) ??
-    letterheadName(model);
+    (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
+    (headIsDealer ? field(cleanName(headIsDealer.text), headIsDealer.words, { kind: 'heuristic' }) : undefined);
 
   found.dealer_address =
     labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
-    addressUnder(model, letterheadLine(model));
+    (to ? addressUnder(model, to.line, 4) : undefined) ??
+    addressUnder(model, headIsDealer);
 
   found.customer_name = labelledText(
     model,
@@ -62,17 +91,27 @@ export const extractDeliveryOrder: Extractor = (model) => {
     found.customer_mobile_number = field(m.value, model.wordsInRange(mob.line, m.index, m.index + m.length), { kind: 'structure', pass: true });
   }
 
-  found.order_number = labelledText(model, [/(?:\bD\.?\s?O\.?|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
+  const order = labelledText(model, [/(?:\bD\.?\s?O\.?|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
     via: ['same-line', 'right', 'below'],
     pattern: ID_VALUE,
   });
+  if (order && typeof order.value === 'string') {
+    const r = repairEchoPrefix(order.value, ['DO']);
+    if (r.repairs) found.order_number = { value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
+    else found.order_number = order;
+  }
   found.order_date = labelledDate(model, [/(?:\bD\.?\s?O\.?|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
   found.asset_model = labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
     clean: (s) => tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')),
     accept: (s) => s.length >= 2,
   });
-  found.amount = labelledAmount(model, [/(?:loan|finance|disbursement|invoice|total|net)\s*amount/i, /\bamount\b/i, /asset\s*(?:cost|value|price)/i], { via: ['same-line', 'right'] });
+  // The asset's price (what the invoice total is checked against), else the financed amount.
+  found.amount = labelledAmount(
+    model,
+    [/asset\s*(?:cost|value|price)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
+    { via: ['same-line', 'right'] },
+  );
 
   return { data: complete(DELIVERY_ORDER_FIELDS, found) };
 };

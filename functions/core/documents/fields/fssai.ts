@@ -22,11 +22,20 @@ export const extractFssai: Extractor = (model) => {
     if (any) found.license_number = field(any.match[0], any.words, { kind: 'heuristic' });
   }
 
-  found.business_name = labelledText(
-    model,
-    [/name\s*(?:and\s*address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|company|business)/i, /business\s*name/i, /company\s*name/i],
-    { ...VIA, stop: /\s{2,}|,|\baddress\b/i, clean: cleanName, accept: (s) => s.length >= 3 },
-  );
+  // The business's own label first; "Name and Address of Licensee" often reads "Owner (Business)".
+  found.business_name =
+    labelledText(model, [/name\s*of\s*(?:the\s*)?(?:food\s*)?business(?!\s*operator)/i, /business\s*name/i, /company\s*name/i, /trade\s*name/i], {
+      ...VIA,
+      stop: /\s{2,}|,|\baddress\b/i,
+      clean: cleanName,
+      accept: (s) => s.length >= 3,
+    }) ??
+    labelledText(model, [/name\s*(?:and\s*address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|company)/i], {
+      ...VIA,
+      stop: /\s{2,}|,|\baddress\b/i,
+      clean: (s) => cleanName(/\(([^()]{3,})\)\s*$/.exec(s)?.[1] ?? s),
+      accept: (s) => s.length >= 3,
+    });
   found.address = labelledAddress(model, [/address\s*of\s*(?:the\s*)?(?:premises|authori[sz]ed\s*premises|business)/i, /premises\s*address/i, /\baddress\b/i], {
     maxLines: 4,
     stop: /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.)/i,

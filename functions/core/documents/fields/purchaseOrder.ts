@@ -1,7 +1,8 @@
 /** Purchase order: po_number, po_date, buyer_name, supplier_name, total_amount. */
 import { letterheadName } from './header.ts';
 import { ID_VALUE, TOTAL_LABELS } from './invoice.ts';
-import { cleanName, complete, labelledAmount, labelledDate, labelledText, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+import { REPAIR_PENALTY } from '../confidence.ts';
+import { cleanName, complete, labelledAmount, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
 
 export const PURCHASE_ORDER_FIELDS: Record<string, FieldKind> = {
   po_number: 'string',
@@ -16,7 +17,11 @@ const NAME_STOP = /\s{2,}|\b(?:gstin|address|date|phone|mobile|po\s*no)\b/i;
 
 export const extractPurchaseOrder: Extractor = (model) => {
   const found: Record<string, ExtractedField | undefined> = {};
-  found.po_number = labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], { ...VIA, pattern: ID_VALUE });
+  const po = labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], { ...VIA, pattern: ID_VALUE });
+  if (po && typeof po.value === 'string') {
+    const r = repairEchoPrefix(po.value, ['PO']);
+    found.po_number = r.repairs ? { value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
+  }
   found.po_date = labelledDate(model, [/(?:\bP\.?\s?O\.?|purchase\s*order|order)\s*date/i, /\bdated?\b/i], VIA);
   // The issuer of a purchase order is the buyer: a "Buyer" label, else the letterhead.
   found.buyer_name =
