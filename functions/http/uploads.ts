@@ -3,7 +3,9 @@
  * sandbox multiupload: they differ only in who owns the files and what they answer.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { putFiles, reserveFiles, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
+import { finishFile, putFiles, reserveFiles, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
+import { logger } from '../core/logger.ts';
+import { HttpError } from './middleware/errors.ts';
 import { startPipeline } from '../adapters/pipelineStarter.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -32,6 +34,14 @@ export async function storeAndProcess(
     state: 'QUEUED',
   }));
   await putFiles(owner, files);
-  await startPipeline({ owner, files: files.map((f) => ({ seq: f.seq })) }, `${owner.kind}-${batchId}`);
+  try {
+    await startPipeline({ owner, files: files.map((f) => ({ seq: f.seq })) }, `${owner.kind}-${batchId}`);
+  } catch (err) {
+    // Never leave files queued with nothing to process them: they get a verdict, the caller a 503.
+    logger.error('pipeline could not start', { error: (err as Error).name, batch: batchId });
+    const result = { data: {}, error_code: 'PROCESSING_FAILED', error_reason: 'processing could not be started; upload again' };
+    await Promise.all(files.map((f) => finishFile(owner, f.seq, 'FAILED', result, 'downloadFailed')));
+    throw new HttpError(503, 'Document processing is temporarily unavailable; retry the upload');
+  }
   return files;
 }

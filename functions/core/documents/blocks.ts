@@ -205,6 +205,54 @@ function horizontalOverlap(a: BoundingBox, b: BoundingBox): number {
   return Math.min(a.Left + a.Width, b.Left + b.Width) - Math.max(a.Left, b.Left);
 }
 
+/**
+ * Which way the text of a page runs in the image as uploaded. Engines report geometry in the
+ * uploaded frame (Textract does, and so does our tesseract adapter for pages it read turned),
+ * with each polygon starting at the text's own top-left corner. 'up' is upright; 'ccw' runs
+ * bottom-to-top (the page lies turned 90° counter-clockwise), 'down' is upside down, 'cw' runs
+ * top-to-bottom.
+ */
+export type TextOrientation = 'up' | 'ccw' | 'down' | 'cw';
+
+/** A point of the uploaded page in the upright reading frame of a page with orientation `o`. */
+function toUpright(p: Point, o: TextOrientation): Point {
+  if (o === 'ccw') return { X: 1 - p.Y, Y: p.X };
+  if (o === 'down') return { X: 1 - p.X, Y: 1 - p.Y };
+  if (o === 'cw') return { X: p.Y, Y: 1 - p.X };
+  return p;
+}
+
+/** The inverse of toUpright: a point of the reading frame on the page as uploaded. */
+function toSource(p: Point, o: TextOrientation): Point {
+  if (o === 'ccw') return { X: p.Y, Y: 1 - p.X };
+  if (o === 'down') return { X: 1 - p.X, Y: 1 - p.Y };
+  if (o === 'cw') return { X: 1 - p.Y, Y: p.X };
+  return p;
+}
+
+function mapBox(b: BoundingBox, f: (p: Point) => Point): BoundingBox {
+  const pts = [
+    { X: b.Left, Y: b.Top },
+    { X: b.Left + b.Width, Y: b.Top },
+    { X: b.Left + b.Width, Y: b.Top + b.Height },
+    { X: b.Left, Y: b.Top + b.Height },
+  ].map(f);
+  const left = Math.min(...pts.map((q) => q.X));
+  const top = Math.min(...pts.map((q) => q.Y));
+  return { Left: left, Top: top, Width: Math.max(...pts.map((q) => q.X)) - left, Height: Math.max(...pts.map((q) => q.Y)) - top };
+}
+
+/** The direction of one line's text from its polygon (first corner to second), or undefined. */
+function lineDirection(g: Geometry | undefined): TextOrientation | undefined {
+  const poly = g?.Polygon;
+  if (!poly || poly.length < 2) return undefined;
+  const dx = poly[1].X - poly[0].X;
+  const dy = poly[1].Y - poly[0].Y;
+  if (Math.abs(dx) < 1e-6 && Math.abs(dy) < 1e-6) return undefined;
+  if (Math.abs(dx) >= Math.abs(dy)) return dx > 0 ? 'up' : 'down';
+  return dy > 0 ? 'cw' : 'ccw';
+}
+
 const LEADING_SEPARATORS = /^[\s:;=|\-–—.]*/;
 
 /** A Textract query (AnalyzeDocument Queries) and its answer, when the engine produced one. */
@@ -221,6 +269,12 @@ export class DocumentModel {
   readonly pages: Page[];
   readonly lines: Line[];
   readonly queries: QueryAnswer[];
+  /**
+   * How each page's text runs in the uploaded image. Line and word boxes are kept in the upright
+   * reading frame (so reading order and label/value geometry work on turned pages); boxes handed
+   * out for redaction are mapped back to the page as uploaded.
+   */
+  readonly orientation: ReadonlyMap<number, TextOrientation>;
 
   constructor(blocks: readonly Block[]) {
     const byId = new Map(blocks.map((b) => [b.Id, b]));
@@ -235,7 +289,7 @@ export class DocumentModel {
         for (const id of childIds(p)) if (byId.get(id)?.BlockType === 'LINE') pageOfLine.set(id, n);
       });
 
-    const rawLines: Omit<Line, 'index'>[] = blocks
+    const rawLines: (Omit<Line, 'index'> & { dir?: TextOrientation })[] = blocks
       .filter((b) => b.BlockType === 'LINE')
       .map((b) => {
         const page = pageOfLine.get(b.Id) ?? b.Page ?? 1;
@@ -257,9 +311,27 @@ export class DocumentModel {
             )
           : splitWords(b.Id, text, box, b.Confidence ?? 0, page);
         const confidence = b.Confidence ?? mean(words.map((w) => w.confidence));
-        return { id: b.Id, text, confidence, box, page, words };
+        return { id: b.Id, text, confidence, box, page, words, dir: lineDirection(b.Geometry) };
       })
       .filter((l) => l.text.length > 0);
+
+    // A page's orientation: the direction most of its text (by characters) runs.
+    const orientation = new Map<number, TextOrientation>();
+    for (const n of new Set(rawLines.map((l) => l.page))) {
+      const weight: Record<TextOrientation, number> = { up: 0, ccw: 0, down: 0, cw: 0 };
+      for (const l of rawLines) if (l.page === n && l.dir) weight[l.dir] += l.text.length;
+      const total = weight.up + weight.ccw + weight.down + weight.cw;
+      const [best, w] = (Object.entries(weight) as [TextOrientation, number][]).sort((a, b) => b[1] - a[1])[0];
+      orientation.set(n, total > 0 && w > total / 2 ? best : 'up');
+    }
+    this.orientation = orientation;
+    for (const l of rawLines) {
+      const o = orientation.get(l.page) ?? 'up';
+      delete l.dir;
+      if (o === 'up') continue;
+      l.box = mapBox(l.box, (p) => toUpright(p, o));
+      l.words = l.words.map((w) => ({ ...w, box: mapBox(w.box, (p) => toUpright(p, o)) }));
+    }
 
     const pageNumbers = [...new Set(rawLines.map((l) => l.page))].sort((a, b) => a - b);
     let index = 0;
@@ -435,7 +507,11 @@ export class DocumentModel {
 
   /** Boxes covering characters [start, end) of a line, cut out of its word boxes. */
   boxesForRange(line: Line, start: number, end: number): PageBox[] {
-    return this.wordsInRange(line, start, end).map((w) => ({ page: line.page, box: subBox(w, Math.max(start, w.start), Math.min(end, w.end)) }));
+    const o = this.orientation.get(line.page) ?? 'up';
+    return this.wordsInRange(line, start, end).map((w) => {
+      const box = subBox(w, Math.max(start, w.start), Math.min(end, w.end));
+      return { page: line.page, box: o === 'up' ? box : mapBox(box, (p) => toSource(p, o)) };
+    });
   }
 
   /**

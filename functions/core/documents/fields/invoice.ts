@@ -119,10 +119,15 @@ export const extractInvoice: Extractor = (model) => {
       return addressUnder(model, nameLine);
     })();
 
-  const mobile = model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).find((x) => x.line.index >= custAt && findMobiles(x.line.text).length);
-  if (mobile) {
-    const m = findMobiles(mobile.line.text)[0];
-    found.customer_mobile_number = field(m.value, model.wordsInRange(mobile.line, m.index, m.index + m.length), { kind: 'structure', pass: true });
+  // The customer's mobile: on the label's line, else on the line to its right (text-layer PDFs
+  // split "Mobile:" and the number into two lines).
+  for (const x of model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).filter((x) => x.line.index >= custAt)) {
+    const line = [x.line, model.lineRightOf(x.line)].find((l) => l && findMobiles(l.text.slice(l === x.line ? x.match.index : 0)).length);
+    if (!line) continue;
+    const from = line === x.line ? x.match.index : 0;
+    const m = findMobiles(line.text.slice(from))[0];
+    found.customer_mobile_number = field(m.value, model.wordsInRange(line, from + m.index, from + m.index + m.length), { kind: 'structure', pass: true });
+    break;
   }
 
   found.invoice_number = labelledText(model, [/invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /bill\s*no\.?/i], {

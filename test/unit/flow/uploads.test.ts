@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
+import { useLocalPipeline } from '../../../functions/adapters/pipelineStarter.ts';
+import { createOwner, getOwner, listFiles } from '../../../functions/adapters/store/owners.ts';
+import { storeAndProcess } from '../../../functions/http/uploads.ts';
+import { deriveStatuses } from '../../../functions/core/flow/status.ts';
+import { HttpError } from '../../../functions/http/middleware/errors.ts';
+
+let services: EmbeddedServices;
+beforeAll(async () => {
+  services = await startEmbeddedServices({});
+});
+afterAll(async () => {
+  useLocalPipeline(undefined);
+  await services.stop();
+});
+
+describe('storeAndProcess', () => {
+  it('gives every file a verdict and answers 503 when the pipeline cannot start', async () => {
+    const owner = { kind: 'batch' as const, clientId: 'cli_x', id: 'BATCH-000001-ABCDEF-20260101000000', productType: 'MSME_LOAN' };
+    await createOwner({ ...owner, channel: 'bulk' });
+    useLocalPipeline(async () => {
+      throw Object.assign(new Error('rate exceeded'), { name: 'ThrottlingException' });
+    });
+    const err = await storeAndProcess(owner, owner.id, [{ file_url: 'https://example.org/a.png', document_id: 'a' }]).catch((e) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.status).toBe(503);
+    const files = await listFiles(owner);
+    expect(files.map((f) => [f.state, f.result?.error_code])).toEqual([['FAILED', 'PROCESSING_FAILED']]);
+    expect(files[0].fileUrl).toBeUndefined();
+    const stored = (await getOwner(owner))!;
+    expect(deriveStatuses(stored, stored.crossCheckStatus, { crossChecks: false }).master_status).toBe('FAILED');
+  });
+});
