@@ -1,7 +1,8 @@
 /**
  * OCR in AWS: Textract's DetectDocumentText, whose Blocks are already our internal format.
- * One call per image or single-page PDF; field mapping runs on LINE/WORD Blocks exactly as it does
- * on the local engines' output (docs/decisions.md explains why not AnalyzeExpense/QUERIES yet).
+ * One call per image (PDFs take the asynchronous API, textractAsync.ts); field mapping runs on
+ * LINE/WORD Blocks exactly as it does on the local engines' output (docs/decisions-infra.md,
+ * "OCR API", explains why not AnalyzeExpense/QUERIES yet).
  */
 import { TextractClient, DetectDocumentTextCommand } from '@aws-sdk/client-textract';
 import type { Block } from '../core/documents/blocks.ts';

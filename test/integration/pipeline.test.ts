@@ -92,6 +92,10 @@ describe('v3 flow through the pipeline', () => {
     expect(aadhaar.value).toBe(`XXXX XXXX ${digits.slice(-4)}`);
     expect(aadhaar.redact_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+redacted\.png\?/);
     expect(JSON.stringify(extracts)).not.toContain(digits);
+    const address = byId.AADHAAR.data.address;
+    expect(Object.keys(address.formatted_address).sort()).toEqual(['address_line_1', 'address_line_2', 'city', 'postcode', 'state']);
+    expect(address.formatted_address.postcode).toMatch(/^\d{6}$/);
+    expect(byId.INVOICE.data.dealer_address.formatted_address.city).not.toBe('');
     const imei = byId.IMEI_CLOSEUP_IMAGE.data;
     expect(Array.isArray(imei.imei_number.value)).toBe(true);
     expect(typeof imei.price.value).toBe('number');

@@ -14,6 +14,9 @@ export const IMEI_FIELDS: Record<string, FieldKind> = {
   price: 'number',
 };
 
+/** Ceiling for an IMEI list shorter than the numbered IMEI labels on the label. */
+export const INCOMPLETE_CAP = 0.5;
+
 const IMEI_TOKEN = /(?<![0-9A-Za-z])[0-9OoIlSBZ](?:-?[0-9OoIlSBZ]){14}(?![0-9A-Za-z])/g;
 const RAM_ROM = /(\d{1,2})\s*GB\s*(?:RAM)?\s*[+/|,&]\s*(\d{2,4})\s*(GB|TB)/i;
 const RAM = /(?:\bRAM\b\s*[:\-]?\s*(\d{1,2})\s*GB)|(?:(\d{1,2})\s*GB\s*RAM\b)/i;
@@ -46,7 +49,12 @@ export const extractImei: Extractor = (model) => {
   const imeis = imeiReads(model);
   const valid = imeis.filter((i) => i.valid);
   const chosen = valid.length ? valid : imeis;
-  if (chosen.length) found.imei_number = { value: chosen.map((i) => i.value), confidence_score: combineConfidence(chosen.map((i) => i.confidence)) };
+  if (chosen.length) {
+    // "IMEI 1" and "IMEI 2" printed but fewer numbers read: the list is incomplete, say so.
+    const numbered = new Set(model.findAll(/\bIMEI\s*[-#]?\s*([1-4])(?![0-9])/gi).map((m) => m.match[1]));
+    const score = combineConfidence(chosen.map((i) => i.confidence));
+    found.imei_number = { value: chosen.map((i) => i.value), confidence_score: chosen.length < numbered.size ? Math.min(score, INCOMPLETE_CAP) : score };
+  }
 
   found.model = labelledText(model, [/model\s*(?:name|no\.?|number)?/i], {
     stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
