@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/accuracy.ts [--per-type N] [--receipts N] [--sroie DIR] [--seed N]
  *                             [--psm auto,block] [--block-on clean,degraded,pdf,sroie]
- *                             [--no-cache] [--misses] [--out FILE]
+ *                             [--types T1,T2] [--no-cache] [--misses] [--out FILE]
  *
  * Sets: the synthetic fixture corpus (test/fixtures/documents) clean and degraded (--per-type
  * per type, default 3) plus its PDFs, and --receipts (default 30) real receipts from SROIE 2019
@@ -39,6 +39,7 @@ const PSMS = arg('--psm', 'auto,block').split(',') as PageSegmentation[];
 /** Sets read a second time with each extra PSM (the extra pass is cheap only on small sets). */
 const EXTRA_PSM_ON = arg('--block-on', 'clean,sroie').split(',');
 const USE_CACHE = !argv.includes('--no-cache');
+const TYPES = argv.includes('--types') ? (arg('--types', '').split(',') as FixtureDocumentType[]) : undefined;
 const SHOW_MISSES = argv.includes('--misses');
 const OUT = arg('--out', resolve(dirname(fileURLToPath(import.meta.url)), 'results/accuracy.md'));
 const CACHE_DIR = join(tmpdir(), 'docstream-ocr-cache');
@@ -393,12 +394,12 @@ async function pool<T, R>(xs: T[], n: number, fn: (x: T) => Promise<R>): Promise
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const clean = await cachedCorpus({ seed: SEED, perType: PER_TYPE, degraded: false, pdfs: true });
-  const degraded = await cachedCorpus({ seed: SEED, perType: PER_TYPE, degraded: true, pdfs: false });
+  const clean = (await cachedCorpus({ seed: SEED, perType: PER_TYPE, degraded: false, pdfs: true })).filter((f) => !TYPES || TYPES.includes(f.type));
+  const degraded = (await cachedCorpus({ seed: SEED, perType: PER_TYPE, degraded: true, pdfs: false })).filter((f) => !TYPES || TYPES.includes(f.type));
   const items: Item[] = [
     ...clean.map((f) => fixtureItem(f, f.degradation.startsWith('pdf') ? 'pdf' : 'clean')),
     ...degraded.map((f) => fixtureItem(f, 'degraded')),
-    ...sroieItems(SROIE, RECEIPTS),
+    ...(TYPES && !TYPES.includes('INVOICE') ? [] : sroieItems(SROIE, RECEIPTS)),
   ];
   if (!items.some((i) => i.group === 'sroie')) console.error(`note: no SROIE receipts at ${SROIE}; receipts are skipped`);
 

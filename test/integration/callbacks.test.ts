@@ -1,12 +1,14 @@
 /** Callbacks over real HTTP: signed, retried by the state machine, dead-lettered and replayed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, startService, flowInitBody, type Api } from './harness.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { api, DEMO, operatorCli, startService, flowInitBody, type Api } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { getClient } from '../../functions/adapters/store/clients.ts';
 import { listAttempts, listDeadLetters } from '../../functions/adapters/store/callbacks.ts';
 import { verifyCallbackSignature } from '../../functions/core/callbacks/signature.ts';
-import { replayDeadLetterCommand, listDeadLettersCommand } from '../../functions/operator/deadLetters.ts';
 import { setCallbackCommand } from '../../functions/operator/commands.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
 import { closeEngines } from '../../functions/pipeline/engines.ts';
@@ -15,9 +17,12 @@ let service: LocalService;
 let a: Api;
 let token: string;
 let integrator: Integrator;
+let dataDir: string;
 
 beforeAll(async () => {
-  [service, integrator] = await Promise.all([startService(), startIntegrator()]);
+  dataDir = mkdtempSync(join(tmpdir(), 'docstream-cb-'));
+  // Persisted, so the operator CLI (its own process) reaches the same table.
+  [service, integrator] = await Promise.all([startService({ dataDir }), startIntegrator()]);
   a = api(service);
   token = await a.token();
   const [pan] = await generateCorpus({ seed: 5, perType: 1, pdfs: false, types: ['PAN'] });
@@ -30,6 +35,7 @@ afterAll(async () => {
   await service.stop();
   await integrator.close();
   await closeEngines();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function flowWith(files: string[], over: Record<string, unknown> = {}) {
@@ -90,11 +96,14 @@ describe('v3 callbacks', () => {
     expect(extracts.ocr_data).toEqual([{ data: {}, document_id: 'doc-0', error_code: 'UNRECOGNISED', error_reason: 'file is not a JPEG, PNG or PDF' }]);
     const attempts = callbacksFor(flow);
     expect(attempts.length).toBe(7);
-    expect((await listDeadLettersCommand()).map((d) => d.eventId)).toContain(dead[0].eventId);
+    const listed = await operatorCli(dataDir, 'callbacks', 'dead-letters');
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(dead[0].eventId);
 
     integrator.failNextCallbacks(0);
-    const replay = await replayDeadLetterCommand(dead[0].eventId);
-    expect(replay).toMatchObject({ delivered: true, attempt: 8 });
+    const replay = await operatorCli(dataDir, 'callbacks', 'replay', dead[0].eventId);
+    expect(replay.code).toBe(0);
+    expect(JSON.parse(replay.out)).toMatchObject({ delivered: true, attempt: 8 });
     const last = callbacksFor(flow).at(-1)!;
     expect(last.headers['x-event-id']).toBe(dead[0].eventId);
     expect((await listDeadLetters()).find((d) => d.eventId === dead[0].eventId)).toBeUndefined();

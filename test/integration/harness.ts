@@ -1,3 +1,19 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+/** The real operator CLI, in its own process, against a local service persisted in `dataDir`. */
+export async function operatorCli(dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/operator.ts', ...args, '--data-dir', dataDir], {
+      env: { ...process.env, LOG_LEVEL: 'SILENT' },
+    });
+    return { code: 0, out: stdout };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
 /** Starts the whole local service in memory on a free port, and talks to it over real HTTP. */
 import { startLocal, type LocalService, type LocalOptions } from '../../functions/local/index.ts';
 import { createClient, ALL_INTERFACES, type ClientInterface } from '../../functions/adapters/store/clients.ts';

@@ -1,27 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, startService, type Api } from './harness.ts';
+import { api, operatorCli, startService, type Api } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 
-const run = promisify(execFile);
 let service: LocalService;
 let a: Api;
 let dataDir: string;
 
-/** The real CLI, in its own process, against the running local service. */
-async function operator(...args: string[]) {
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bin/operator.ts', ...args, '--data-dir', dataDir], { env: { ...process.env, LOG_LEVEL: 'SILENT' } });
-    return { code: 0, out: stdout };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+const operator = (...args: string[]) => operatorCli(dataDir, ...args);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'docstream-op-'));

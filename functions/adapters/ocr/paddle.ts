@@ -37,6 +37,26 @@ interface PaddleOcr { detect(image: string | Buffer): Promise<PaddleLine[]> }
 interface Prepared { grey: Buffer; width: number; height: number }
 interface Reading { lines: PaddleLine[]; width: number; height: number; quality: number; turn: QuarterTurn }
 
+/**
+ * Most characters sit in boxes far narrower than their text needs (width per character below a
+ * quarter of the box height): the page lies on its side. Upright print runs at ~0.5-1 height
+ * per character; a sideways page gives tall boxes, or rows the package merged across columns.
+ */
+export function isSideways(lines: PaddleLine[]): boolean {
+  let narrow = 0;
+  let all = 0;
+  for (const l of lines) {
+    if (!l.box || l.box.length !== 4) continue;
+    const n = l.text.replace(/\s/g, '').length;
+    const [tl, tr, , bl] = l.box;
+    const width = Math.hypot(tr[0] - tl[0], tr[1] - tl[1]);
+    const height = Math.hypot(bl[0] - tl[0], bl[1] - tl[1]);
+    all += n;
+    if (width < 0.25 * height * n) narrow += n;
+  }
+  return all > 0 && narrow / all > 0.5;
+}
+
 /** The detector needs sides that are multiples of 32; padding (not scaling) keeps pixel coordinates. */
 const BASE = 32;
 
@@ -94,6 +114,14 @@ export class PaddleEngine implements OcrEngine {
     const ocr = await sharedOcr();
     const prepared = await prepare(image, this.maxSide);
     let best = await readTurned(ocr, prepared, 0);
+    // A sideways page still reads at high confidence (the package turns tall crops), but its
+    // lines are merged across columns: turn it upright instead.
+    if (this.retryBelow > 0 && isSideways(best.lines)) {
+      for (const t of [90, 270] as const) {
+        const reading = await readTurned(ocr, prepared, t);
+        if (!isSideways(reading.lines) && (isSideways(best.lines) || reading.quality > best.quality)) best = reading;
+      }
+    }
     if (this.retryBelow > 0 && best.quality < this.retryBelow) {
       for (const t of [180, 90, 270] as const) {
         const reading = await readTurned(ocr, prepared, t);

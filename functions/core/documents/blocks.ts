@@ -242,15 +242,34 @@ function mapBox(b: BoundingBox, f: (p: Point) => Point): BoundingBox {
   return { Left: left, Top: top, Width: Math.max(...pts.map((q) => q.X)) - left, Height: Math.max(...pts.map((q) => q.Y)) - top };
 }
 
-/** The direction of one line's text from its polygon (first corner to second), or undefined. */
-function lineDirection(g: Geometry | undefined): TextOrientation | undefined {
-  const poly = g?.Polygon;
-  if (!poly || poly.length < 2) return undefined;
-  const dx = poly[1].X - poly[0].X;
-  const dy = poly[1].Y - poly[0].Y;
-  if (Math.abs(dx) < 1e-6 && Math.abs(dy) < 1e-6) return undefined;
-  if (Math.abs(dx) >= Math.abs(dy)) return dx > 0 ? 'up' : 'down';
-  return dy > 0 ? 'cw' : 'ccw';
+/**
+ * A page's orientation from its lines as the engine emitted them. Engines emit lines in reading
+ * order, so in the right frame successive lines mostly move down the page. Long lines taller than
+ * wide make the page sideways (then 'ccw' or 'cw'), else it is 'up' or 'down'; the candidate under
+ * which the emitted order moves down more often wins, ties staying upright. Polygon corner order
+ * is not used: not every engine keeps the text's own corner first.
+ */
+export function pageOrientation(lines: readonly { text: string; box: BoundingBox }[]): TextOrientation {
+  let tall = 0;
+  let wide = 0;
+  for (const l of lines) {
+    if (l.text.replace(/\s/g, '').length < 4) continue;
+    if (l.box.Height > l.box.Width) tall += l.text.length;
+    else wide += l.text.length;
+  }
+  const candidates: TextOrientation[] = tall > wide ? ['ccw', 'cw'] : ['up', 'down'];
+  const downSteps = (o: TextOrientation) => {
+    let score = 0;
+    for (let i = 1; i < lines.length; i++) {
+      const a = mapBox(lines[i - 1].box, (p) => toUpright(p, o));
+      const b = mapBox(lines[i].box, (p) => toUpright(p, o));
+      const d = b.Top - a.Top;
+      if (Math.abs(d) > Math.min(a.Height, b.Height) / 2) score += Math.sign(d);
+    }
+    return score;
+  };
+  const [first, second] = candidates.map(downSteps);
+  return second > first ? candidates[1] : candidates[0];
 }
 
 const LEADING_SEPARATORS = /^[\s:;=|\-–—.]*/;
@@ -289,7 +308,7 @@ export class DocumentModel {
         for (const id of childIds(p)) if (byId.get(id)?.BlockType === 'LINE') pageOfLine.set(id, n);
       });
 
-    const rawLines: (Omit<Line, 'index'> & { dir?: TextOrientation })[] = blocks
+    const rawLines: Omit<Line, 'index'>[] = blocks
       .filter((b) => b.BlockType === 'LINE')
       .map((b) => {
         const page = pageOfLine.get(b.Id) ?? b.Page ?? 1;
@@ -311,23 +330,16 @@ export class DocumentModel {
             )
           : splitWords(b.Id, text, box, b.Confidence ?? 0, page);
         const confidence = b.Confidence ?? mean(words.map((w) => w.confidence));
-        return { id: b.Id, text, confidence, box, page, words, dir: lineDirection(b.Geometry) };
+        return { id: b.Id, text, confidence, box, page, words };
       })
       .filter((l) => l.text.length > 0);
 
-    // A page's orientation: the direction most of its text (by characters) runs.
+    // Pages photographed sideways or upside down: boxes into the upright reading frame.
     const orientation = new Map<number, TextOrientation>();
-    for (const n of new Set(rawLines.map((l) => l.page))) {
-      const weight: Record<TextOrientation, number> = { up: 0, ccw: 0, down: 0, cw: 0 };
-      for (const l of rawLines) if (l.page === n && l.dir) weight[l.dir] += l.text.length;
-      const total = weight.up + weight.ccw + weight.down + weight.cw;
-      const [best, w] = (Object.entries(weight) as [TextOrientation, number][]).sort((a, b) => b[1] - a[1])[0];
-      orientation.set(n, total > 0 && w > total / 2 ? best : 'up');
-    }
+    for (const n of new Set(rawLines.map((l) => l.page))) orientation.set(n, pageOrientation(rawLines.filter((l) => l.page === n)));
     this.orientation = orientation;
     for (const l of rawLines) {
       const o = orientation.get(l.page) ?? 'up';
-      delete l.dir;
       if (o === 'up') continue;
       l.box = mapBox(l.box, (p) => toUpright(p, o));
       l.words = l.words.map((w) => ({ ...w, box: mapBox(w.box, (p) => toUpright(p, o)) }));

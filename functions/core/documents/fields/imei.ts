@@ -51,9 +51,9 @@ export const extractImei: Extractor = (model) => {
   const chosen = valid.length ? valid : imeis;
   if (chosen.length) {
     // "IMEI 1" and "IMEI 2" printed but fewer numbers read: the list is incomplete, say so.
-    const numbered = new Set(model.findAll(/\bIMEI\s*[-#]?\s*([1-4])(?![0-9])/gi).map((m) => m.match[1]));
+    const numbered = Math.max(0, ...model.findAll(/\bIMEI\s*[-#]?\s*([1-4])(?![0-9])/gi).map((m) => Number(m.match[1])));
     const score = combineConfidence(chosen.map((i) => i.confidence));
-    found.imei_number = { value: chosen.map((i) => i.value), confidence_score: chosen.length < numbered.size ? Math.min(score, INCOMPLETE_CAP) : score };
+    found.imei_number = { value: chosen.map((i) => i.value), confidence_score: chosen.length < numbered ? Math.min(score, INCOMPLETE_CAP) : score };
   }
 
   found.model = labelledText(model, [/model\s*(?:name|no\.?|number)?/i], {
