@@ -9,6 +9,7 @@ import { getClient } from '../adapters/store/clients.ts';
 import { getObject, putObject, deleteObject, documentPrefix } from '../adapters/documentStore.ts';
 import { maskAadhaarBlocks } from '../core/aadhaar/redactBlocks.ts';
 import { maskRegions } from '../adapters/imageRedaction.ts';
+import { findQrCodes } from '../adapters/qrLocator.ts';
 import { assessPanOriginality } from '../adapters/imageSignals/panOriginality.ts';
 import { DocumentModel, classify, extractFields, openBoxInput, type Block, type ExtractionResult } from '../core/documents/index.ts';
 import { findProduct } from '../core/products/catalogue.ts';
@@ -81,7 +82,7 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
     await putObject(file.ocrKey, JSON.stringify(maskAadhaarBlocks(blocks)), 'application/json');
     if (image) {
       const redactKey = `${documentPrefix(owner, file.fileUuid)}/redacted.png`;
-      const boxes = (result.redactions ?? []).filter((r) => r.page === 1).map((r) => r.box);
+      const boxes = [...(result.redactions ?? []).filter((r) => r.page === 1).map((r) => r.box), ...(await findQrCodes(image))];
       await putObject(redactKey, await maskRegions(image, boxes), 'image/png');
       if (data.aadhaar_number) data.aadhaar_number = { ...(data.aadhaar_number as object), redact_key: redactKey };
       stored = { objectKey: redactKey, mime: 'image/png' };

@@ -9,6 +9,9 @@ import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
 import { closeEngines } from '../../functions/pipeline/engines.ts';
+import { findQrCodes } from '../../functions/adapters/qrLocator.ts';
+import sharp from 'sharp';
+import QRCode from 'qrcode';
 
 let service: LocalService;
 let a: Api;
@@ -26,6 +29,12 @@ beforeAll(async () => {
   ]);
   a = api(service);
   token = await a.token();
+  // The Aadhaar card carries a (synthetic) secure QR code on its back, which redaction must block.
+  const aadhaar = corpus.find((f) => f.type === 'AADHAAR')!;
+  const qr = await QRCode.toBuffer('synthetic secure QR payload', { width: 260, margin: 2 });
+  const { width = 0, height = 0 } = await sharp(aadhaar.bytes).metadata();
+  aadhaar.bytes = await sharp(aadhaar.bytes).composite([{ input: qr, left: width - 330, top: height - 360 }]).png().toBuffer();
+  aadhaar.mime = 'image/png';
   for (const f of corpus) integrator.files.set(`/${f.id}`, { bytes: f.bytes, type: f.mime });
   integrator.files.set('/open-box.jpg', { bytes: readFileSync(new URL('../fixtures/faces/scene-box-one.jpg', import.meta.url)), type: 'image/jpeg' });
   integrator.files.set('/notes.txt', { bytes: Buffer.from('just some text, not a document image'), type: 'text/plain' });
@@ -120,6 +129,10 @@ describe('v3 flow through the pipeline', () => {
     const res = await fetch(item.data.aadhaar_number.redact_url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/png');
+    const redacted = Buffer.from(await res.clone().arrayBuffer());
+    expect(await findQrCodes(redacted)).toEqual([]);
+    const original = integrator.files.get('/' + corpus.find((f) => f.type === 'AADHAAR')!.id)!.bytes;
+    expect(await findQrCodes(original)).toHaveLength(1);
     const { createTesseractEngine } = await import('../../functions/adapters/ocr/tesseract.ts');
     const { DocumentModel } = await import('../../functions/core/documents/index.ts');
     const engine = createTesseractEngine();

@@ -172,7 +172,10 @@ async function readTurned(ocr: PaddleOcr, img: Prepared, turn: QuarterTurn): Pro
   let page = sharp(img.grey, { raw: { width: img.width, height: img.height, channels: 1 } });
   const width = turn === 90 || turn === 270 ? img.height : img.width;
   const height = turn === 90 || turn === 270 ? img.width : img.height;
-  if (turn) page = sharp(await page.rotate(turn).raw().toBuffer(), { raw: { width, height, channels: 1 } });
+  if (turn) {
+    const { data, info } = await page.rotate(turn).raw().toBuffer({ resolveWithObject: true });
+    page = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels as 1 | 3 } });
+  }
   // White padding on the right and bottom up to multiples of 32: the package then does not
   // rescale, so its pixel coordinates are coordinates on our page.
   const png = await page

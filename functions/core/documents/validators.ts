@@ -383,10 +383,16 @@ export interface DateHit extends ParsedDate {
 /** All dates in a text, in order of position (overlapping readings: first pattern wins). */
 export function findDates(text: string): DateHit[] {
   const hits: DateHit[] = [];
-  for (const { re, build } of DATE_PATTERNS) {
-    for (const m of text.matchAll(re)) {
-      const d = build(m as RegExpExecArray);
-      if (!d) continue;
+  for (const { re: pattern, build } of DATE_PATTERNS) {
+    // A reading that is not a date ("#18- 21/03" of "#18- 21/03/2018") must not swallow the
+    // real one: after a failed reading, search again from the next character.
+    const re = new RegExp(pattern.source, pattern.flags);
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const d = build(m);
+      if (!d) {
+        re.lastIndex = m.index + 1;
+        continue;
+      }
       const index = m.index;
       const end = index + m[0].length;
       if (hits.some((h) => index < h.index + h.length && end > h.index)) continue;
