@@ -64,9 +64,12 @@ function bestThreshold(scores: number[], labels: boolean[]): { threshold: number
 }
 
 /**
- * Pairs per second of several scorers, measured in interleaved rounds (one pass over the whole
- * set per scorer per round) so that load from other processes on the machine hits all alike.
- * Every pass scores every pair from its strings: nothing is cached across pairs by the harness.
+ * Pairs per second of several scorers, measured in interleaved rounds: each round runs one pass
+ * over the whole set per scorer, starting with a different scorer each round (so no scorer always
+ * pays for the garbage of the one before it), and load from other processes on the machine hits
+ * all alike. Speeds are medians over rounds, and ratios are medians of the per-round ratios (a
+ * burst of load skews one round, not the result). Every pass scores every pair from its strings:
+ * nothing is cached across pairs by the harness.
  */
 interface Scorer {
   fn: (a: string, b: string) => unknown;
@@ -74,22 +77,39 @@ interface Scorer {
   before?: () => void;
 }
 
-function pairsPerSecond(pairs: AddressPair[], scorers: Scorer[], minMs = 8000): number[] {
-  const fns = scorers.map((s) => s.fn);
-  for (const fn of fns) for (const p of pairs) fn(p.a, p.b); // warm-up (JIT)
-  const spent = fns.map(() => 0);
+interface Speed {
+  /** Median pairs per second per scorer. */
+  pps: number[];
+  /** ratio(i, j): median over rounds of scorer i's speed / scorer j's speed in the same round. */
+  ratio: (i: number, j: number) => number;
+  rounds: number;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function pairsPerSecond(pairs: AddressPair[], scorers: Scorer[], minMs = 8000, minRounds = 15): Speed {
+  for (const s of scorers) for (let w = 0; w < 3; w++) for (const p of pairs) s.fn(p.a, p.b); // warm-up (JIT)
+  const ms: number[][] = scorers.map(() => []);
   let rounds = 0;
   const t0 = performance.now();
-  while (performance.now() - t0 < minMs || rounds < 3) {
-    fns.forEach((fn, k) => {
+  while (performance.now() - t0 < minMs || rounds < minRounds) {
+    for (let k = 0; k < scorers.length; k++) {
+      const s = scorers[(k + rounds) % scorers.length];
       const t = performance.now();
-      scorers[k].before?.();
-      for (const p of pairs) fn(p.a, p.b);
-      spent[k] += performance.now() - t;
-    });
+      s.before?.();
+      for (const p of pairs) s.fn(p.a, p.b);
+      ms[(k + rounds) % scorers.length].push(performance.now() - t);
+    }
     rounds++;
   }
-  return spent.map((ms) => ((rounds * pairs.length) / ms) * 1000);
+  return {
+    pps: ms.map((xs) => (pairs.length / median(xs)) * 1000),
+    ratio: (i, j) => median(ms[i].map((x, r) => ms[j][r] / x)),
+    rounds,
+  };
 }
 
 interface Row {
@@ -111,12 +131,13 @@ function main(): void {
   const fuzzScores = pairs.map((p) => fuzz.token_set_ratio(p.a, p.b));
   const ssScores = pairs.map((p) => 100 * stringSimilarity.compareTwoStrings(p.a, p.b));
 
-  const [enginePps, engineColdPps, fuzzPps, ssPps] = pairsPerSecond(pairs, [
+  const speed = pairsPerSecond(pairs, [
     { fn: (a, b) => scoreAddressPair(a, b) },
     { fn: (a, b) => scoreAddressPair(a, b), before: clearAddressMemos },
     { fn: (a, b) => fuzz.token_set_ratio(a, b) },
     { fn: (a, b) => stringSimilarity.compareTwoStrings(a, b) },
   ]);
+  const [enginePps, engineColdPps, fuzzPps, ssPps] = speed.pps;
   const rows: Row[] = [];
   rows.push({
     name: 'engine (same_person_score)',
@@ -168,7 +189,8 @@ function main(): void {
   const bestBase = [rows[3], rows[4]].sort((a, b) => b.m.f1 - a.m.f1)[0];
   console.log(`\n1,000 targets in one matchAddresses call: median ${runs[3].toFixed(1)} ms (min ${runs[0].toFixed(1)}, max ${runs[6].toFixed(1)}); with emptied memos ${coldMs.toFixed(1)} ms`);
   console.log(`Engine F1 - best baseline F1 (${bestBase.name}): ${(100 * (engine.m.f1 - bestBase.m.f1)).toFixed(1)} points`);
-  console.log(`Engine pairs/s vs fuzzball token_set_ratio: ${(engine.pps / rows[3].pps).toFixed(2)}x warm, ${(rows[1].pps / rows[3].pps).toFixed(2)}x cold; vs string-similarity: ${(engine.pps / rows[4].pps).toFixed(2)}x warm`);
+  console.log(`Engine pairs/s vs fuzzball token_set_ratio: ${speed.ratio(0, 2).toFixed(2)}x warm, ${speed.ratio(1, 2).toFixed(2)}x cold (memos emptied before each pass); vs string-similarity: ${speed.ratio(0, 3).toFixed(2)}x warm, ${speed.ratio(1, 3).toFixed(2)}x cold`);
+  console.log(`(pairs/s are medians over ${speed.rounds} interleaved rounds; ratios are medians of the per-round ratios)`);
 
   // Per-kind error listing helps when tuning; print only the counts.
   const byKind = new Map<string, { n: number; wrong: number }>();

@@ -41,6 +41,19 @@ export interface AddressMatchResult {
 
 const HAS_LETTERS = /[a-z\p{L}]{2}/u;
 
+/** HAS_LETTERS.test(t), with plain ASCII tokens decided without the (slow) Unicode regex. */
+function hasTwoLetters(t: string): boolean {
+  let run = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c > 127) return HAS_LETTERS.test(t);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) {
+      if (++run === 2) return true;
+    } else run = 0;
+  }
+  return false;
+}
+
 /**
  * Why an address cannot be normalised, or null when it can. It cannot when, after
  * normalisation, it has no word of two or more letters that is not filler ("na", "null",
@@ -53,11 +66,13 @@ function notNormalisableReason(raw: unknown, parts: AddressParts | null): string
   if (!parts) return 'address could not be read';
   let meaningful = parts.pincode ? 1 : 0;
   let words = 0;
-  for (const seg of parts.normalised.segments) {
+  // Only "any word" and "at least two" matter: stop as soon as both are known.
+  scan: for (const seg of parts.normalised.segments) {
     for (const t of seg) {
       if (KIND.get(t) === 'noise') continue;
       meaningful++;
-      if (HAS_LETTERS.test(t)) words++;
+      if (!words && hasTwoLetters(t)) words++;
+      if (words && meaningful >= 2) break scan;
     }
   }
   if (!words) return 'address has no address words after normalisation';

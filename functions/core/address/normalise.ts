@@ -17,10 +17,7 @@ export const MAX_ADDRESS_LENGTH = 1000;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const COMBINING = /[\u0300-\u036f]/g;
-const PIN_PLAIN = /(?<![0-9])[1-9][0-9]{5}(?![0-9])/g;
 const PIN_SPACED = /(?<![0-9])([1-9][0-9]{2})[ -]([0-9]{3})[^a-z0-9]*(?:india)?[^a-z0-9]*$/;
-const SEGMENT_SPLIT = /[,;\n\r|()[\]{}]+/;
-const TOKEN_SPLIT_ASCII = /[^a-z0-9/-]+/;
 const TOKEN_SPLIT_UNICODE = /[^\p{L}\p{N}/-]+/u;
 const ORDINAL = /^(\d+)(st|nd|rd|th)$/;
 const GLUED_NO = /^(h|f|d|p|s|sy|kh|flat|house|plot|door)?no(\d[a-z0-9/-]*)?$/;
@@ -33,9 +30,54 @@ const NO_PREFIX: Record<string, string> = {
   plot: 'plot', s: 'survey', sy: 'survey', kh: 'kh', '': 'no',
 };
 
-const PUNCT = /['`’.:#&]/g;
-const PUNCT_MAP: Record<string, string> = { "'": '', '`': '', '’': '', '.': ' ', ':': ' ', '#': ' no ', '&': ' and ' };
-const punct = (c: string): string => PUNCT_MAP[c];
+// Punctuation that joins or marks: "Mary's" -> "marys", "H.No." -> "h no", "#12" -> "no 12".
+// One scan with slices (a callback regex replace was a hot spot).
+function replacePunct(s: string): string {
+  let parts: string[] | null = null;
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let rep: string;
+    if (c === 39 || c === 96 || c === 0x2019) rep = ''; // ' ` ’
+    else if (c === 46 || c === 58) rep = ' '; // . :
+    else if (c === 35) rep = ' no '; // #
+    else if (c === 38) rep = ' and '; // &
+    else continue;
+    (parts ??= []).push(s.slice(from, i), rep);
+    from = i + 1;
+  }
+  if (parts === null) return s;
+  parts.push(s.slice(from));
+  // join() gives a flat string: the scans below index it char by char.
+  return parts.join('');
+}
+
+/** Start of the last run of exactly six ASCII digits not starting with 0 (a plain pincode), or -1. */
+function lastPlainPin(s: string): number {
+  let at = -1;
+  const n = s.length;
+  for (let i = 0; i < n; ) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n) {
+      const d = s.charCodeAt(j);
+      if (d < 48 || d > 57) break;
+      j++;
+    }
+    if (j - i === 6 && c !== 48) at = i;
+    i = j;
+  }
+  return at;
+}
+
+/** Segment separators: , ; \n \r | ( ) [ ] { } */
+function isSegmentSep(c: number): boolean {
+  return c === 44 || c === 59 || c === 10 || c === 13 || c === 124 || c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125;
+}
 
 // Canonical tokens of one whitespace-delimited piece: a pure function of the piece, and pieces
 // repeat across addresses ("road", "nagar", "flat"), so results are kept (bounded).
@@ -48,16 +90,13 @@ export function normaliseAddress(raw: string): NormalisedAddress {
   s = s.toLowerCase();
   const unicode = NON_ASCII.test(s);
   if (unicode) s = s.normalize('NFKD').replace(COMBINING, '');
-  // Punctuation that joins or marks: "Mary's" -> "marys", "H.No." -> "h no", "#12" -> "no 12".
-  s = s.replace(PUNCT, punct);
+  s = replacePunct(s);
 
   let pincode: string | null = null;
-  let last: RegExpExecArray | null = null;
-  PIN_PLAIN.lastIndex = 0;
-  for (let m = PIN_PLAIN.exec(s); m; m = PIN_PLAIN.exec(s)) last = m;
-  if (last) {
-    pincode = last[0];
-    s = s.slice(0, last.index) + ' , ' + s.slice(last.index + 6);
+  const at = lastPlainPin(s);
+  if (at >= 0) {
+    pincode = s.slice(at, at + 6);
+    s = [s.slice(0, at), s.slice(at + 6)].join(' , ');
   } else {
     const m = PIN_SPACED.exec(s);
     if (m) {
@@ -67,32 +106,57 @@ export function normaliseAddress(raw: string): NormalisedAddress {
   }
 
   const segments: string[][] = [];
-  for (const seg of s.split(SEGMENT_SPLIT)) {
-    // Segments repeat across addresses (" bengaluru", " karnataka - "): tokenised once, kept
-    // (bounded); callers get a copy because the parser consumes segments.
-    let toks = segmentMemo.get(seg);
-    if (toks === undefined) {
-      toks = tokenizeSegment(seg, unicode);
-      if (segmentMemo.size >= PIECE_MEMO_LIMIT) segmentMemo.clear();
-      segmentMemo.set(seg, toks);
+  const n = s.length;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i < n && !isSegmentSep(s.charCodeAt(i))) continue;
+    if (i > start) {
+      // Segments repeat across addresses (" bengaluru", " karnataka - "): tokenised once, kept (bounded).
+      const seg = s.slice(start, i);
+      let toks = segmentMemo.get(seg);
+      if (toks === undefined) {
+        toks = tokenizeSegment(seg, unicode);
+        if (segmentMemo.size >= PIECE_MEMO_LIMIT) segmentMemo.clear();
+        segmentMemo.set(seg, toks);
+      }
+      if (toks.length) segments.push(toks);
     }
-    if (toks.length) segments.push(toks);
+    start = i + 1;
   }
   return { segments, pincode };
 }
 
+/** ASCII token characters: a-z, 0-9, '/', '-'. */
+function isAsciiTokenChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 47 || c === 45;
+}
+
+function pushPieceMemo(piece: string, out: string[]): void {
+  let toks = pieceMemo.get(piece);
+  if (toks === undefined) {
+    toks = [];
+    pushPiece(piece, toks);
+    if (pieceMemo.size >= PIECE_MEMO_LIMIT) pieceMemo.clear();
+    pieceMemo.set(piece, toks);
+  }
+  for (let i = 0; i < toks.length; i++) out.push(toks[i]);
+}
+
 function tokenizeSegment(seg: string, unicode: boolean): string[] {
   const out: string[] = [];
-  for (const piece of seg.split(unicode ? TOKEN_SPLIT_UNICODE : TOKEN_SPLIT_ASCII)) {
-    if (!piece) continue;
-    let toks = pieceMemo.get(piece);
-    if (toks === undefined) {
-      toks = [];
-      pushPiece(piece, toks);
-      if (pieceMemo.size >= PIECE_MEMO_LIMIT) pieceMemo.clear();
-      pieceMemo.set(piece, toks);
+  if (unicode) {
+    for (const piece of seg.split(TOKEN_SPLIT_UNICODE)) if (piece) pushPieceMemo(piece, out);
+  } else {
+    const n = seg.length;
+    let start = -1;
+    for (let i = 0; i <= n; i++) {
+      if (i < n && isAsciiTokenChar(seg.charCodeAt(i))) {
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        pushPieceMemo(seg.slice(start, i), out);
+        start = -1;
+      }
     }
-    for (let i = 0; i < toks.length; i++) out.push(toks[i]);
   }
   return mergePhrases(out);
 }

@@ -87,16 +87,22 @@ function stripTail(segs: string[][]): void {
   }
 }
 
-/** Last words of every state alias: most addresses are rejected by one lookup. */
-const STATE_LAST_WORDS = new Set([...STATES.keys()].map((k) => k.slice(k.lastIndexOf(' ') + 1)));
+/** Last word of every state alias -> most words in an alias ending with it: most addresses are rejected by one lookup. */
+const STATE_LAST_WORDS = new Map<string, number>();
+for (const k of STATES.keys()) {
+  const last = k.slice(k.lastIndexOf(' ') + 1);
+  STATE_LAST_WORDS.set(last, Math.max(STATE_LAST_WORDS.get(last) ?? 0, k.split(' ').length));
+}
 
 function takeState(segs: string[][], parts: AddressParts): void {
   if (!segs.length) return;
   const last = segs[segs.length - 1];
-  if (!STATE_LAST_WORDS.has(last[last.length - 1])) return;
+  const longest = STATE_LAST_WORDS.get(last[last.length - 1]);
+  if (longest === undefined) return;
   let totalTokens = 0;
   for (const seg of segs) totalTokens += seg.length;
-  for (let n = Math.min(6, last.length); n >= 1; n--) {
+  // Longer phrases cannot be an alias: start at the longest alias ending with this word.
+  for (let n = Math.min(6, longest, last.length); n >= 1; n--) {
     const phrase = last.slice(last.length - n).join(' ');
     const key = STATES.get(phrase);
     if (!key) continue;
@@ -299,7 +305,11 @@ function takeHouseAndFloor(segs: string[][], parts: AddressParts): void {
   if (parts.house) parts.house = canonicalHouse(parts.house);
 }
 
+const HOUSE_PLAIN = /^[0-9]+$/;
+
 export function canonicalHouse(h: string): string {
+  // All digits (most house numbers): nothing to split or trim.
+  if (HOUSE_PLAIN.test(h)) return h;
   // Split letters from digits so that "f302", "f-302" and "f 302" agree.
   return h.replace(/([a-z])(?=[0-9])|([0-9])(?=[a-z])/g, '$1$2-').replace(/-+/g, '-').replace(/^-|-$/g, '');
 }

@@ -38,10 +38,10 @@ export interface AddressFeatures {
   landmark: WordSet;
   /** Core, landmark and city words together: a fallback when the two parses cut differently. */
   all: WordSet;
-  /** City keys: the written city/district and the pincode's districts. */
-  places: Set<string>;
+  /** City keys: the written city/district and the pincode's districts (each once). */
+  places: string[];
   explicitCity: string | null;
-  states: Set<string>;
+  states: string[];
   pincode: string | null;
 }
 
@@ -53,8 +53,6 @@ export interface PairScore {
 }
 
 const DIGITS = /^[0-9]+$/;
-const DIGIT_GROUPS = /[0-9]+/g;
-const LETTER_GROUPS = /[a-z]+/g;
 
 function computeWeight(t: string): number {
   if (DIGITS.test(t)) return 0.6;
@@ -67,11 +65,45 @@ function computeWeight(t: string): number {
 
 /** Consonant skeleton: folds transliteration variants (aa/a, w/v, sh/s, dropped vowels). */
 export function skeleton(t: string): string {
-  let s = t.replace(/ph/g, 'f').replace(/w/g, 'v').replace(/z/g, 'j').replace(/q/g, 'k').replace(/ck/g, 'k');
-  s = s.replace(/([bcdgkpst])h/g, '$1').replace(/y/g, 'i');
-  const first = s[0];
-  s = first + s.slice(1).replace(/[aeiou]/g, '');
-  return s.replace(/(.)\1+/g, '$1');
+  // The rules, in order: ph->f, w->v, z->j, q->k, ck->k, [bcdgkpst]h->[bcdgkpst], y->i, vowels
+  // after the first letter dropped, runs of one letter folded. Done as passes over char codes
+  // (seven regex replaces per word were the cold path's main cost). The one-letter maps (w, z,
+  // q, y) touch no letter of the pair rules, so they run in the first pass.
+  const a: number[] = [];
+  for (let i = 0; i < t.length; i++) {
+    let c = t.charCodeAt(i);
+    if (c === 112 && t.charCodeAt(i + 1) === 104) {
+      c = 102; // ph -> f
+      i++;
+    } else if (c === 119) c = 118; // w -> v
+    else if (c === 122) c = 106; // z -> j
+    else if (c === 113) c = 107; // q -> k
+    else if (c === 121) c = 105; // y -> i
+    a.push(c);
+  }
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === 99 && a[i + 1] === 107) continue; // ck -> k (the k is kept next)
+    a[n++] = a[i];
+  }
+  a.length = n;
+  n = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a[i];
+    a[n++] = c;
+    // b c d g k p s t followed by h: the h is dropped.
+    if (a[i + 1] === 104 && (c === 98 || c === 99 || c === 100 || c === 103 || c === 107 || c === 112 || c === 115 || c === 116)) i++;
+  }
+  a.length = n;
+  let out = '';
+  let prev = -1;
+  for (let i = 0; i < a.length; i++) {
+    const c = a[i];
+    if (i > 0 && (c === 97 || c === 101 || c === 105 || c === 111 || c === 117)) continue; // vowels
+    if (c !== prev) out += String.fromCharCode(c);
+    prev = c;
+  }
+  return out;
 }
 
 // Per-word statistics are pure functions of the word: computed once and kept (bounded).
@@ -79,6 +111,28 @@ const MEMO_LIMIT = 50_000;
 interface WordStats {
   w: number;
   sk: string;
+  /** All digits (never joined with a neighbour). */
+  num: boolean;
+  /** This word written together with a following word, by that word (bounded). */
+  next: Map<string, Joined> | null;
+}
+interface Joined {
+  j: string;
+  sk: string;
+}
+const NEXT_LIMIT = 64;
+
+/** `t` and `n` written as one word, with its skeleton; kept on t's statistics. */
+function joinedOf(st: WordStats, t: string, n: string): Joined {
+  let m = st.next;
+  if (m === null) m = st.next = new Map();
+  let r = m.get(n);
+  if (r === undefined) {
+    const j = t + n;
+    r = { j, sk: skelOf(j) };
+    if (m.size < NEXT_LIMIT) m.set(n, r);
+  }
+  return r;
 }
 const statsMemo = new Map<string, WordStats>();
 // Weights depend on the loaded reference data: the memo is dropped when other data is loaded.
@@ -88,7 +142,8 @@ function statsOf(t: string): WordStats {
   let st = statsMemo.get(t);
   if (st === undefined) {
     if (statsMemo.size >= MEMO_LIMIT) statsMemo.clear();
-    st = { w: computeWeight(t), sk: t.length < 4 || DIGITS.test(t) ? '' : skeleton(t) };
+    const num = DIGITS.test(t);
+    st = { w: computeWeight(t), sk: t.length < 4 || num ? '' : skeleton(t), num, next: null };
     statsMemo.set(t, st);
   }
   return st;
@@ -107,36 +162,78 @@ export function clearWordMemo(): void {
   statsMemo.clear();
 }
 
-function wordSet(chunks: string[][]): WordSet {
-  const words: string[] = [];
-  const joined: string[] = [];
-  for (const c of chunks) {
+function addOnce(xs: string[], x: string): void {
+  if (!xs.includes(x)) xs.push(x);
+}
+
+function newWordSet(): WordSet {
+  return { words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [] };
+}
+
+/**
+ * Adds the words of `chunks` to `ws` (each word once, in order of appearance) and the adjacent
+ * non-numeric pairs of each chunk written together. Adding chunks one call after another gives
+ * the same set as one call with all of them.
+ */
+function addChunks(ws: WordSet, chunks: readonly (readonly string[])[]): void {
+  const { words, skels, weights, joined, joinedSkels } = ws;
+  let total = ws.total;
+  for (let ci = 0; ci < chunks.length; ci++) {
+    const c = chunks[ci];
+    let st = c.length ? statsOf(c[0]) : null;
     for (let i = 0; i < c.length; i++) {
       const t = c[i];
-      if (!words.includes(t)) words.push(t);
+      const cur = st!;
+      if (!words.includes(t)) {
+        words.push(t);
+        skels.push(cur.sk);
+        weights.push(cur.w);
+        total += cur.w;
+      }
       // Adjacent words written together on the other side ("sai krupa" vs "saikrupa").
-      const n = c[i + 1];
-      if (n !== undefined && !DIGITS.test(t) && !DIGITS.test(n)) joined.push(t + n);
+      if (i + 1 < c.length) {
+        const n = c[i + 1];
+        st = statsOf(n);
+        if (!cur.num && !st.num) {
+          const jo = joinedOf(cur, t, n);
+          joined.push(jo.j);
+          joinedSkels.push(jo.sk);
+        }
+      }
     }
   }
-  const weights = new Array<number>(words.length);
-  const skels = new Array<string>(words.length);
-  let total = 0;
-  for (let i = 0; i < words.length; i++) {
-    const st = statsOf(words[i]);
-    total += weights[i] = st.w;
-    skels[i] = st.sk;
+  ws.total = total;
+}
+
+function wordSet(chunks: readonly (readonly string[])[]): WordSet {
+  const ws = newWordSet();
+  addChunks(ws, chunks);
+  return ws;
+}
+
+function copyWordSet(a: WordSet): WordSet {
+  return { words: a.words.slice(), skels: a.skels.slice(), weights: a.weights.slice(), total: a.total, joined: a.joined.slice(), joinedSkels: a.joinedSkels.slice() };
+}
+
+/** The digit runs (or letter runs a-z) of `h` joined by '-'. */
+function groups(h: string, digits: boolean): string {
+  let out = '';
+  let start = -1;
+  for (let i = 0; i <= h.length; i++) {
+    const c = i < h.length ? h.charCodeAt(i) : -1;
+    const inGroup = digits ? c >= 48 && c <= 57 : c >= 97 && c <= 122;
+    if (inGroup) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (start === 0 && i === h.length) return h;
+      out = out ? out + '-' + h.slice(start, i) : h.slice(start, i);
+      start = -1;
+    }
   }
-  return { words, skels, weights, total, joined, joinedSkels: joined.map(skelOf) };
+  return out;
 }
 
 const EMPTY: WordSet = { words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [] };
-
-function allChunks(core: string[][], p: AddressParts): string[][] {
-  const all = core.concat(p.landmark);
-  if (p.city) all.push(p.city.split(' '));
-  return all;
-}
 
 export function features(p: AddressParts): AddressFeatures {
   const data = getPincodeData();
@@ -144,39 +241,59 @@ export function features(p: AddressParts): AddressFeatures {
     statsMemo.clear();
     statsData = data;
   }
-  const coreChunks = p.building.concat(p.street, p.locality, p.plot);
   const house = p.house;
-  const places = new Set<string>();
+  const places: string[] = [];
   let explicitCity: string | null = null;
-  if (p.city) places.add((explicitCity = cityKey(p.city)));
-  if (p.district) places.add(cityKey(p.district));
-  if (p.pin) for (const d of p.pin.districts) places.add(d);
-  const states = new Set<string>();
-  if (p.state) states.add(p.state);
-  else if (p.pin) for (const s of p.pin.states) states.add(s);
-  const f: AddressFeatures = {
+  if (p.city) places.push((explicitCity = cityKey(p.city)));
+  if (p.district) addOnce(places, cityKey(p.district));
+  if (p.pin) for (const d of p.pin.districts) addOnce(places, d);
+  let states: string[];
+  if (p.state) states = [p.state];
+  else if (p.pin) {
+    states = [];
+    for (const s of p.pin.states) addOnce(states, s);
+  } else states = [];
+  const core = newWordSet();
+  addChunks(core, p.building);
+  addChunks(core, p.street);
+  addChunks(core, p.locality);
+  addChunks(core, p.plot);
+  // Everything written: the core words, then the landmark's, then the city's.
+  let all = core;
+  if (p.landmark.length || p.city) {
+    all = copyWordSet(core);
+    addChunks(all, p.landmark);
+    if (p.city) addChunks(all, [p.city.split(' ')]);
+  }
+  return {
     house,
-    houseDigits: house ? (house.match(DIGIT_GROUPS) ?? []).join('-') : '',
-    houseLetters: house ? (house.match(LETTER_GROUPS) ?? []).join('-') : '',
+    houseDigits: house ? groups(house, true) : '',
+    houseLetters: house ? groups(house, false) : '',
     floor: p.floor,
-    core: wordSet(coreChunks),
+    core,
     locality: p.locality.length ? wordSet(p.locality) : EMPTY,
     landmark: p.landmark.length ? wordSet(p.landmark) : EMPTY,
-    all: p.landmark.length || p.city ? wordSet(allChunks(coreChunks, p)) : (null as unknown as WordSet),
+    all,
     places,
     explicitCity,
     states,
     pincode: p.pincode,
   };
-  if (!f.all) f.all = f.core;
-  return f;
 }
+
+// Two rows of the edit-distance table, reused (the scorer is synchronous).
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
 
 /** Edit distance with an early exit once it exceeds `max`. */
 function withinEdits(a: string, b: string, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;
-  let prev = new Array<number>(b.length + 1);
-  let cur = new Array<number>(b.length + 1);
+  if (b.length + 1 > rowA.length) {
+    rowA = new Int32Array(2 * (b.length + 1));
+    rowB = new Int32Array(2 * (b.length + 1));
+  }
+  let prev = rowA;
+  let cur = rowB;
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
@@ -191,7 +308,9 @@ function withinEdits(a: string, b: string, max: number): boolean {
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return false;
-    [prev, cur] = [cur, prev];
+    const t = prev;
+    prev = cur;
+    cur = t;
   }
   return prev[b.length] <= max;
 }
@@ -221,8 +340,9 @@ function directed(a: WordSet, b: WordSet): number {
     const m = wordMatch(a, i, b);
     if (m < 1 && i + 1 < n) {
       // This word and the next written as one word on the other side.
-      const joined = a.words[i] + a.words[i + 1];
-      if (b.words.includes(joined) || (joined.length >= 6 && b.skels.includes(skelOf(joined)))) {
+      const t = a.words[i];
+      const jo = joinedOf(statsOf(t), t, a.words[i + 1]);
+      if (b.words.includes(jo.j) || (jo.j.length >= 6 && b.skels.includes(jo.sk))) {
         got += 0.95 * (a.weights[i] + a.weights[i + 1]);
         i++;
         continue;
@@ -250,8 +370,8 @@ function houseMatch(a: AddressFeatures, b: AddressFeatures): number | null {
 }
 
 function placesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
-  if (!a.places.size || !b.places.size) return null;
-  for (const p of a.places) if (b.places.has(p)) return true;
+  if (!a.places.length || !b.places.length) return null;
+  for (const p of a.places) if (b.places.includes(p)) return true;
   // Misspelt city names ("bengaluru" / "bengalooru", "ahmedbad" / "ahmedabad").
   for (const p of a.places) {
     if (p.length < 5) continue;
@@ -261,8 +381,8 @@ function placesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
 }
 
 function statesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
-  if (!a.states.size || !b.states.size) return null;
-  for (const s of a.states) if (b.states.has(s)) return true;
+  if (!a.states.length || !b.states.length) return null;
+  for (const s of a.states) if (b.states.includes(s)) return true;
   return false;
 }
 
