@@ -43,7 +43,12 @@ export const localOnlyModules = [
  * so the bundle would fail to load in Lambda. Kept external, the dynamic import stays a dynamic
  * import that only OCR_ENGINE=tesseract / FACE_ENGINE=local would ever take.
  */
-export const localOnlyAdapters = ['functions/adapters/ocr/tesseract.ts', 'functions/adapters/faces/local.ts'];
+export const localOnlyAdapters = [
+  'functions/adapters/ocr/tesseract.ts',
+  'functions/adapters/ocr/paddle.ts',
+  'functions/adapters/ocr/hybrid.ts',
+  'functions/adapters/faces/local.ts',
+];
 
 /** Native packages a function may ship, installed for the Lambda platform at synth. */
 export type NativeModule = 'sharp';

@@ -11,7 +11,14 @@ let faces: Promise<FaceEngine> | undefined;
 
 export function ocrEngine(): Promise<OcrEngine> {
   ocr ??= (async () => {
-    if ((process.env[envNames.ocrEngine] ?? 'textract') === 'textract') return (await import('../adapters/textract.ts')).textractEngine;
+    const choice = process.env[envNames.ocrEngine] ?? 'textract';
+    if (choice === 'textract') return (await import('../adapters/textract.ts')).textractEngine;
+    // Local engines (measured in bench/results/ocr-engines.md, decision in docs/decisions-ocr.md):
+    // tesseract (default): fastest and most accurate alone on our corpus; paddle: PaddleOCR, 4-5x
+    // slower, better on receipts; hybrid: tesseract, and PaddleOCR again on weakly read pages.
+    if (choice === 'paddle') return (await import('../adapters/ocr/paddle.ts')).createPaddleEngine();
+    if (choice === 'hybrid') return (await import('../adapters/ocr/hybrid.ts')).createHybridEngine();
+    if (choice !== 'tesseract') throw new Error(`unknown ${envNames.ocrEngine} '${choice}' (textract, tesseract, paddle, hybrid)`);
     const { createTesseractEngine } = await import('../adapters/ocr/tesseract.ts');
     return createTesseractEngine();
   })();
