@@ -22,6 +22,7 @@ if (service.demo.created && service.demo.clientSecret && !(id && secret)) {
 } else if (!service.demo.clientSecret) {
   console.log(`demo client ${service.demo.clientId} exists (its secret was printed when it was created; rotate it with: npm run operator -- client rotate-secret ${service.demo.clientId})`);
 }
+if (service.resumed) console.log(`resumed processing of ${service.resumed} file(s) cut off by the last stop`);
 console.log(`listening on ${service.url}`);
 
 const shutdown = async () => {

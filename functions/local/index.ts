@@ -14,6 +14,7 @@ import { useLocalPipeline } from '../adapters/pipelineStarter.ts';
 import { resetSigningKeys } from '../adapters/signingKey.ts';
 import { envNames } from '../adapters/tableSchema.ts';
 import { logger } from '../core/logger.ts';
+import { resumeUnfinishedFiles } from './resume.ts';
 import { ensureDemoClient, type DemoClient } from './demoClient.ts';
 
 export interface LocalOptions {
@@ -32,6 +33,8 @@ export interface LocalService {
   services: EmbeddedServices;
   pipeline: LocalPipeline;
   demo: DemoClient;
+  /** Files whose processing was cut off by the last stop and has been started again. */
+  resumed: number;
   stop(): Promise<void>;
 }
 
@@ -59,6 +62,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   const pipeline = createLocalPipeline({ retryIntervalMs: opts.retryIntervalMs, log: opts.quiet ? () => undefined : undefined });
   useLocalPipeline((input, name) => pipeline.run(input, name));
   const demo = await ensureDemoClient(opts.demoClient);
+  const resumed = opts.dataDir ? await resumeUnfinishedFiles() : 0;
   const { server, url } = await startHttpServer(opts.port ?? 3000);
   if (opts.dataDir) {
     writeFileSync(
@@ -67,7 +71,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
     );
   }
   return {
-    url, services, pipeline, demo,
+    url, services, pipeline, demo, resumed,
     async stop() {
       await closeServer(server);
       await pipeline.idle();
