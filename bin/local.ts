@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole API on http://127.0.0.1:$PORT on the embedded default.
  * PORT (3000), DATA_DIR (.data; "memory" keeps nothing), DEMO_CLIENT_ID / DEMO_CLIENT_SECRET,
- * ALLOW_LOOPBACK_URLS (on unless "false").
+ * ALLOW_LOOPBACK_URLS (on unless "false"), AWS_ENDPOINT_URL (use LocalStack's DynamoDB and S3 instead of
+ * the embedded ones; the pipeline still runs in this process with the local engines).
  */
 import { startLocal } from '../functions/local/index.ts';
 
@@ -9,7 +10,11 @@ const dataDir = process.env.DATA_DIR === 'memory' ? undefined : (process.env.DAT
 const id = process.env.DEMO_CLIENT_ID;
 const secret = process.env.DEMO_CLIENT_SECRET;
 
+// With AWS_ENDPOINT_URL (LocalStack), DynamoDB and S3 are that endpoint's; otherwise embedded.
+const externalServices = Boolean(process.env.AWS_ENDPOINT_URL || process.env.AWS_ENDPOINT_URL_DYNAMODB);
+
 const service = await startLocal({
+  externalServices,
   port: Number(process.env.PORT ?? 3000),
   dataDir,
   demoClient: id && secret ? { clientId: id, clientSecret: secret } : undefined,

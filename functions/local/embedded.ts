@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
+import { objects } from '../adapters/aws.ts';
 import { tableSchema, envNames } from '../adapters/tableSchema.ts';
 import { resetClients } from '../adapters/aws.ts';
 
@@ -96,4 +98,31 @@ export async function ensureTable(tableName: string) {
       ],
     }),
   );
+}
+
+/**
+ * External endpoints (LocalStack, or any DynamoDB/S3-compatible pair): the SDK already reads
+ * AWS_ENDPOINT_URL (or AWS_ENDPOINT_URL_DYNAMODB / _S3); only the table and bucket must exist.
+ */
+export async function useExternalServices(): Promise<EmbeddedServices> {
+  const tableName = process.env[envNames.table] ?? 'docstream-local';
+  const bucketName = process.env[envNames.bucket] ?? 'docstream-local-documents';
+  process.env[envNames.table] = tableName;
+  process.env[envNames.bucket] = bucketName;
+  process.env.AWS_REGION ??= 'ap-south-1';
+  resetClients();
+  await ensureTable(tableName);
+  try {
+    await objects().send(new HeadBucketCommand({ Bucket: bucketName }));
+  } catch {
+    await objects().send(new CreateBucketCommand({ Bucket: bucketName }));
+  }
+  const endpoint = process.env.AWS_ENDPOINT_URL ?? '';
+  return {
+    dynamodbEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB ?? endpoint,
+    s3Endpoint: process.env.AWS_ENDPOINT_URL_S3 ?? endpoint,
+    tableName,
+    bucketName,
+    async stop() {},
+  };
 }

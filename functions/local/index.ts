@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { startEmbeddedServices, type EmbeddedServices } from './embedded.ts';
+import { startEmbeddedServices, useExternalServices, type EmbeddedServices } from './embedded.ts';
 import { createLocalPipeline, type LocalPipeline } from './stateMachine.ts';
 import { startHttpServer } from './server.ts';
 import { useLocalPipeline } from '../adapters/pipelineStarter.ts';
@@ -23,6 +23,8 @@ export interface LocalOptions {
   dataDir?: string;
   demoClient?: { clientId: string; clientSecret: string };
   allowLoopback?: boolean;
+  /** Use the endpoints in the environment (LocalStack) instead of starting dynalite and s3rver. */
+  externalServices?: boolean;
   /** Shortens every Retry pause of the state machine (tests). */
   retryIntervalMs?: number;
   quiet?: boolean;
@@ -58,11 +60,11 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   resetSigningKeys();
   if (opts.quiet) logger.setLogLevel('SILENT');
 
-  const services = await startEmbeddedServices({ dataDir: opts.dataDir });
+  const services = opts.externalServices ? await useExternalServices() : await startEmbeddedServices({ dataDir: opts.dataDir });
   const pipeline = createLocalPipeline({ retryIntervalMs: opts.retryIntervalMs, log: opts.quiet ? () => undefined : undefined });
   useLocalPipeline((input, name) => pipeline.run(input, name));
   const demo = await ensureDemoClient(opts.demoClient);
-  const resumed = opts.dataDir ? await resumeUnfinishedFiles() : 0;
+  const resumed = opts.dataDir || opts.externalServices ? await resumeUnfinishedFiles() : 0;
   const { server, url } = await startHttpServer(opts.port ?? 3000);
   if (opts.dataDir) {
     writeFileSync(
