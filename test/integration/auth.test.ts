@@ -39,6 +39,14 @@ describe('token endpoints', () => {
     });
   }
 
+  it('ignores a body sent to a token endpoint, whatever its content type', async () => {
+    const res = await a.call('POST', '/v3/verification/authtoken', {
+      raw: 'grant_type=client_credentials',
+      headers: { 'Client-Id': DEMO.clientId, 'Client-Secret': DEMO.clientSecret, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(201);
+  });
+
   it('refuses a client that is not enabled for the interface', async () => {
     const c = await makeClient({ interfaces: ['main'] });
     const res = await a.call('POST', '/v1/docstream/authtoken', { headers: { 'Client-Id': c.clientId, 'Client-Secret': c.clientSecret } });
