@@ -109,6 +109,15 @@ describe('v3 callbacks', () => {
     expect((await listDeadLetters()).find((d) => d.eventId === dead[0].eventId)).toBeUndefined();
   }, 60_000);
 
+  it('applies the safe-fetch rules to callback_url: a private address is refused, not retried, and dead-lettered', async () => {
+    const { flow } = await flowWith(['/note.txt'], { callback_url: 'http://10.1.2.3/callback' });
+    const [dead] = await waitFor(async () => (await listDeadLetters()).filter((d) => d.owner.id === flow), (d) => d.length === 1);
+    expect(dead.reason).toMatch(/CallbackRejectedError/);
+    expect(dead.reason).toMatch(/ADDRESS_NOT_ALLOWED/);
+    const attempts = await listAttempts({ owner: { kind: 'flow', clientId: DEMO.clientId, id: flow }, eventId: dead.eventId });
+    expect(attempts).toHaveLength(1);
+  });
+
   it('answers 422 and stores nothing when auth_url cannot issue a token', async () => {
     const { flow, upload } = await flowWith(['/note.txt'], { auth_url: 'http://127.0.0.1:1/auth' });
     expect(upload.status).toBe(422);
