@@ -82,7 +82,7 @@ function isSegmentSep(c: number): boolean {
 // Canonical tokens of one whitespace-delimited piece: a pure function of the piece, and pieces
 // repeat across addresses ("road", "nagar", "flat"), so results are kept (bounded).
 const PIECE_MEMO_LIMIT = 50_000;
-const pieceMemo = new Map<string, string[]>();
+const pieceMemo = new Map<string, string | string[]>();
 const segmentMemo = new Map<string, string[]>();
 
 export function normaliseAddress(raw: string): NormalisedAddress {
@@ -93,10 +93,11 @@ export function normaliseAddress(raw: string): NormalisedAddress {
   s = replacePunct(s);
 
   let pincode: string | null = null;
+  // The plain pincode's six digits split the text like a comma (no new string is built: the
+  // scan below treats them as one separator).
   const at = lastPlainPin(s);
   if (at >= 0) {
     pincode = s.slice(at, at + 6);
-    s = [s.slice(0, at), s.slice(at + 6)].join(' , ');
   } else {
     const m = PIN_SPACED.exec(s);
     if (m) {
@@ -109,7 +110,7 @@ export function normaliseAddress(raw: string): NormalisedAddress {
   const n = s.length;
   let start = 0;
   for (let i = 0; i <= n; i++) {
-    if (i < n && !isSegmentSep(s.charCodeAt(i))) continue;
+    if (i < n && i !== at && !isSegmentSep(s.charCodeAt(i))) continue;
     if (i > start) {
       // Segments repeat across addresses (" bengaluru", " karnataka - "): tokenised once, kept (bounded).
       const seg = s.slice(start, i);
@@ -121,6 +122,7 @@ export function normaliseAddress(raw: string): NormalisedAddress {
       }
       if (toks.length) segments.push(toks);
     }
+    if (i === at) i += 5; // past the pincode
     start = i + 1;
   }
   return { segments, pincode };
@@ -134,12 +136,15 @@ function isAsciiTokenChar(c: number): boolean {
 function pushPieceMemo(piece: string, out: string[]): void {
   let toks = pieceMemo.get(piece);
   if (toks === undefined) {
-    toks = [];
-    pushPiece(piece, toks);
+    const list: string[] = [];
+    pushPiece(piece, list);
+    // Most pieces are one token: kept as the string itself (fewer objects in the memo).
+    toks = list.length === 1 ? list[0] : list;
     if (pieceMemo.size >= PIECE_MEMO_LIMIT) pieceMemo.clear();
     pieceMemo.set(piece, toks);
   }
-  for (let i = 0; i < toks.length; i++) out.push(toks[i]);
+  if (typeof toks === 'string') out.push(toks);
+  else for (let i = 0; i < toks.length; i++) out.push(toks[i]);
 }
 
 function tokenizeSegment(seg: string, unicode: boolean): string[] {

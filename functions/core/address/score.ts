@@ -16,7 +16,14 @@ import type { AddressParts } from './parse.ts';
 import { getPincodeData } from './pincodes.ts';
 import { cityKey, GENERIC_WORDS, KIND } from './vocab.ts';
 
+/**
+ * A set of words. The arrays may be shared with a larger set built from the same start (an
+ * address's core words and "all" words): this set is the first `nw` words and first `nj` joined
+ * pairs of them.
+ */
 interface WordSet {
+  nw: number;
+  nj: number;
   words: string[];
   /** Skeletons of `words` (empty string for numbers and words shorter than 4 letters). */
   skels: string[];
@@ -54,8 +61,8 @@ export interface PairScore {
 
 const DIGITS = /^[0-9]+$/;
 
-function computeWeight(t: string): number {
-  if (DIGITS.test(t)) return 0.6;
+function computeWeight(t: string, digits: boolean): number {
+  if (digits) return 0.6;
   if (GENERIC_WORDS.has(t) || KIND.has(t)) return 0.25;
   if (t.length === 1) return 0.3;
   const df = getPincodeData().df.get(t) ?? 0;
@@ -64,12 +71,17 @@ function computeWeight(t: string): number {
 }
 
 /** Consonant skeleton: folds transliteration variants (aa/a, w/v, sh/s, dropped vowels). */
+// Scratch buffer of skeleton's passes (the scorer is synchronous): no array per word.
+let skBuf = new Uint16Array(64);
+
 export function skeleton(t: string): string {
   // The rules, in order: ph->f, w->v, z->j, q->k, ck->k, [bcdgkpst]h->[bcdgkpst], y->i, vowels
   // after the first letter dropped, runs of one letter folded. Done as passes over char codes
   // (seven regex replaces per word were the cold path's main cost). The one-letter maps (w, z,
   // q, y) touch no letter of the pair rules, so they run in the first pass.
-  const a: number[] = [];
+  if (t.length > skBuf.length) skBuf = new Uint16Array(2 * t.length);
+  const a = skBuf;
+  let len = 0;
   for (let i = 0; i < t.length; i++) {
     let c = t.charCodeAt(i);
     if (c === 112 && t.charCodeAt(i + 1) === 104) {
@@ -79,25 +91,25 @@ export function skeleton(t: string): string {
     else if (c === 122) c = 106; // z -> j
     else if (c === 113) c = 107; // q -> k
     else if (c === 121) c = 105; // y -> i
-    a.push(c);
+    a[len++] = c;
   }
   let n = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === 99 && a[i + 1] === 107) continue; // ck -> k (the k is kept next)
+  for (let i = 0; i < len; i++) {
+    if (a[i] === 99 && i + 1 < len && a[i + 1] === 107) continue; // ck -> k (the k is kept next)
     a[n++] = a[i];
   }
-  a.length = n;
+  len = n;
   n = 0;
-  for (let i = 0; i < a.length; i++) {
+  for (let i = 0; i < len; i++) {
     const c = a[i];
     a[n++] = c;
     // b c d g k p s t followed by h: the h is dropped.
-    if (a[i + 1] === 104 && (c === 98 || c === 99 || c === 100 || c === 103 || c === 107 || c === 112 || c === 115 || c === 116)) i++;
+    if (i + 1 < len && a[i + 1] === 104 && (c === 98 || c === 99 || c === 100 || c === 103 || c === 107 || c === 112 || c === 115 || c === 116)) i++;
   }
-  a.length = n;
+  len = n;
   let out = '';
   let prev = -1;
-  for (let i = 0; i < a.length; i++) {
+  for (let i = 0; i < len; i++) {
     const c = a[i];
     if (i > 0 && (c === 97 || c === 101 || c === 105 || c === 111 || c === 117)) continue; // vowels
     if (c !== prev) out += String.fromCharCode(c);
@@ -129,7 +141,8 @@ function joinedOf(st: WordStats, t: string, n: string): Joined {
   let r = m.get(n);
   if (r === undefined) {
     const j = t + n;
-    r = { j, sk: skelOf(j) };
+    // The skeleton rule of statsOf, without memoising the pair as a word of its own.
+    r = { j, sk: j.length < 4 || DIGITS.test(j) ? '' : skeleton(j) };
     if (m.size < NEXT_LIMIT) m.set(n, r);
   }
   return r;
@@ -143,7 +156,7 @@ function statsOf(t: string): WordStats {
   if (st === undefined) {
     if (statsMemo.size >= MEMO_LIMIT) statsMemo.clear();
     const num = DIGITS.test(t);
-    st = { w: computeWeight(t), sk: t.length < 4 || num ? '' : skeleton(t), num, next: null };
+    st = { w: computeWeight(t, num), sk: t.length < 4 || num ? '' : skeleton(t), num, next: null };
     statsMemo.set(t, st);
   }
   return st;
@@ -167,7 +180,7 @@ function addOnce(xs: string[], x: string): void {
 }
 
 function newWordSet(): WordSet {
-  return { words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [] };
+  return { nw: 0, nj: 0, words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [] };
 }
 
 /**
@@ -178,16 +191,18 @@ function newWordSet(): WordSet {
 function addChunks(ws: WordSet, chunks: readonly (readonly string[])[]): void {
   const { words, skels, weights, joined, joinedSkels } = ws;
   let total = ws.total;
+  let nw = ws.nw;
   for (let ci = 0; ci < chunks.length; ci++) {
     const c = chunks[ci];
     let st = c.length ? statsOf(c[0]) : null;
     for (let i = 0; i < c.length; i++) {
       const t = c[i];
       const cur = st!;
-      if (!words.includes(t)) {
-        words.push(t);
-        skels.push(cur.sk);
-        weights.push(cur.w);
+      if (!includesIn(words, nw, t)) {
+        words[nw] = t;
+        skels[nw] = cur.sk;
+        weights[nw] = cur.w;
+        nw++;
         total += cur.w;
       }
       // Adjacent words written together on the other side ("sai krupa" vs "saikrupa").
@@ -203,6 +218,14 @@ function addChunks(ws: WordSet, chunks: readonly (readonly string[])[]): void {
     }
   }
   ws.total = total;
+  ws.nw = nw;
+  ws.nj = joined.length;
+}
+
+/** xs.slice(0, n).includes(x) without the copy. */
+function includesIn(xs: readonly string[], n: number, x: string): boolean {
+  for (let i = 0; i < n; i++) if (xs[i] === x) return true;
+  return false;
 }
 
 function wordSet(chunks: readonly (readonly string[])[]): WordSet {
@@ -211,8 +234,12 @@ function wordSet(chunks: readonly (readonly string[])[]): WordSet {
   return ws;
 }
 
-function copyWordSet(a: WordSet): WordSet {
-  return { words: a.words.slice(), skels: a.skels.slice(), weights: a.weights.slice(), total: a.total, joined: a.joined.slice(), joinedSkels: a.joinedSkels.slice() };
+/**
+ * A set that starts as `a` and will be extended with addChunks: it shares a's arrays (a keeps
+ * seeing only its own prefix). `a` must not be extended afterwards.
+ */
+function extendWordSet(a: WordSet): WordSet {
+  return { nw: a.nw, nj: a.nj, words: a.words, skels: a.skels, weights: a.weights, total: a.total, joined: a.joined, joinedSkels: a.joinedSkels };
 }
 
 /** The digit runs (or letter runs a-z) of `h` joined by '-'. */
@@ -233,7 +260,7 @@ function groups(h: string, digits: boolean): string {
   return out;
 }
 
-const EMPTY: WordSet = { words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [] };
+const EMPTY: WordSet = { nw: 0, nj: 0, words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [] };
 
 export function features(p: AddressParts): AddressFeatures {
   const data = getPincodeData();
@@ -261,7 +288,7 @@ export function features(p: AddressParts): AddressFeatures {
   // Everything written: the core words, then the landmark's, then the city's.
   let all = core;
   if (p.landmark.length || p.city) {
-    all = copyWordSet(core);
+    all = extendWordSet(core);
     addChunks(all, p.landmark);
     if (p.city) addChunks(all, [p.city.split(' ')]);
   }
@@ -318,31 +345,39 @@ function withinEdits(a: string, b: string, max: number): boolean {
 /** How well word i of `a` is found among the other address's words (0..1). */
 function wordMatch(a: WordSet, i: number, other: WordSet): number {
   const t = a.words[i];
-  if (other.words.includes(t) || other.joined.includes(t)) return 1;
+  const nw = other.nw;
+  const nj = other.nj;
+  if (includesIn(other.words, nw, t) || includesIn(other.joined, nj, t)) return 1;
   const k = a.skels[i];
   if (!k) return 0;
-  if (other.skels.includes(k) || other.joinedSkels.includes(k)) return 0.9;
+  if (includesIn(other.skels, nw, k) || includesIn(other.joinedSkels, nj, k)) return 0.9;
   const max = t.length >= 8 ? 2 : 1;
   const c0 = t.charCodeAt(0);
-  for (const o of other.words) {
+  const ow = other.words;
+  for (let x = 0; x < nw; x++) {
+    const o = ow[x];
     if (o.length >= 4 && o.charCodeAt(0) === c0 && withinEdits(t, o, max)) return 0.8;
   }
   if (t.length >= 8) {
-    for (const o of other.joined) if (o.charCodeAt(0) === c0 && withinEdits(t, o, 2)) return 0.8;
+    const oj = other.joined;
+    for (let x = 0; x < nj; x++) {
+      const o = oj[x];
+      if (o.charCodeAt(0) === c0 && withinEdits(t, o, 2)) return 0.8;
+    }
   }
   return 0;
 }
 
 function directed(a: WordSet, b: WordSet): number {
   let got = 0;
-  const n = a.words.length;
+  const n = a.nw;
   for (let i = 0; i < n; i++) {
     const m = wordMatch(a, i, b);
     if (m < 1 && i + 1 < n) {
       // This word and the next written as one word on the other side.
       const t = a.words[i];
       const jo = joinedOf(statsOf(t), t, a.words[i + 1]);
-      if (b.words.includes(jo.j) || (jo.j.length >= 6 && b.skels.includes(jo.sk))) {
+      if (includesIn(b.words, b.nw, jo.j) || (jo.j.length >= 6 && includesIn(b.skels, b.nw, jo.sk))) {
         got += 0.95 * (a.weights[i] + a.weights[i + 1]);
         i++;
         continue;
@@ -355,8 +390,8 @@ function directed(a: WordSet, b: WordSet): number {
 
 /** Weighted soft Dice of two word sets; null when both are empty. */
 export function wordSimilarity(a: WordSet, b: WordSet): number | null {
-  if (!a.words.length && !b.words.length) return null;
-  if (!a.words.length || !b.words.length) return 0;
+  if (!a.nw && !b.nw) return null;
+  if (!a.nw || !b.nw) return 0;
   return Math.min(1, (directed(a, b) + directed(b, a)) / (a.total + b.total));
 }
 
@@ -391,7 +426,7 @@ function statesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
  * ("royal palm tower, kothrud" vs "royal palm tower, baner").
  */
 function localitiesDiffer(a: AddressFeatures, b: AddressFeatures): boolean {
-  if (!a.locality.words.length || !b.locality.words.length) return false;
+  if (!a.locality.nw || !b.locality.nw) return false;
   const ab = directed(a.locality, b.all) / a.locality.total;
   if (ab >= 0.35) return false;
   return directed(b.locality, a.all) / b.locality.total < 0.35;
@@ -419,7 +454,7 @@ export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore
     num += 0.45 * core;
     den += 0.45;
   }
-  const landmark = a.landmark.words.length && b.landmark.words.length ? wordSimilarity(a.landmark, b.landmark) : null;
+  const landmark = a.landmark.nw && b.landmark.nw ? wordSimilarity(a.landmark, b.landmark) : null;
   if (landmark !== null) {
     num += 0.05 * landmark;
     den += 0.05;

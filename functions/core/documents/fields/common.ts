@@ -169,7 +169,7 @@ const PINCODE = /(?<!\d)[1-9]\d{2}\s?\d{3}(?!\d)/;
  * stop at "Telangana", nor "PAN" at "Panvel".
  */
 export const DEFAULT_ADDRESS_STOP =
-  /^\s*(?:mobile|mob|phone|ph|tel|contact|cell|gstin|gst\s*no|e-?mail|pan|state\s*code|date|dated|invoice|dob|place\s*of\s*supply|udyam|type\s*of|major\s*activity|valid|validity|registration|licen[cs]e|bill\s*(?:no|date)|due\s*date|consumer|account|a\/c|ifsc|branch|customer|buyer|ship\s*to|sl\.?\s*no|s\.?\s*no|description|particulars|items?|vid|aadhaar|qty)(?![A-Za-z0-9])/i;
+  /^[\s(\[]*(?:mobile|mob|phone|ph|tel|contact|cell|gstin|gst|e-?mail|pan|state\s*code|date|dated|invoice|dob|place\s*of\s*supply|udyam|type\s*of|major\s*activity|valid|validity|registration|licen[cs]e|bill\s*(?:no|date)|due\s*date|consumer|account|a\/c|ifsc|branch|customer|buyer|ship\s*to|sl\.?\s*no|s\.?\s*no|description|particulars|items?|vid|aadhaar|qty)(?![A-Za-z0-9])/i;
 
 /**
  * A multi-line address starting after a label: the rest of the label line, then following
@@ -180,7 +180,7 @@ export function addressAfter(
   model: DocumentModel,
   labelLine: Line,
   from: number,
-  opts: { maxLines?: number; stop?: RegExp } = {},
+  opts: { maxLines?: number; stop?: RegExp; skip?: RegExp } = {},
 ): { text: string; words: Word[] } | undefined {
   const stop = opts.stop ?? DEFAULT_ADDRESS_STOP;
   const parts: string[] = [];
@@ -191,7 +191,12 @@ export function addressAfter(
     words.push(...model.wordsInRange(labelLine, from, labelLine.text.length));
     if (PINCODE.test(first)) return { text: joinAddress(parts), words };
   }
-  for (const line of model.linesAfter(labelLine, opts.maxLines ?? 4)) {
+  let skipped = 0;
+  for (const line of model.linesAfter(labelLine, (opts.maxLines ?? 4) + 2)) {
+    if (opts.skip?.test(line.text) && skipped < 2 && !parts.length) {
+      skipped++;
+      continue;
+    }
     if (stop.test(line.text)) break;
     parts.push(tidy(line.text));
     words.push(...line.words);

@@ -6,7 +6,7 @@
 import type { DocumentModel, Line } from '../blocks.ts';
 import { findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
-import { addressUnder, letterheadLine } from './header.ts';
+import { addressUnder, letterheadLine, letterheadText } from './header.ts';
 import { ID_VALUE } from './invoice.ts';
 import {
   cleanName,
@@ -41,7 +41,7 @@ const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|address|contact)\b/i;
 /** A letterhead naming a lender: the issuer of the order, never the dealer it is addressed to. */
 const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
 /** Another label or section: not a dealer's name. */
-const NOT_A_NAME = /deliver|customer|borrower|applicant|mobile|phone|date|subject|sub\s*:|ref\b|dear|sir|madam|number|\bno\b/i;
+const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]/i;
 
 /**
  * The addressee of the order: "To," (or "To: <name>", "To M/s <name>") and the business name on
@@ -70,7 +70,7 @@ export const extractDeliveryOrder: Extractor = (model) => {
   found.dealer_name =
     labelledText(model, [/dealer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_STOP, clean: cleanName }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
-    (headIsDealer ? field(cleanName(headIsDealer.text), headIsDealer.words, { kind: 'heuristic' }) : undefined);
+    (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
 
   found.dealer_address =
     labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??

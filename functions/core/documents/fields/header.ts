@@ -3,16 +3,43 @@
  * usually the first name-like line that is not a document title, with its address below it.
  */
 import type { DocumentModel, Line } from '../blocks.ts';
-import { addressAfter, cleanName, field, type ExtractedField } from './common.ts';
+import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, type ExtractedField } from './common.ts';
 
 const TITLE =
   /invoice|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
 
-/** The issuer's name line: first plausible business-name line in the top third of page 1. */
-export function letterheadLine(model: DocumentModel): Line | undefined {
-  return model.lines.find(
-    (l) => l.page === model.lines[0]?.page && l.index < 8 && !TITLE.test(l.text) && /^[A-Za-z][A-Za-z0-9 .&'()/-]{2,60}$/.test(l.text.trim()) && !/\d{3,}/.test(l.text),
+/** A registration number in brackets after the name: "BOON SENG PAPER SDN BHD (1248717-W)", "(Co. No: 20154-T)". */
+const TRAILING_REGISTRATION = /\s*[(\[][^()[\]]*\d{3,}[^()[\]]*[)\]]\s*$/;
+/** A legal-entity suffix: the registered name, rather than a brand or outlet line above it. */
+const LEGAL_ENTITY = /\b(?:pvt\.?\s*ltd|private\s+limited|limited|ltd|llp|sdn\.?\s*bhd|s\/b|inc|corporation)\b\.?\s*$/i;
+
+/** A letterhead line's business name: the text without a trailing bracketed registration number. */
+export function letterheadText(line: Line): string {
+  return line.text.replace(TRAILING_REGISTRATION, '').trim();
+}
+
+function isLetterheadCandidate(model: DocumentModel, l: Line): boolean {
+  const t = letterheadText(l);
+  return (
+    l.page === model.lines[0]?.page &&
+    l.index < 8 &&
+    !TITLE.test(t) &&
+    /^[A-Za-z][A-Za-z0-9 .&'()/-]{2,60}$/.test(t) &&
+    !/\d{3,}/.test(t) &&
+    /[A-Z]/.test(t) // printed business names are capitalised; an all-lowercase line is a scribble
   );
+}
+
+/**
+ * The issuer's name line: the first plausible business-name line near the top of page 1, or
+ * one of the next two candidates when that one carries a legal-entity suffix (receipts print a
+ * brand or outlet name above the registered company).
+ */
+export function letterheadLine(model: DocumentModel): Line | undefined {
+  const candidates = model.lines.filter((l) => isLetterheadCandidate(model, l));
+  const first = candidates[0];
+  if (!first || LEGAL_ENTITY.test(letterheadText(first))) return first;
+  return candidates.slice(1, 3).find((l) => LEGAL_ENTITY.test(letterheadText(l)) && l.index - first.index <= 3) ?? first;
 }
 
 /** The issuer's name from the "For <Business>" signature block. */
@@ -24,12 +51,24 @@ export function signatureName(model: DocumentModel): ExtractedField | undefined 
 
 export function letterheadName(model: DocumentModel): ExtractedField | undefined {
   const l = letterheadLine(model);
-  return l ? field(cleanName(l.text), l.words, { kind: 'heuristic' }) : undefined;
+  return l ? field(cleanName(letterheadText(l)), l.words, { kind: 'heuristic' }) : undefined;
 }
 
 /** The address printed under a name line (heuristic evidence). */
-export function addressUnder(model: DocumentModel, nameLine: Line | undefined, maxLines = 3): ExtractedField | undefined {
+/**
+ * Lines printed between a business name and its address that are not address: a company
+ * registration number ("(21109-A)", "ROC No.: 1072825-A", "Co. Reg. No: …", "CIN: U5…").
+ */
+export const REGISTRATION_LINE =
+  /^\s*[(\[]?\s*(?:(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\.?|no\.?)|roc|cin|reg(?:istration)?\.?)\s*(?:no|n[ao0]|number)?\.?\s*[:.]?\s*)?[(\[]?[A-Z0-9]{0,4}\d{4,}[\s-]*[A-Z]?\s*[)\]]?\s*[)\]]?\s*$/i;
+/** Ends an address under a letterhead: a label, a date-and-time line, or a bare phone number. */
+const LETTERHEAD_STOP = new RegExp(
+  `${DEFAULT_ADDRESS_STOP.source}|\\b\\d{1,2}[-/.\\s](?:\\d{1,2}|[A-Za-z]{3})[-/.\\s]?\\d{2,4}\\s+\\d{1,2}:\\d{2}|^\\s*\\+?[\\d\\s()-]{9,}\\s*$`,
+  'i',
+);
+
+export function addressUnder(model: DocumentModel, nameLine: Line | undefined, maxLines = 4): ExtractedField | undefined {
   if (!nameLine) return undefined;
-  const a = addressAfter(model, nameLine, nameLine.text.length, { maxLines });
+  const a = addressAfter(model, nameLine, nameLine.text.length, { maxLines, skip: REGISTRATION_LINE, stop: LETTERHEAD_STOP });
   return a && /\d|road|nagar|street|market|sector|floor|shop/i.test(a.text) ? field(a.text, a.words, { kind: 'heuristic' }) : undefined;
 }

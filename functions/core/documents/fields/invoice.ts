@@ -3,7 +3,7 @@
  * total_invoice_amount (number), invoice_date, invoice_number, customer_mobile_number.
  */
 import type { DocumentModel, Line, Word } from '../blocks.ts';
-import { findDates, findMobiles, readGstin } from '../validators.ts';
+import { findAmounts, findDates, findMobiles, readGstin } from '../validators.ts';
 import { addressUnder, letterheadLine, letterheadName, signatureName } from './header.ts';
 import {
   addressAfter,
@@ -12,7 +12,6 @@ import {
   field,
   idField,
   labelledAddress,
-  labelledAmount,
   labelledDate,
   labelledText,
   looksLikeName,
@@ -53,8 +52,34 @@ export const TOTAL_LABELS = [
   /net\s*(?:amount|payable|total)/i,
   /total\s*amount/i,
   /amount\s*payable/i,
-  /(?<!sub\s*)\btotal\b(?!\s*(?:tax|gst|qty|quantity|cgst|sgst|igst|discount|items?|in\s*words))/i,
+  /(?<!sub[\s-]*)\btotal\b(?!\s*(?:tax|gst|qty|quantity|cgst|sgst|igst|discount|items?|in\s*words|savings?|units?|pcs))/i,
 ];
+
+/**
+ * The invoice total: every line carrying a total label (value on the line or to its right) is a
+ * candidate. Amounts written with paise or a currency mark beat bare numbers (receipts print
+ * "Total Qty: 4" beside "Total: 4.10"); then the label's rank in TOTAL_LABELS; then the
+ * earlier line.
+ */
+export function invoiceTotal(model: DocumentModel): ExtractedField | undefined {
+  let best: { rank: number; money: boolean; index: number; value: number; words: Word[] } | undefined;
+  TOTAL_LABELS.forEach((label, rank) => {
+    for (const { line, match } of model.findLines(label)) {
+      const places: [Line, number][] = [[line, match.index + match[0].length]];
+      const right = model.lineRightOf(line);
+      if (right) places.push([right, 0]);
+      for (const [l, from] of places) {
+        const hits = findAmounts(l.text.slice(from)).filter((a) => a.value > 0);
+        const a = hits.filter((h) => h.currency || h.decimals).pop() ?? hits.pop();
+        if (!a) continue;
+        const c = { rank, money: a.currency || a.decimals, index: l.index, value: a.value, words: model.wordsInRange(l, from + a.index, from + a.index + a.length) };
+        if (!best || Number(c.money) > Number(best.money) || (c.money === best.money && (c.rank < best.rank || (c.rank === best.rank && c.index < best.index)))) best = c;
+        break;
+      }
+    }
+  });
+  return best ? field(best.value, best.words, { kind: 'structure', pass: true }) : undefined;
+}
 export const ID_VALUE = /^([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_]*)/;
 
 interface GstinHit {
@@ -145,7 +170,7 @@ export const extractInvoice: Extractor = (model) => {
       return undefined;
     })();
 
-  found.total_invoice_amount = labelledAmount(model, TOTAL_LABELS, { via: ['same-line', 'right'] });
+  found.total_invoice_amount = invoiceTotal(model);
 
   const data = complete(INVOICE_FIELDS, found);
   if (!found.customer_mobile_number) delete data.customer_mobile_number;
