@@ -4,7 +4,10 @@
  * image searched again, so a card with two codes loses both.
  */
 import sharp from 'sharp';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
+
+// jsqr is CommonJS with an ES-style default export; Node hands us the function itself.
+const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 import type { BoundingBox } from '../core/documents/blocks.ts';
 
 const MAX_SIDE = 1600;

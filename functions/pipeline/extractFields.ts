@@ -11,10 +11,10 @@ import { maskAadhaarBlocks } from '../core/aadhaar/redactBlocks.ts';
 import { maskRegions } from '../adapters/imageRedaction.ts';
 import { findQrCodes } from '../adapters/qrLocator.ts';
 import { assessPanOriginality } from '../adapters/imageSignals/panOriginality.ts';
-import { DocumentModel, classify, extractFields, openBoxInput, type Block, type ExtractionResult } from '../core/documents/index.ts';
+import { DocumentModel, classify, extractFields, openBoxInput, type Block, type ExtractionResult, type ExtractOptions } from '../core/documents/index.ts';
 import { findProduct } from '../core/products/catalogue.ts';
 import { formatAddress } from '../core/address/index.ts';
-import { faceEngine } from './engines.ts';
+import { faceEngine, ocrEngine } from './engines.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 
 /** Address-bearing fields that also get a structured `formatted_address` beside their raw value. */
@@ -36,6 +36,20 @@ export function withFormattedAddresses(type: string, data: ExtractionResult['dat
     if (f && typeof f.value === 'string' && f.value.trim()) out[name] = { ...f, formatted_address: formatAddress(f.value) };
   }
   return out;
+}
+
+/**
+ * Box labels print each IMEI above its barcode; full-page layout analysis (tesseract PSM 3) merges
+ * the two and loses the number, sparse text mode reads it (bench/results/accuracy.md). Local
+ * engines read an IMEI close-up a second time that way; Textract reads labels as they are.
+ */
+async function withSparseReading(image: Buffer, first: ExtractionResult, options: ExtractOptions): Promise<ExtractionResult> {
+  const engine = await ocrEngine();
+  if (engine.name === 'textract') return first;
+  const second = extractFields('IMEI_CLOSEUP_IMAGE', new DocumentModel(await engine.recognise(image, { segmentation: 'sparse', page: 1 })), options);
+  const count = (r: ExtractionResult) => (Array.isArray(r.data.imei_number?.value) ? r.data.imei_number.value.length : 0);
+  const score = (r: ExtractionResult) => Object.values(r.data).reduce((sum, f) => sum + f.confidence_score, 0);
+  return count(second) > count(first) || (count(second) === count(first) && score(second) > score(first)) ? second : first;
 }
 
 export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput['file']> => {
@@ -64,11 +78,13 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
   }
 
   const signal = type === 'PAN' && image ? await assessPanOriginality(image) : undefined;
-  const result = extractFields(type, model, {
+  const options = {
     fullAadhaar: client?.fullAadhaar === true,
     facesFound,
     imageSignal: signal ? { originalScore: signal.score, qualityScore: signal.score } : undefined,
-  });
+  };
+  let result = extractFields(type, model, options);
+  if (type === 'IMEI_CLOSEUP_IMAGE' && image) result = await withSparseReading(image, result, options);
   const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, result.data) };
   if (signal) {
     const confidence_score = Math.round(Math.max(signal.score, 1 - signal.score) * 100) / 100;

@@ -224,3 +224,14 @@ describe('pages photographed sideways', () => {
     expect(b.box.Height).toBeCloseTo(expected.Height, 6);
   });
 });
+
+describe('delivery order customer mobile', () => {
+  it('is read from below its label (stacked form) and from the right (table cell)', () => {
+    const stacked = extractFields('DELIVERY_ORDER', modelFromLines(['DELIVERY ORDER', 'Customer Name', 'Asha Rao', 'Mobile Number', '9876501234', 'Asset Model', 'Vivo Y28']));
+    expect(stacked.data.customer_mobile_number.value).toBe('9876501234');
+    const table = extractFields('DELIVERY_ORDER', new DocumentModel(blocksFromLines(at([
+      ['DELIVERY ORDER', 0.4, 0.05], ['Customer Name', 0.1, 0.3], ['Asha Rao', 0.5, 0.3], ['Mobile Number', 0.1, 0.34], ['+91 98765 01234', 0.5, 0.34],
+    ]))));
+    expect(table.data.customer_mobile_number.value).toBe('9876501234');
+  });
+});

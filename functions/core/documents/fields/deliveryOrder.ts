@@ -85,10 +85,15 @@ export const extractDeliveryOrder: Extractor = (model) => {
   );
 
   const custAt = model.findLine(/customer|borrower|applicant/i)?.line.index ?? 0;
-  const mob = model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).find((x) => x.line.index >= custAt && findMobiles(x.line.text).length);
-  if (mob) {
-    const m = findMobiles(mob.line.text)[0];
-    found.customer_mobile_number = field(m.value, model.wordsInRange(mob.line, m.index, m.index + m.length), { kind: 'structure', pass: true });
+  // The number sits on the label's line, to its right (a table cell) or below it (a stacked form).
+  const mobileLine = model
+    .findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i)
+    .filter((x) => x.line.index >= custAt)
+    .flatMap((x) => [x.line, model.lineRightOf(x.line), model.lineBelow(x.line)])
+    .find((line) => line && findMobiles(line.text).length);
+  if (mobileLine) {
+    const m = findMobiles(mobileLine.text)[0];
+    found.customer_mobile_number = field(m.value, model.wordsInRange(mobileLine, m.index, m.index + m.length), { kind: 'structure', pass: true });
   }
 
   const order = labelledText(model, [/(?:\bD\.?\s?O\.?|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
