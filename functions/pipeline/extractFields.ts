@@ -15,6 +15,7 @@ import { DocumentModel, classify, extractFields, openBoxInput, type Block, type 
 import { findProduct } from '../core/products/catalogue.ts';
 import { formatAddress } from '../core/address/index.ts';
 import { faceEngine, ocrEngine } from './engines.ts';
+import type { OcrEngine } from '../adapters/ocr/engine.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 
 /** Address-bearing fields that also get a structured `formatted_address` beside their raw value. */
@@ -43,8 +44,7 @@ export function withFormattedAddresses(type: string, data: ExtractionResult['dat
  * the two and loses the number, sparse text mode reads it (bench/results/accuracy.md). Local
  * engines read an IMEI close-up a second time that way; Textract reads labels as they are.
  */
-async function withSparseReading(image: Buffer, first: ExtractionResult, options: ExtractOptions): Promise<ExtractionResult> {
-  const engine = await ocrEngine();
+export async function withSparseReading(engine: OcrEngine, image: Buffer, first: ExtractionResult, options: ExtractOptions): Promise<ExtractionResult> {
   if (engine.name === 'textract') return first;
   const second = extractFields('IMEI_CLOSEUP_IMAGE', new DocumentModel(await engine.recognise(image, { segmentation: 'sparse', page: 1 })), options);
   const count = (r: ExtractionResult) => (Array.isArray(r.data.imei_number?.value) ? r.data.imei_number.value.length : 0);
@@ -84,7 +84,7 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
     imageSignal: signal ? { originalScore: signal.score, qualityScore: signal.score } : undefined,
   };
   let result = extractFields(type, model, options);
-  if (type === 'IMEI_CLOSEUP_IMAGE' && image) result = await withSparseReading(image, result, options);
+  if (type === 'IMEI_CLOSEUP_IMAGE' && image) result = await withSparseReading(await ocrEngine(), image, result, options);
   const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, result.data) };
   if (signal) {
     const confidence_score = Math.round(Math.max(signal.score, 1 - signal.score) * 100) / 100;
