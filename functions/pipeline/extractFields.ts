@@ -18,6 +18,9 @@ import { faceEngine, ocrEngine } from './engines.ts';
 import type { OcrEngine } from '../adapters/ocr/engine.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 
+/** Ceiling of the PAN originality fields' confidence until the signal is measured on real captures. */
+export const PAN_SIGNAL_MAX_CONFIDENCE = 0.7;
+
 /** Address-bearing fields that also get a structured `formatted_address` beside their raw value. */
 const ADDRESS_FIELDS: Record<string, string[]> = {
   AADHAAR: ['address'],
@@ -87,7 +90,8 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
   if (type === 'IMEI_CLOSEUP_IMAGE' && image) result = await withSparseReading(await ocrEngine(), image, result, options);
   const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, result.data) };
   if (signal) {
-    const confidence_score = Math.round(Math.max(signal.score, 1 - signal.score) * 100) / 100;
+    // The signal is validated on synthetic captures only (docs/pan-originality.md): never claim more.
+    const confidence_score = Math.round(Math.min(PAN_SIGNAL_MAX_CONFIDENCE, Math.max(signal.score, 1 - signal.score)) * 100) / 100;
     data.is_original = { value: signal.is_original, confidence_score };
     data.document_quality_flag = { value: signal.document_quality_flag, confidence_score };
   }

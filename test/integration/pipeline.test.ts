@@ -96,6 +96,8 @@ describe('v3 flow through the pipeline', () => {
     const panTruth = corpus.find((f) => f.type === 'PAN')!.truth as Record<string, unknown>;
     expect(pan.pan_number.value).toBe(panTruth.pan_number);
     expect(['yes', 'no']).toContain(pan.is_original.value);
+    expect(['original', 'xerox_copy', 'photo_of_photo']).toContain(pan.document_quality_flag.value);
+    expect(pan.is_original.confidence_score).toBeLessThanOrEqual(0.7);
     const aadhaar = byId.AADHAAR.data.aadhaar_number;
     const digits = String((corpus.find((f) => f.type === 'AADHAAR')!.truth as Record<string, unknown>).aadhaar_number).replace(/\D/g, '');
     expect(aadhaar.value).toBe(`XXXX XXXX ${digits.slice(-4)}`);
