@@ -215,3 +215,410 @@ function sroieItems(dir: string, n: number): Item[] {
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// OCR with a cache
+
+interface CacheEntry { blocks: Block[]; seconds: number }
+
+/** Engine calls made for one document: read now, or answered from the cache (with the seconds they took then). */
+interface Calls { fresh: number; cached: number; cachedSeconds: number }
+
+/**
+ * An OcrEngine answering from the cache when it can, keyed by engine name, image bytes,
+ * segmentation and page. The service's own code (recogniseDocument, withSparseReading) is
+ * called with it as is. `forDocument()` gives a view that counts one document's calls.
+ */
+class CachedEngine implements OcrEngine {
+  readonly calls: Calls = { fresh: 0, cached: 0, cachedSeconds: 0 };
+  constructor(private readonly inner: OcrEngine) {}
+
+  get name(): string {
+    return this.inner.name;
+  }
+
+  forDocument(): CachedEngine {
+    return new CachedEngine(this.inner);
+  }
+
+  async recognise(image: Buffer, opts: RecogniseOptions = {}): Promise<Block[]> {
+    const key = createHash('sha256')
+      .update(`${this.inner.name}|${opts.segmentation ?? 'default'}|${opts.page ?? 1}|${opts.idPrefix ?? ''}|v2|`)
+      .update(image)
+      .digest('hex')
+      .slice(0, 32);
+    const file = join(CACHE_DIR, `${key}.json`);
+    if (USE_CACHE && existsSync(file)) {
+      const c = JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
+      this.calls.cached++;
+      this.calls.cachedSeconds += c.seconds;
+      return c.blocks;
+    }
+    const t0 = performance.now();
+    const blocks = await this.inner.recognise(image, opts);
+    const entry: CacheEntry = { blocks, seconds: (performance.now() - t0) / 1000 };
+    this.calls.fresh++;
+    mkdirSync(CACHE_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(entry));
+    return blocks;
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One document, as the service handles it
+
+interface FieldResult { item: string; type: string; field: string; ok: boolean; missing: boolean; confidence: number; got: unknown; want: unknown; cmp: Cmp }
+interface ItemResult {
+  engine: EngineName;
+  item: Item;
+  psm: PageSegmentation;
+  predicted: DocumentType;
+  classConfidence: number;
+  fields: FieldResult[];
+  /** IMEI close-up images: the fields of the first reading, before the sparse re-read. */
+  firstFields?: FieldResult[];
+  /** IMEI close-up images: the sparse re-read's result was kept. */
+  sparseKept?: boolean;
+  seconds: number;
+  pages: number;
+  calls: Calls;
+}
+
+function mask(cmp: Cmp, v: unknown): unknown {
+  if (cmp !== 'aadhaar' || typeof v !== 'string') return v;
+  const d = v.replace(/\D/g, '');
+  return d.length >= 4 ? `XXXX XXXX ${d.slice(-4)}` : 'XXXX';
+}
+
+function scoreFields(item: Item, data: ExtractionResult['data']): FieldResult[] {
+  return item.expect.map((e) => {
+    const f = data[e.field];
+    const got = f?.value;
+    const missing = got === undefined || got === null || got === '' || (Array.isArray(got) && got.length === 0);
+    return { item: item.id, type: item.type, field: e.field, ok: same(e.cmp, got, e.value), missing, confidence: f?.confidence_score ?? 0, got: mask(e.cmp, got), want: mask(e.cmp, e.value), cmp: e.cmp };
+  });
+}
+
+/**
+ * recogniseText (recogniseDocument with the engine's default segmentation) then extractFields
+ * (classify; extract; IMEI close-up images read again through the pipeline's withSparseReading).
+ * Fields are extracted with the *expected* type, so a classification miss is counted once (in
+ * classification), not again in every field; the pipeline extracts with the classified type.
+ * fullAadhaar: all 12 digits are compared.
+ */
+async function runDocument(engine: CachedEngine, engineName: EngineName, item: Item, psm: PageSegmentation): Promise<ItemResult> {
+  const doc = engine.forDocument();
+  let t0 = performance.now();
+  const read = await recogniseDocument(doc, item.bytes, psm === 'auto' ? {} : { segmentation: psm });
+  let wall = performance.now() - t0;
+  const model = new DocumentModel(read.blocks);
+  const c = classify(model);
+  const options = { fullAadhaar: true };
+  const first = extractFields(item.type, model, options);
+  let result = first;
+  const image = isPdf(item.bytes) ? undefined : item.bytes;
+  if (item.type === 'IMEI_CLOSEUP_IMAGE' && image) {
+    t0 = performance.now();
+    result = await withSparseReading(doc, image, first, options);
+    wall += performance.now() - t0;
+  }
+  const imei = item.type === 'IMEI_CLOSEUP_IMAGE' && image !== undefined;
+  return {
+    engine: engineName, item, psm, predicted: c.type, classConfidence: c.confidence,
+    fields: scoreFields(item, result.data),
+    firstFields: imei ? scoreFields(item, first.data) : undefined,
+    sparseKept: imei ? result !== first : undefined,
+    seconds: wall / 1000 + doc.calls.cachedSeconds,
+    pages: Math.max(1, read.pages.length),
+    calls: doc.calls,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '–');
+const frac = (a: number, b: number) => (b ? `${a}/${b} (${pct(a, b)})` : '–');
+const avg = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
+const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
+
+function table(head: string[], rows: (string | number)[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i ? '---:' : '---')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+const GROUPS: Group[] = ['clean', 'degraded', 'pdf', 'sroie'];
+const GROUP_LABEL: Record<Group, string> = {
+  clean: 'fixtures, clean images',
+  degraded: 'fixtures, degraded images',
+  pdf: 'fixtures, PDFs',
+  sroie: 'SROIE receipts (INVOICE fields)',
+};
+const SHORT: Record<Group, string> = { clean: 'clean images', degraded: 'degraded images', pdf: 'PDFs', sroie: 'SROIE' };
+
+const exact = (fs: FieldResult[]) => frac(fs.filter((f) => f.ok).length, fs.length);
+const secondsPerPage = (rs: ItemResult[]) => f2(rs.reduce((s, r) => s + r.seconds, 0) / Math.max(1, rs.reduce((s, r) => s + r.pages, 0)));
+
+function summaryRow(label: string, rs: ItemResult[], classified: boolean, fields = (r: ItemResult) => r.fields): (string | number)[] {
+  const fs = rs.flatMap(fields);
+  const right = fs.filter((f) => f.ok);
+  const wrong = fs.filter((f) => !f.ok && !f.missing);
+  const missing = fs.filter((f) => f.missing);
+  const cls = classified ? frac(rs.filter((r) => r.predicted === r.item.type).length, rs.length) : `${pct(rs.filter((r) => r.predicted === 'INVOICE').length, rs.length)} as INVOICE`;
+  return [
+    label, rs.length, cls, frac(right.length, fs.length), wrong.length, missing.length,
+    f2(avg(right.map((f) => f.confidence))), f2(avg(wrong.map((f) => f.confidence))), frac(wrong.filter((f) => f.confidence >= 0.8).length, wrong.length),
+    secondsPerPage(rs),
+  ];
+}
+
+const SUMMARY_HEAD = ['set', 'docs', 'classification', 'fields exact', 'wrong', 'missing', 'conf. right', 'conf. wrong', 'wrong with conf ≥ 0.8', 's/page'];
+
+interface EngineRun { engine: EngineName; results: ItemResult[]; seconds: number }
+
+/** The service's reading of a set: PSM auto (the engine's default). */
+const serviceRows = (run: EngineRun) => run.results.filter((r) => r.psm === 'auto');
+
+function overview(runs: EngineRun[]): string {
+  const head = ['engine', 'classification (fixtures)', 'fields clean', 'fields degraded', 'fields PDF', 'fields all fixtures', 'SROIE fields', 'conf. right / wrong (fixtures)', 'wrong with conf ≥ 0.8 (all sets)', 's/page fixtures', 's/page SROIE'];
+  const rows = runs.map((run) => {
+    const rs = serviceRows(run);
+    const fx = rs.filter((r) => r.item.group !== 'sroie');
+    const sroie = rs.filter((r) => r.item.group === 'sroie');
+    const of = (g: Group) => rs.filter((r) => r.item.group === g).flatMap((r) => r.fields);
+    const ffs = fx.flatMap((r) => r.fields);
+    const wrong = rs.flatMap((r) => r.fields).filter((f) => !f.ok && !f.missing);
+    return [
+      `**${run.engine}**`,
+      frac(fx.filter((r) => r.predicted === r.item.type).length, fx.length),
+      exact(of('clean')), exact(of('degraded')), exact(of('pdf')), exact(ffs), exact(of('sroie')),
+      `${f2(avg(ffs.filter((f) => f.ok).map((f) => f.confidence)))} / ${f2(avg(ffs.filter((f) => !f.ok && !f.missing).map((f) => f.confidence)))}`,
+      frac(wrong.filter((f) => f.confidence >= 0.8).length, wrong.length),
+      secondsPerPage(fx), sroie.length ? secondsPerPage(sroie) : '–',
+    ];
+  });
+  return table(head, rows);
+}
+
+/** Fields exact per type and set, the engines side by side. */
+function sideBySide(runs: EngineRun[]): string {
+  const fixtureGroups = GROUPS.filter((g) => g !== 'sroie' && runs.some((run) => run.results.some((r) => r.item.group === g)));
+  const types = [...new Set(runs.flatMap((run) => serviceRows(run).filter((r) => r.item.group !== 'sroie').map((r) => r.item.type)))];
+  const cols = fixtureGroups.flatMap((g) => runs.map((run) => ({ g, run })));
+  return table(
+    ['type', ...cols.map(({ g, run }) => `${run.engine} ${SHORT[g]}`)],
+    types.map((t) => [
+      t,
+      ...cols.map(({ g, run }) => {
+        const fs = serviceRows(run).filter((r) => r.item.type === t && r.item.group === g).flatMap((r) => r.fields);
+        return fs.length ? `${fs.filter((f) => f.ok).length}/${fs.length}` : '–';
+      }),
+    ]),
+  );
+}
+
+function engineReport(run: EngineRun): string {
+  const out: string[] = [];
+  const { results, engine } = run;
+  const auto = serviceRows(run);
+  const groups = GROUPS.filter((g) => results.some((r) => r.item.group === g));
+  const calls = results.reduce((s, r) => ({ fresh: s.fresh + r.calls.fresh, cached: s.cached + r.calls.cached }), { fresh: 0, cached: 0 });
+  out.push(`## ${engine}`, '');
+  out.push(`Wall time ${run.seconds.toFixed(0)} s; ${calls.cached}/${calls.fresh + calls.cached} engine calls came from the OCR cache.`, '');
+
+  out.push(`### Summary (${engine})`, '');
+  const rows: (string | number)[][] = [];
+  for (const psm of [...new Set(results.map((r) => r.psm))]) {
+    for (const g of groups) {
+      const rs = results.filter((r) => r.psm === psm && r.item.group === g);
+      if (rs.length) rows.push(summaryRow(`${GROUP_LABEL[g]}, PSM ${psm}${psm === 'auto' ? '' : ' (not what the service does)'}`, rs, g !== 'sroie'));
+    }
+  }
+  const fixtures = auto.filter((r) => r.item.group !== 'sroie');
+  if (fixtures.length) rows.push(summaryRow('**all fixtures, PSM auto**', fixtures, true));
+  for (const g of groups) {
+    const rs = auto.filter((r) => r.item.group === g && r.firstFields);
+    if (rs.length) rows.push(summaryRow(`${GROUP_LABEL[g]}, IMEI_CLOSEUP_IMAGE only, without the sparse re-read (first reading)`, rs, true, (r) => r.firstFields ?? []));
+    if (rs.length) rows.push(summaryRow(`${GROUP_LABEL[g]}, IMEI_CLOSEUP_IMAGE only, as the service returns it (sparse re-read kept on ${rs.filter((r) => r.sparseKept).length}/${rs.length})`, rs, true));
+  }
+  out.push(table(SUMMARY_HEAD, rows), '');
+
+  // Classification per type (auto)
+  out.push(`### Classification per type (${engine}, PSM auto)`, '');
+  const types = [...new Set(fixtures.map((r) => r.item.type))];
+  const fixtureGroups = groups.filter((g) => g !== 'sroie');
+  out.push(
+    table(
+      ['type', ...fixtureGroups.map((g) => SHORT[g]), 'all', 'misread as'],
+      types.map((t) => {
+        const rs = fixtures.filter((r) => r.item.type === t);
+        const cells = fixtureGroups.map((g) => {
+          const x = rs.filter((r) => r.item.group === g);
+          return x.length ? `${x.filter((r) => r.predicted === t).length}/${x.length}` : '–';
+        });
+        const wrong = rs.filter((r) => r.predicted !== t).map((r) => `${r.predicted} (${r.item.id})`);
+        return [t, ...cells, pct(rs.filter((r) => r.predicted === t).length, rs.length), wrong.join(', ') || ''];
+      }),
+    ),
+    '',
+  );
+
+  // Per field (auto)
+  out.push(`### Fields exact per type (${engine}, PSM auto)`, '');
+  const fieldRows: (string | number)[][] = [];
+  for (const t of types) {
+    const names = [...new Set(fixtures.filter((r) => r.item.type === t).flatMap((r) => r.fields.map((f) => f.field)))];
+    for (const n of names) {
+      const cells = fixtureGroups.map((g) => {
+        const fs = fixtures.filter((r) => r.item.type === t && r.item.group === g).flatMap((r) => r.fields.filter((f) => f.field === n));
+        return fs.length ? `${fs.filter((f) => f.ok).length}/${fs.length}` : '–';
+      });
+      const fs = fixtures.filter((r) => r.item.type === t).flatMap((r) => r.fields.filter((f) => f.field === n));
+      fieldRows.push([t, n, ...cells, pct(fs.filter((f) => f.ok).length, fs.length), f2(avg(fs.map((f) => f.confidence)))]);
+    }
+  }
+  out.push(table(['type', 'field', ...fixtureGroups.map((g) => SHORT[g]), 'all', 'mean conf.'], fieldRows), '');
+
+  // Per type totals, clean vs degraded
+  out.push(`### Fields exact per type and set (${engine}, PSM auto)`, '');
+  out.push(
+    table(
+      ['type', ...fixtureGroups.map((g) => SHORT[g])],
+      types.map((t) => [
+        t,
+        ...fixtureGroups.map((g) => {
+          const fs = fixtures.filter((r) => r.item.type === t && r.item.group === g).flatMap((r) => r.fields);
+          return fs.length ? exact(fs) : '–';
+        }),
+      ]),
+    ),
+    '',
+  );
+
+  // SROIE per field and PSM
+  const sroie = results.filter((r) => r.item.group === 'sroie');
+  if (sroie.length) {
+    out.push(`### SROIE receipts per field (${engine})`, '');
+    const psms = [...new Set(sroie.map((r) => r.psm))];
+    out.push(
+      table(
+        ['field (SROIE key)', ...psms.map((p) => `PSM ${p}`), ...psms.map((p) => `conf. right / wrong (${p})`)],
+        Object.entries(SROIE_MAP).map(([k, [field]]) => {
+          const per = psms.map((p) => sroie.filter((r) => r.psm === p).flatMap((r) => r.fields.filter((f) => f.field === field)));
+          return [
+            `${field} (${k})`,
+            ...per.map((fs) => exact(fs)),
+            ...per.map((fs) => `${f2(avg(fs.filter((f) => f.ok).map((f) => f.confidence)))} / ${f2(avg(fs.filter((f) => !f.ok && !f.missing).map((f) => f.confidence)))}`),
+          ];
+        }),
+      ),
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+function report(runs: EngineRun[], meta: { seconds: number; reduced: boolean }): string {
+  const out: string[] = [];
+  out.push(`# Document accuracy per local OCR engine (${runs.map((r) => r.engine).join(', ')})`, '');
+  const cmd = `npx tsx bench/accuracy.ts --engines ${runs.map((r) => r.engine).join(',')}${PER_TYPE !== 3 ? ` --per-type ${PER_TYPE}` : ''}${RECEIPTS !== 30 ? ` --receipts ${RECEIPTS}` : ''}`;
+  out.push(
+    `Generated by \`${cmd}\` (seed ${SEED}, ${PER_TYPE} fixtures per type clean and ${PER_TYPE} degraded, plus the corpus PDFs; ${RECEIPTS} SROIE receipts)` +
+      `${meta.reduced ? ' — a reduced run (the defaults are 3 per type and 30 receipts) to fit both engines in ~10 minutes on the shared 2 cores' : ''}. ` +
+      `Total wall time ${meta.seconds.toFixed(0)} s.`,
+    '',
+  );
+  out.push('Targets (issue): classification ≥ 98%; fields ≥ 95% exact on clean, ≥ 85% on degraded.', '');
+  out.push('Every row is what the service returns for the document with that engine (`OCR_ENGINE`): `recogniseDocument` with the engine\'s default segmentation, `classify`, `extractFields`, and for IMEI_CLOSEUP_IMAGE images the pipeline\'s own `withSparseReading` re-read, unless a row says otherwise.', '');
+  out.push('## Summary per engine (service path, PSM auto)', '');
+  out.push(overview(runs), '');
+  if (runs.length > 1) {
+    out.push('## Fields exact per type and set, engines side by side', '');
+    out.push(sideBySide(runs), '');
+  }
+  for (const run of runs) out.push(engineReport(run), '');
+
+  out.push('## Notes', '');
+  out.push(
+    '- **ASSET_OPEN_BOX_IMAGE is not in the document corpus**: it is decided from the face count, which `bench/faces.ts` measures. Classification here runs without a face count.',
+    '- Classification is `classify(model)` on the OCR Blocks. Fields are extracted with the *expected* type (the pipeline uses the classified one), so a classification miss is counted once (in classification) and not again in every field; the IMEI sparse re-read likewise runs for every IMEI_CLOSEUP_IMAGE image.',
+    '- Normalisation before exact match: names, addresses and other free text ignore case, whitespace and punctuation (`"12, MG Road,"` = `"12 mg road"`); identifiers (PAN, GSTIN, invoice/order numbers, mobile, IFSC, Aadhaar) ignore case and whitespace only; dates are compared as `DD/MM/YYYY` strings; amounts as numbers (±0.005); `imei_number` as a set; RAM/ROM ignore spaces (`8 GB` = `8GB`).',
+    '- Aadhaar: all 12 digits are compared (extraction with `fullAadhaar: true` inside the bench); nothing but the masked form is ever printed.',
+    '- Calibration: "conf. right" and "conf. wrong" are mean `confidence_score` of values that matched and of values that were returned but wrong; missing values (empty, confidence 0) are counted apart.',
+    '- Fixture truth fields without an extracted field are not scored: Aadhaar gender; PAN is_original (an image signal); GST constitution_of_business; bank statement address and balances; e-bill provider and due date; FSSAI licensee, kind of business and issue date; Shop Act date of registration, employer and nature of business (the extractor returns valid_upto, which the fixture does not print); PO supplier GSTIN; Udyam major activity and date of incorporation.',
+    '- DELIVERY_ORDER: the fixture\'s `dealership_name` is scored against the extracted `dealer_name`; GST_CERT `date_of_liability` against `date_of_registration` (the extractor falls back to the liability date).',
+    '- SROIE receipts are Malaysian, not Indian: they test robustness on real scans. The `date` key is normalised to DD/MM/YYYY (`21/02/18`, `03 MAR 2018`, `25032018`), `total` to a number (`RM`/`$` removed). Their classification column shows the share classified as INVOICE (receipts are not always labelled as invoices) and is not part of the classification target.',
+    '- IMEI_CLOSEUP_IMAGE: with PSM auto tesseract merges the "IMEI 1: …" line into the barcode printed under it and loses the first number; the pipeline therefore reads IMEI close-ups a second time with segmentation `sparse` (`withSparseReading`, imported by the bench) and keeps the better extraction. The "without the sparse re-read" rows show the first reading alone. PaddleOCR ignores the segmentation, so its re-read returns the same lines and costs a second full read.',
+    '- PSM block (tesseract only) is run on the receipts by default (`--block-on clean,degraded,sroie` widens it): it is not what the service does; it shows what reading receipts as one block would change.',
+    '- s/page: wall time per page of the engine calls the service makes for the document (`recogniseDocument`, plus the IMEI re-read), measured when the page was read (kept in the cache). tesseract: 2 workers, two documents in flight (each has about one core); PaddleOCR: one document at a time (onnxruntime uses both cores for one page). Shared 2-core machine: timings vary ±2× with other load. Text-layer PDF pages cost no OCR.',
+  );
+  return out.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function pool<T, R>(xs: T[], n: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(xs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, xs.length) }, async () => {
+      while (next < xs.length) {
+        const i = next++;
+        out[i] = await fn(xs[i]);
+      }
+    }),
+  );
+  return out;
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const clean = (await cachedCorpus({ seed: SEED, perType: PER_TYPE, degraded: false, pdfs: true })).filter((f) => !TYPES || TYPES.includes(f.type));
+  const degraded = (await cachedCorpus({ seed: SEED, perType: PER_TYPE, degraded: true, pdfs: false })).filter((f) => !TYPES || TYPES.includes(f.type));
+  const items: Item[] = [
+    ...clean.map((f) => fixtureItem(f, f.degradation.startsWith('pdf') ? 'pdf' : 'clean')),
+    ...degraded.map((f) => fixtureItem(f, 'degraded')),
+    ...(TYPES && !TYPES.includes('INVOICE') ? [] : sroieItems(SROIE, RECEIPTS)),
+  ];
+  if (!items.some((i) => i.group === 'sroie')) console.error(`note: no SROIE receipts at ${SROIE}; receipts are skipped`);
+
+  const runs: EngineRun[] = [];
+  for (const name of ENGINES) {
+    const started = performance.now();
+    const engine = new CachedEngine(CREATE[name]());
+    // The service reads with the engine's default segmentation; extra PSMs are a tesseract notion.
+    const psms = name === 'tesseract' ? PSMS : PSMS.filter((p) => p === 'auto');
+    const jobs = psms.flatMap((psm) => items.filter((i) => psm === 'auto' || EXTRA_PSM_ON.includes(i.group)).map((item) => ({ item, psm })));
+    let done = 0;
+    try {
+      const results = await pool(jobs, CONCURRENCY[name], async ({ item, psm }) => {
+        const r = await runDocument(engine, name, item, psm);
+        done++;
+        if (r.calls.fresh) process.stderr.write(`\r[${name}] ${done}/${jobs.length} ${item.id} (${psm}) ${r.seconds.toFixed(1)} s      `);
+        return r;
+      });
+      process.stderr.write('\n');
+      runs.push({ engine: name, results, seconds: (performance.now() - started) / 1000 });
+    } finally {
+      await engine.close();
+    }
+  }
+
+  const md = report(runs, { seconds: (performance.now() - t0) / 1000, reduced: PER_TYPE < 3 || RECEIPTS < 30 });
+  console.log(md);
+  mkdirSync(dirname(OUT), { recursive: true });
+  writeFileSync(OUT, md);
+  console.error(`wrote ${OUT}`);
+  if (SHOW_MISSES) {
+    for (const r of runs.flatMap((run) => run.results)) {
+      if (r.predicted !== r.item.type && r.item.group !== 'sroie') console.log(`CLASS [${r.engine}] ${r.item.id} [${r.psm}] -> ${r.predicted} (${r.classConfidence})`);
+      for (const f of r.fields.filter((x) => !x.ok)) {
+        console.log(`MISS [${r.engine}] ${r.item.id} [${r.psm}] ${f.field}: got ${JSON.stringify(f.got)} (${f.confidence}) want ${JSON.stringify(f.want)}`);
+      }
+    }
+  }
+}
+
+await main();

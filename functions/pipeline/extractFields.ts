@@ -44,11 +44,12 @@ export function withFormattedAddresses(type: string, data: ExtractionResult['dat
 
 /**
  * Box labels print each IMEI above its barcode; full-page layout analysis (tesseract PSM 3) merges
- * the two and loses the number, sparse text mode reads it (bench/results/accuracy.md). Local
- * engines read an IMEI close-up a second time that way; Textract reads labels as they are.
+ * the two and loses the number, sparse text mode reads it (bench/results/accuracy.md), so
+ * tesseract reads an IMEI close-up a second time that way.
  */
 export async function withSparseReading(engine: OcrEngine, image: Buffer, first: ExtractionResult, options: ExtractOptions): Promise<ExtractionResult> {
-  if (engine.name === 'textract') return first;
+  // Textract reads labels as they are, and PaddleOCR has no segmentation modes to switch.
+  if (engine.name === 'textract' || engine.name === 'paddle') return first;
   const second = extractFields('IMEI_CLOSEUP_IMAGE', new DocumentModel(await engine.recognise(image, { segmentation: 'sparse', page: 1 })), options);
   const count = (r: ExtractionResult) => (Array.isArray(r.data.imei_number?.value) ? r.data.imei_number.value.length : 0);
   const score = (r: ExtractionResult) => Object.values(r.data).reduce((sum, f) => sum + f.confidence_score, 0);
