@@ -11,23 +11,24 @@ export interface PanOriginality {
 }
 
 /**
- * Decision boundaries, set on the seeded synthetic set (docs/pan-originality.md):
- * grey copies have mean chroma ≤ 0.04, colour cards ≥ 0.17; screen captures have a
- * moiré peak ≥ 5.1 (log10 peak/median band power), direct photos ≤ 4.4.
+ * Decision boundaries, set on seeds 1..10 of the synthetic card set and the 6 corpus PANs of
+ * seed 1 with every degradation (docs/pan-originality.md): copies have colour_ratio ≤ 0.22,
+ * colour captures (originals and screens, any degradation) ≥ 0.29; direct captures have a
+ * moiré peak ≤ 2.15, screen captures ≥ 2.67.
  */
 export const THRESHOLDS = {
-  /** Below this mean chroma the image is treated as a monochrome copy. */
-  greyChroma: 0.09,
+  /** Below this colour_ratio (mean chroma / luminance contrast) the image is treated as a monochrome copy. */
+  colourRatio: 0.3,
   /** Above this moiré peak the image is treated as a capture of a screen. */
-  moirePeak: 4.75,
+  moirePeak: 2.4,
 } as const;
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 /** Pure decision on measured signals (exported for tests and the evaluation script). */
 export function classifyPanSignals(s: PanSignals): Omit<PanOriginality, 'signals'> {
-  const colourful = sigmoid((s.chroma_mean - THRESHOLDS.greyChroma) / 0.02);
-  const screen = sigmoid((s.moire_peak - THRESHOLDS.moirePeak) / 0.15);
+  const colourful = sigmoid((s.colour_ratio - THRESHOLDS.colourRatio) / 0.04);
+  const screen = sigmoid((s.moire_peak - THRESHOLDS.moirePeak) / 0.1);
   // A screen capture is flagged even when its content is grey: what was photographed is a display.
   const flag: DocumentQualityFlag = screen >= 0.5 ? 'photo_of_photo' : colourful < 0.5 ? 'xerox_copy' : 'original';
   const score = Math.round(colourful * (1 - screen) * 1000) / 1000;
