@@ -4,7 +4,7 @@
  */
 import { verifySecret, hashRefreshToken, newOpaqueSecret } from '../core/auth/credentials.ts';
 import { issueAccessToken, verifyAccessToken, InvalidTokenError } from '../core/auth/jwt.ts';
-import { getClient, type ClientInterface, type ClientRecord } from '../adapters/store/clients.ts';
+import { getClient, isClientId, type ClientInterface, type ClientRecord } from '../adapters/store/clients.ts';
 import {
   consumeRefreshToken, getRefreshToken, putRefreshToken, REFRESH_TOKEN_SECONDS,
 } from '../adapters/store/refreshTokens.ts';
@@ -18,7 +18,7 @@ export type Headers = Record<string, string | undefined>;
 export async function authenticateClient(
   clientId: string, secret: string, iface: ClientInterface,
 ): Promise<ClientRecord | undefined> {
-  const client = await getClient(clientId);
+  const client = isClientId(clientId) ? await getClient(clientId) : undefined;
   // Hash even for unknown ids, so response time does not reveal which ids exist.
   const ok = await verifySecret(secret, client?.secretHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA');
   if (!client || !ok || client.disabled || !client.interfaces.includes(iface)) return undefined;

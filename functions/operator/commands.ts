@@ -4,7 +4,7 @@
  */
 import { hashSecret, newClientId, newOpaqueSecret } from '../core/auth/credentials.ts';
 import {
-  createClient, getClient, listClients, updateClient, ALL_INTERFACES, type ClientInterface,
+  createClient, getClient, isClientId, listClients, updateClient, ALL_INTERFACES, type ClientInterface,
 } from '../adapters/store/clients.ts';
 import { revokeClientRefreshTokens } from '../adapters/store/refreshTokens.ts';
 import { productTypes } from '../core/products/catalogue.ts';
@@ -38,6 +38,7 @@ function checkUrl(name: string, value: string) {
 
 export async function createClientCommand(opts: { name: string; products?: string; interfaces?: string; clientId?: string; clientSecret?: string }) {
   const clientId = opts.clientId ?? newClientId();
+  if (!isClientId(clientId)) throw new OperatorError('client ids are 1-64 letters, digits, _ or -');
   const clientSecret = opts.clientSecret ?? newOpaqueSecret();
   const webhookSecret = newOpaqueSecret();
   await createClient({

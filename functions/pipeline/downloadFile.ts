@@ -1,6 +1,6 @@
 /** DownloadFile: fetch the caller's file_url safely, check it is a JPEG, PNG or PDF, store it. */
 import { task } from './task.ts';
-import { getFile, markDownloaded } from '../adapters/store/owners.ts';
+import { countFile, getFile, markDownloaded } from '../adapters/store/owners.ts';
 import { safeFetch } from '../adapters/safeFetch.ts';
 import { sniffFileType } from '../adapters/fileType.ts';
 import { documentPrefix, putObject } from '../adapters/documentStore.ts';
@@ -13,8 +13,11 @@ export type DownloadedFile = FileTaskInput['file'] & { mime?: string };
 export const handler = task(async (input: FileTaskInput): Promise<DownloadedFile> => {
   const file = await getFile(input.owner, input.file.seq);
   if (!file) throw new DocumentRejectedError('PROCESSING_FAILED', 'file record not found');
-  // A retried task after a stored download has nothing left to do.
-  if (file.state !== 'QUEUED') return { ...input.file, ...(file.mime ? { mime: file.mime } : {}) };
+  // A retried task after a stored download has nothing left to do but make sure it was counted.
+  if (file.state !== 'QUEUED') {
+    if (file.state === 'DOWNLOADED') await countFile(input.owner, 'downloaded', file.seq);
+    return { ...input.file, ...(file.mime ? { mime: file.mime } : {}) };
+  }
   if (!file.fileUrl) throw new DocumentRejectedError('PROCESSING_FAILED', 'file_url missing');
   // SafeFetchError names itself TransientFetchError (retried by the ASL) or FetchRejectedError.
   const res = await safeFetch(file.fileUrl, { allowLoopback: loopbackAllowed() });

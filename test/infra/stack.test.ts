@@ -13,6 +13,7 @@ import { envNames, tableSchema } from '../../functions/adapters/tableSchema.ts';
 import { routeKey, routes } from '../../functions/http/routes.ts';
 import { arnPlaceholder, pipelineTasks } from '../../functions/pipeline/tasks.ts';
 import { textractChannelEnv } from '../../functions/adapters/textractAsync.ts';
+import { VAULT_SECRET_ENV } from '../../functions/adapters/aadhaarVault.ts';
 import { addressReferenceData } from '../../lib/functions.ts';
 import { routeAccess } from '../../lib/api.ts';
 import { createServiceApp } from '../../lib/service-app.ts';
@@ -83,6 +84,29 @@ function statementsOf(resources: Resources, roleId: string): Array<{ Action: str
 }
 
 const asList = (a: string | string[]) => (Array.isArray(a) ? a : [a]);
+
+/** Logical id of the one secret whose construct id starts with `prefix`. */
+function secretId(resources: Resources, prefix: string): string {
+  const found = ofType(resources, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith(prefix));
+  expect(found, prefix).toHaveLength(1);
+  return found[0][0];
+}
+
+/** Descriptions of the functions whose role may GetSecretValue on the given secret. */
+function secretReaders(resources: Resources, secret: string): string[] {
+  return [...functionsByDescription(resources).entries()]
+    .filter(([, [, fn]]) =>
+      statementsOf(resources, fn.Properties.Role['Fn::GetAtt'][0]).some(
+        (st) =>
+          st.Effect === 'Allow' &&
+          asList(st.Action).includes('secretsmanager:GetSecretValue') &&
+          // CDK's minimised policies may merge both secrets' grants into one statement.
+          asList(st.Resource as string | string[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: secret })),
+      ),
+    )
+    .map(([description]) => description)
+    .sort();
+}
 
 let prod: Synthesised;
 let dev: Synthesised;
@@ -171,11 +195,12 @@ describe('storage', () => {
     });
   });
 
-  it('holds the JWT signing key seed in Secrets Manager: 64 random characters, no punctuation', () => {
-    prod.template.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    prod.template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
-    });
+  it('holds the JWT signing key seed and the Aadhaar vault key in Secrets Manager: 64 random characters, no punctuation', () => {
+    prod.template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    for (const prefix of ['SigningKeySeed', 'AadhaarVaultKey']) {
+      const secret = prod.resources[secretId(prod.resources, prefix)];
+      expect(secret.Properties.GenerateSecretString, prefix).toEqual({ PasswordLength: 64, ExcludePunctuation: true });
+    }
   });
 });
 
@@ -207,12 +232,13 @@ describe('functions', () => {
 
   it('grants least privilege: signing key to token functions, StartExecution to uploads, Textract and Rekognition to their tasks only', () => {
     const byDescription = functionsByDescription(prod.resources);
+    const signingKey = secretId(prod.resources, 'SigningKeySeed');
     for (const route of routes) {
       const [, fn] = byDescription.get(routeKey(route))!;
       const actions = actionsOf(prod.resources, fn);
       const env = fn.Properties.Environment.Variables;
       const access = routeAccess(route);
-      expect(actions.includes('secretsmanager:GetSecretValue'), routeKey(route)).toBe(access.signingKey);
+      expect(secretReaders(prod.resources, signingKey).includes(routeKey(route)), routeKey(route)).toBe(access.signingKey);
       expect(envNames.signingKeySecret in env, routeKey(route)).toBe(access.signingKey);
       expect(actions.includes('states:StartExecution'), routeKey(route)).toBe(route.path.endsWith('/multiupload'));
       expect(envNames.stateMachine in env, routeKey(route)).toBe(route.path.endsWith('/multiupload'));
@@ -224,7 +250,9 @@ describe('functions', () => {
     for (const task of pipelineTasks) {
       const [, fn] = byDescription.get(`Pipeline task ${task.state}`)!;
       const actions = actionsOf(prod.resources, fn);
-      expect(actions.some((a) => a.startsWith('secretsmanager:')), task.state).toBe(false);
+      // Only the vault-key tasks read a secret (checked per secret in 'Aadhaar vault key').
+      expect(actions.some((a) => a.startsWith('secretsmanager:')), task.state).toBe(['ExtractFields', 'DeliverCallback'].includes(task.state));
+      expect(secretReaders(prod.resources, signingKey).includes(`Pipeline task ${task.state}`), task.state).toBe(false);
       expect(actions.some((a) => a.startsWith('states:')), task.state).toBe(false);
       expect(actions.filter((a) => a.startsWith('textract:')).sort(), task.state).toEqual(
         { RecogniseText: ['textract:DetectDocumentText'], RecogniseTextAsync: ['textract:StartDocumentTextDetection'] }[task.state] ?? [],
@@ -232,6 +260,51 @@ describe('functions', () => {
       expect(actions.includes('rekognition:DetectFaces'), task.state).toBe(['ExtractFields', 'CrossCheck'].includes(task.state));
       expect(actions.includes('rekognition:CompareFaces'), task.state).toBe(task.state === 'CrossCheck');
     }
+  });
+});
+
+describe('Aadhaar vault key', () => {
+  const expected = [
+    'GET /v1/bulk/extracts',
+    'GET /v1/docstream/extracts',
+    'GET /v3/verification/extracts',
+    'Pipeline task DeliverCallback',
+    'Pipeline task ExtractFields',
+  ];
+
+  it('derives the routes from the route table: exactly those returning extracts', () => {
+    expect(routes.filter((r) => routeAccess(r).aadhaarVault).map(routeKey).sort()).toEqual(expected.filter((d) => d.startsWith('GET ')));
+  });
+
+  it('names the vault secret in the environment of exactly the sealing task, the callback task and the extracts routes', () => {
+    for (const synthesised of [prod, dev]) {
+      const vault = secretId(synthesised.resources, 'AadhaarVaultKey');
+      const withEnv = [...functionsByDescription(synthesised.resources).entries()].filter(
+        ([, [, fn]]) => VAULT_SECRET_ENV in fn.Properties.Environment.Variables,
+      );
+      expect(withEnv.map(([description]) => description).sort()).toEqual(expected);
+      for (const [, [, fn]] of withEnv) expect(fn.Properties.Environment.Variables[VAULT_SECRET_ENV]).toEqual({ Ref: vault });
+    }
+  });
+
+  it('lets exactly those functions GetSecretValue on it, and no function reads it any other way', () => {
+    for (const synthesised of [prod, dev]) {
+      const vault = secretId(synthesised.resources, 'AadhaarVaultKey');
+      expect(secretReaders(synthesised.resources, vault)).toEqual(expected);
+      // No other policy in the stack names the vault secret (no wildcard or shared statement).
+      const naming = ofType(synthesised.resources, 'AWS::IAM::Policy').filter(([, p]) =>
+        JSON.stringify(p.Properties.PolicyDocument).includes(`{"Ref":"${vault}"}`),
+      );
+      const byDescription = functionsByDescription(synthesised.resources);
+      const roles = expected.map((d) => byDescription.get(d)![1].Properties.Role['Fn::GetAtt'][0]).sort();
+      expect(naming.flatMap(([, p]) => p.Properties.Roles.map((r: { Ref: string }) => r.Ref)).sort()).toEqual(roles);
+    }
+  });
+
+  it('is a separate secret from the signing seed, never granted to the token-only functions', () => {
+    const signing = secretId(prod.resources, 'SigningKeySeed');
+    expect(secretReaders(prod.resources, signing)).not.toContain('Pipeline task ExtractFields');
+    expect(secretReaders(prod.resources, signing)).not.toContain('Pipeline task DeliverCallback');
   });
 });
 
@@ -267,6 +340,23 @@ describe('API', () => {
       expect(method.Properties.AuthorizationType).toBe('NONE');
       expect(method.Properties.RequestValidatorId).toBeDefined();
     }
+  });
+
+  it('answers an unknown path (or a wrong method) with 404 {"error":"No such endpoint"}, not 403 Missing Authentication Token', () => {
+    for (const synthesised of [prod, dev]) {
+      const responses = ofType(synthesised.resources, 'AWS::ApiGateway::GatewayResponse')
+        .map(([, r]) => r.Properties)
+        .filter((r) => r.ResponseType === 'MISSING_AUTHENTICATION_TOKEN');
+      expect(responses).toHaveLength(1);
+      expect(responses[0]).toMatchObject({
+        StatusCode: '404',
+        ResponseTemplates: { 'application/json': '{"error":"No such endpoint"}' },
+      });
+      expect(JSON.parse(responses[0].ResponseTemplates['application/json'])).toEqual({ error: 'No such endpoint' });
+    }
+    // The generic 4XX/5XX answers are still there for everything else.
+    prod.template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', { ResponseType: 'DEFAULT_4XX' });
+    prod.template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', { ResponseType: 'DEFAULT_5XX' });
   });
 
   it('logs access, traces and throttles the stage per stage settings', () => {

@@ -23,6 +23,13 @@ export interface ClientRecord {
   createdAt: string;
 }
 
+/**
+ * Client ids start every tenant's keys (`CLIENT#<id>#...`): only letters, digits, `_` and `-`, so
+ * no id can reach into another's key space.
+ */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const isClientId = (id: string) => CLIENT_ID_PATTERN.test(id);
+
 const key = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'PROFILE' });
 
 export async function getClient(clientId: string): Promise<ClientRecord | undefined> {
@@ -32,6 +39,7 @@ export async function getClient(clientId: string): Promise<ClientRecord | undefi
 
 /** Creates the client; fails (ConditionalCheckFailedException) when the id exists. */
 export async function createClient(record: ClientRecord, opts: { overwrite?: boolean } = {}) {
+  if (!isClientId(record.clientId)) throw new Error('client ids are 1-64 letters, digits, _ or -');
   await ddb().send(
     new PutCommand({
       TableName: tableName(),

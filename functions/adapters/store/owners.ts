@@ -58,8 +58,8 @@ export interface FileRecord {
   ocrKey?: string;
   documentType?: string;
   result?: FileResult;
-  /** Internal, never returned: face crops etc. for cross-checks. */
-  artefacts?: Record<string, string>;
+  /** The counter this file's final state was counted under (see finishFile). */
+  countedAs?: FileCounter;
 }
 
 export async function createOwner(record: Omit<OwnerRecord, keyof FileCounters | 'crossCheckStatus' | 'createdAt'>) {
@@ -74,9 +74,29 @@ export async function createOwner(record: Omit<OwnerRecord, keyof FileCounters |
   return item;
 }
 
+/**
+ * Per-file counters are sets of sequence numbers (`<counter>Seqs`), so adding a file twice (a
+ * retried task) is a no-op; the counts are their sizes.
+ */
+const COUNTER_SETS: Record<Exclude<keyof FileCounters, 'filesTotal'>, string> = {
+  downloaded: 'downloadedSeqs',
+  downloadFailed: 'downloadFailedSeqs',
+  processed: 'processedSeqs',
+  processingFailed: 'processingFailedSeqs',
+};
+export type FileCounter = keyof typeof COUNTER_SETS;
+
 export async function getOwner(o: OwnerRef): Promise<OwnerRecord | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: ownerKey(o), ConsistentRead: true }));
-  return out.Item as OwnerRecord | undefined;
+  const item = out.Item as (OwnerRecord & Record<string, unknown>) | undefined;
+  if (!item) return undefined;
+  // An expired owner is gone, even before DynamoDB's TTL sweep removes it.
+  if (typeof item.expiresAt === 'number' && item.expiresAt < Date.now() / 1000) return undefined;
+  const counts = Object.fromEntries(
+    Object.entries(COUNTER_SETS).map(([counter, attr]) => [counter, (item[attr] as Set<number> | undefined)?.size ?? 0]),
+  );
+  for (const attr of Object.values(COUNTER_SETS)) delete item[attr];
+  return { ...item, ...counts, filesTotal: item.filesTotal ?? 0 } as OwnerRecord;
 }
 
 /**
@@ -160,17 +180,15 @@ export async function listFiles(o: OwnerRef, from = 1, to = 999_999): Promise<Fi
   return files;
 }
 
-/** Atomically adds to the owner's file counters. */
-export async function addCounters(o: OwnerRef, delta: Partial<FileCounters>) {
-  const entries = Object.entries(delta).filter(([, v]) => v);
-  if (!entries.length) return;
+/** Counts file `seq` under `counter`, idempotently (a set ADD). */
+export async function countFile(o: OwnerRef, counter: FileCounter, seq: number) {
   await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: ownerKey(o),
-      UpdateExpression: `ADD ${entries.map(([k], i) => `#c${i} :c${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
+      UpdateExpression: 'ADD #c :s',
+      ExpressionAttributeNames: { '#c': COUNTER_SETS[counter] },
+      ExpressionAttributeValues: { ':s': new Set([seq]) },
     }),
   );
 }
@@ -187,13 +205,14 @@ export async function setCrossChecks(o: OwnerRef, status: CrossCheckStatus, cros
 }
 
 /**
- * Gives a file its final state and counts it, once: the conditional write makes a retried task
- * (Step Functions retries at least once) unable to count the same file twice.
+ * Gives a file its final state and counts it. The file's transition is conditional (a file ends
+ * once) and records what it was counted as; the count is a set ADD, so a task retried after either
+ * write (Step Functions retries at least once) finishes the job without counting twice.
  */
 export async function finishFile(
-  o: OwnerRef, seq: number, state: 'DONE' | 'FAILED', result: FileResult, counter: keyof FileCounters, extra: Partial<FileRecord> = {},
+  o: OwnerRef, seq: number, state: 'DONE' | 'FAILED', result: FileResult, counter: FileCounter, extra: Partial<FileRecord> = {},
 ): Promise<boolean> {
-  const sets: Record<string, unknown> = { state, result, ...extra };
+  const sets: Record<string, unknown> = { state, result, countedAs: counter, ...extra };
   const names: Record<string, string> = { '#state': 'state' };
   const values: Record<string, unknown> = { ':q': 'QUEUED', ':d': 'DOWNLOADED' };
   const expr = Object.entries(sets).map(([k, v], i) => {
@@ -213,15 +232,19 @@ export async function finishFile(
       }),
     );
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-    throw err;
+    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    // Already final: make sure it is counted as it was recorded (the earlier count may have failed).
+    const file = await getFile(o, seq);
+    if (file?.countedAs) await countFile(o, file.countedAs, seq);
+    return false;
   }
-  await addCounters(o, { [counter]: 1 });
+  await countFile(o, counter, seq);
   return true;
 }
 
-/** Marks a queued file downloaded and counts it, once. */
+/** Marks a queued file downloaded and counts it (idempotently, like finishFile). */
 export async function markDownloaded(o: OwnerRef, seq: number, set: Pick<FileRecord, 'objectKey' | 'mime'>): Promise<boolean> {
+  let first = true;
   try {
     await ddb().send(
       new UpdateCommand({
@@ -234,9 +257,9 @@ export async function markDownloaded(o: OwnerRef, seq: number, set: Pick<FileRec
       }),
     );
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-    throw err;
+    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    first = false;
   }
-  await addCounters(o, { downloaded: 1 });
-  return true;
+  await countFile(o, 'downloaded', seq);
+  return first;
 }

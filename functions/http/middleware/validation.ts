@@ -25,7 +25,8 @@ export function describeIssues(error: ZodError): string {
 }
 
 export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
+  // reportInput: an issue then carries the offending value, which tells "missing" from "wrong type".
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw badRequest(describeIssues(result.error));
   return result.data;
 }

@@ -2,7 +2,7 @@ import { z, requiredString, FileUrls, pageParam } from './common.ts';
 
 /** Bulk and sandbox uploads share one request shape. */
 export const BatchUploadBody = z
-  .object({ product_type: requiredString(), file_urls: FileUrls })
+  .object({ product_type: requiredString(64), file_urls: FileUrls })
   .openapi('BatchUploadRequest');
 
 export const BulkUploadResponse = z

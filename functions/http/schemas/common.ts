@@ -8,8 +8,32 @@ export { z };
 /** Body of every error response: `{"error": "..."}`. */
 export const ErrorBody = z.object({ error: z.string() }).openapi('Error');
 
-/** A required string that must not be empty (the spec's "missing or empty"). */
-export const requiredString = () => z.string().trim().min(1);
+/**
+ * A required string that must not be empty (the spec's "missing or empty"), with a length cap:
+ * identifiers end up in keys and items, which have hard size limits.
+ */
+export const requiredString = (max = 256) => z.string().trim().min(1).max(max);
+
+/** Pre-signed URLs carry long query strings. */
+export const MAX_URL_LENGTH = 4096;
+
+const MAX_PARAMS_BYTES = 16 * 1024;
+const MAX_PARAMS_DEPTH = 10;
+
+function jsonProblem(value: unknown, depth: number): string | undefined {
+  if (depth > MAX_PARAMS_DEPTH) return `nested deeper than ${MAX_PARAMS_DEPTH} levels`;
+  if (typeof value === 'number' && (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER)) return 'numbers must be finite and at most 2^53 - 1 in size';
+  if (Array.isArray(value)) for (const v of value) { const p = jsonProblem(v, depth + 1); if (p) return p; }
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) { const p = jsonProblem(v, depth + 1); if (p) return p; }
+  return undefined;
+}
+
+/** `flow_params`: any JSON object the service can store and give back unchanged. */
+export const FlowParams = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  if (Buffer.byteLength(JSON.stringify(value)) > MAX_PARAMS_BYTES) ctx.addIssue({ code: 'custom', message: `at most ${MAX_PARAMS_BYTES} bytes as JSON` });
+  const problem = jsonProblem(value, 1);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /** `page` / `per_page` query parameters arrive as strings; they must be positive integers. */
 export const pageParam = (fallback: number, max?: number) =>
@@ -35,7 +59,7 @@ export const DocumentData = z
   .openapi('DocumentData', { description: 'document_type plus the fields of that type (each an ExtractedField).' });
 
 export const FileUrlItem = z.object({
-  file_url: requiredString().openapi({ description: 'Publicly reachable or pre-signed URL of a JPEG, PNG or PDF.' }),
+  file_url: requiredString(MAX_URL_LENGTH).openapi({ description: 'Publicly reachable or pre-signed URL of a JPEG, PNG or PDF.' }),
   document_id: requiredString(),
 });
 

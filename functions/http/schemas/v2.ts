@@ -1,4 +1,4 @@
-import { z, requiredString, pageParam } from './common.ts';
+import { z, requiredString, pageParam, FlowParams } from './common.ts';
 
 export const V2FlowInitBody = z
   .object({
@@ -10,7 +10,7 @@ export const V2FlowInitBody = z
     callback_url: z.string().optional(),
     chat_notification_url: z.string().optional(),
     auth_token_url: z.string().optional(),
-    flow_params: z.record(z.string(), z.unknown()).optional(),
+    flow_params: FlowParams.optional(),
   })
   .openapi('V2FlowInitRequest');
 
@@ -38,4 +38,4 @@ export const V2CoapplicantBody = z
 
 export const V2ChatHistoryQuery = z.object({ flow_id: requiredString(), page: pageParam(1), per_page: pageParam(10, 100) });
 export const V2DocsQuery = z.object({ flow_id: requiredString(), external_reference_id: requiredString() });
-export const V2ChatBody = z.object({ message: requiredString(), flow_id: requiredString() }).openapi('V2ChatRequest');
+export const V2ChatBody = z.object({ message: requiredString(4000), flow_id: requiredString() }).openapi('V2ChatRequest');

@@ -1,12 +1,12 @@
-import { z, requiredString, FileUrls, DocumentData } from './common.ts';
+import { z, requiredString, FileUrls, DocumentData, FlowParams, MAX_URL_LENGTH } from './common.ts';
 
 export const FlowInitBody = z
   .object({
-    product_type: requiredString(),
+    product_type: requiredString(64),
     application_id: requiredString(),
-    auth_url: requiredString(),
-    callback_url: requiredString(),
-    flow_params: z.record(z.string(), z.unknown()).optional(),
+    auth_url: requiredString(MAX_URL_LENGTH),
+    callback_url: requiredString(MAX_URL_LENGTH),
+    flow_params: FlowParams.optional(),
   })
   .openapi('V3FlowInitRequest');
 

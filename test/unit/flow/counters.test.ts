@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
+import { createOwner, finishFile, getOwner, markDownloaded, putFiles, reserveFiles, updateFile } from '../../../functions/adapters/store/owners.ts';
+
+let services: EmbeddedServices;
+beforeAll(async () => {
+  services = await startEmbeddedServices({});
+});
+afterAll(() => services.stop());
+
+const result = { data: {}, error_code: '', error_reason: '' };
+
+describe('file counters', () => {
+  it('count each file once however often a task is retried, and recover a lost count', async () => {
+    const owner = { kind: 'flow' as const, clientId: 'cli_c', id: '00000000-0000-4000-8000-000000000001' };
+    await createOwner({ ...owner, productType: 'MSME_LOAN' });
+    const first = await reserveFiles(owner, 2);
+    await putFiles(owner, [1, 2].map((i) => ({ seq: first + i - 1, fileUuid: `f${i}`, documentId: `d${i}`, batchId: 'b', state: 'QUEUED' as const })));
+
+    expect(await markDownloaded(owner, 1, { objectKey: 'k1', mime: 'image/png' })).toBe(true);
+    expect(await markDownloaded(owner, 1, { objectKey: 'k1', mime: 'image/png' })).toBe(false);
+    expect(await finishFile(owner, 1, 'DONE', result, 'processed')).toBe(true);
+    // A retry, and a later failure handler, find the file final: no second count, no other counter.
+    expect(await finishFile(owner, 1, 'DONE', result, 'processed')).toBe(false);
+    expect(await finishFile(owner, 1, 'FAILED', result, 'processingFailed')).toBe(false);
+
+    // File 2's final state was written but its count lost (the process died between the writes).
+    await markDownloaded(owner, 2, { objectKey: 'k2', mime: 'image/png' });
+    await updateFile(owner, 2, { state: 'DONE', countedAs: 'processed', result });
+    expect((await getOwner(owner))!.processed).toBe(1);
+    // The retried task recovers it.
+    expect(await finishFile(owner, 2, 'DONE', result, 'processed')).toBe(false);
+    expect(await getOwner(owner)).toMatchObject({ filesTotal: 2, downloaded: 2, processed: 2, processingFailed: 0 });
+  });
+});
