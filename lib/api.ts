@@ -18,6 +18,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { VAULT_SECRET_ENV } from '../functions/adapters/aadhaarVault.ts';
 import { envNames } from '../functions/adapters/tableSchema.ts';
 import { routeKey, routes, type Route } from '../functions/http/routes.ts';
 import { ServiceFunction } from './functions.ts';
@@ -36,6 +37,8 @@ export interface RouteAccess {
   signingKey: boolean;
   /** Runs the address engine: the pincode reference data ships beside the bundle. */
   addressReferenceData: boolean;
+  /** Answers with extracts, which open sealed Aadhaar numbers for the client: reads the vault key. */
+  aadhaarVault: boolean;
 }
 
 export function routeAccess(route: Route): RouteAccess {
@@ -47,6 +50,7 @@ export function routeAccess(route: Route): RouteAccess {
     startsPipeline: route.path.endsWith('/multiupload'),
     signingKey,
     addressReferenceData: route.path.startsWith('/v1/address/'),
+    aadhaarVault: route.path.endsWith('/extracts'),
   };
 }
 
@@ -64,6 +68,8 @@ export interface ApiProps {
   storage: Storage;
   stateMachine: IStateMachine;
   signingKeySecret: ISecret;
+  /** Read by the routes that return extracts (they open sealed Aadhaar numbers). */
+  aadhaarVaultSecret: ISecret;
 }
 
 export class Api extends Construct {
@@ -131,6 +137,14 @@ export class Api extends Construct {
     this.restApi.addGatewayResponse('Default5xx', {
       type: ResponseType.DEFAULT_5XX,
       templates: { 'application/json': '{"error":$context.error.messageString}' },
+    });
+    // An unknown path (and a known path with a method it lacks) is 403 "Missing Authentication
+    // Token" in API Gateway; the local server answers 404 (405 for a wrong method). Both become 404
+    // here: API Gateway cannot tell the two apart (docs/decisions-infra.md).
+    this.restApi.addGatewayResponse('MissingAuthenticationToken', {
+      type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+      statusCode: '404',
+      templates: { 'application/json': '{"error":"No such endpoint"}' },
     });
 
     for (const route of routes) {
@@ -223,6 +237,7 @@ export class Api extends Construct {
     };
     if (access.startsPipeline) environment[envNames.stateMachine] = props.stateMachine.stateMachineArn;
     if (access.signingKey) environment[envNames.signingKeySecret] = props.signingKeySecret.secretArn;
+    if (access.aadhaarVault) environment[VAULT_SECRET_ENV] = props.aadhaarVaultSecret.secretArn;
 
     const fn = new ServiceFunction(this, functionId(route), {
       entry: `functions/http/${route.handler}.ts`,
@@ -237,6 +252,7 @@ export class Api extends Construct {
     if (access.bucketRead) storage.bucket.grantRead(fn);
     if (access.startsPipeline) props.stateMachine.grantStartExecution(fn);
     if (access.signingKey) props.signingKeySecret.grantRead(fn);
+    if (access.aadhaarVault) props.aadhaarVaultSecret.grantRead(fn);
     acknowledgeStorageGrants(fn.executionRole, storage);
     return fn;
   }

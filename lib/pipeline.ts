@@ -8,9 +8,11 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
+import { VAULT_SECRET_ENV } from '../functions/adapters/aadhaarVault.ts';
 import { envNames } from '../functions/adapters/tableSchema.ts';
 import { arnPlaceholder, pipelineTasks, textractCompletedHandler, type PipelineTask } from '../functions/pipeline/tasks.ts';
 import { ServiceFunction, projectRoot, type NativeModule } from './functions.ts';
@@ -32,6 +34,8 @@ interface TaskAccess {
   nativeModules?: NativeModule[];
   /** Uses the address engine, which needs the pincode reference data at runtime. */
   addressReferenceData?: boolean;
+  /** Seals or opens full Aadhaar numbers: reads the vault key secret (AADHAAR_VAULT_SECRET_ARN). */
+  aadhaarVault?: boolean;
 }
 
 export const taskAccess: Record<string, TaskAccess> = {
@@ -41,13 +45,15 @@ export const taskAccess: Record<string, TaskAccess> = {
   RecogniseText: { table: 'readWrite', bucket: 'readWrite', textract: ['DetectDocumentText'] },
   // PDFs: Textract reads the original from S3 with this function's role; the token goes in the table.
   RecogniseTextAsync: { table: 'readWrite', bucket: 'read', textract: ['StartDocumentTextDetection'] },
-  // Reads Blocks, writes the redacted copy (sharp); photo documents need a face; formats addresses.
+  // Reads Blocks, writes the redacted copy (sharp); photo documents need a face; formats addresses;
+  // seals full Aadhaar numbers.
   ExtractFields: {
     table: 'readWrite',
     bucket: 'readWrite',
     rekognition: ['DetectFaces'],
     nativeModules: ['sharp'],
     addressReferenceData: true,
+    aadhaarVault: true,
   },
   RecordFileFailure: { table: 'readWrite' },
   // Compares faces (sharp decodes them) and addresses across the documents of a flow.
@@ -59,8 +65,9 @@ export const taskAccess: Record<string, TaskAccess> = {
     addressReferenceData: true,
   },
   Finalise: { table: 'readWrite' },
-  // The payload may carry pre-signed links to redacted copies.
-  DeliverCallback: { table: 'readWrite', bucket: 'read' },
+  // The payload may carry pre-signed links to redacted copies, and is built for the client
+  // (opens sealed Aadhaar numbers for clients enabled for them).
+  DeliverCallback: { table: 'readWrite', bucket: 'read', aadhaarVault: true },
   DeadLetterCallback: { table: 'readWrite' },
 };
 
@@ -70,6 +77,8 @@ const textractCompletedAccess: TaskAccess = { table: 'readWrite', bucket: 'write
 export interface PipelineProps {
   stageConfig: StageConfig;
   storage: Storage;
+  /** Read by the tasks that declare `aadhaarVault`. */
+  aadhaarVaultSecret: ISecret;
 }
 
 export class Pipeline extends Construct {
@@ -81,10 +90,12 @@ export class Pipeline extends Construct {
   readonly textractJobs: TextractJobs;
   /** Subscribed to the topic; answers RecogniseTextAsync's task token. */
   readonly textractCompleted: ServiceFunction;
+  private readonly aadhaarVaultSecret: ISecret;
 
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
     const { stageConfig, storage } = props;
+    this.aadhaarVaultSecret = props.aadhaarVaultSecret;
     const definition = readFileSync(aslPath, 'utf8');
     checkPlaceholders(definition);
 
@@ -171,8 +182,10 @@ export class Pipeline extends Construct {
       environment: {
         [envNames.table]: storage.table.tableName,
         [envNames.bucket]: storage.bucket.bucketName,
+        ...(access.aadhaarVault ? { [VAULT_SECRET_ENV]: this.aadhaarVaultSecret.secretArn } : {}),
       },
     });
+    if (access.aadhaarVault) this.aadhaarVaultSecret.grantRead(fn);
     if (access.table === 'read') storage.table.grantReadData(fn);
     else storage.table.grantReadWriteData(fn);
     if (access.bucket === 'read') storage.bucket.grantRead(fn);

@@ -23,6 +23,7 @@ export class ServiceStack extends Stack {
   readonly api: Api;
   readonly observability: Observability;
   readonly signingKeySecret: Secret;
+  readonly aadhaarVaultSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -42,13 +43,31 @@ export class ServiceStack extends Stack {
         'Rotating the seed replaces the signing key and invalidates every live token; there is no hosted rotation for a key seed. Rotation is an operator procedure (docs/deploying.md, "Rotating the signing key").',
     });
 
-    this.pipeline = new Pipeline(this, 'Pipeline', { stageConfig, storage: this.storage });
+    // Key material of the Aadhaar vault (functions/adapters/aadhaarVault.ts): full Aadhaar numbers
+    // are stored only sealed with a key derived from it. Its own secret, so it rotates apart from the seed.
+    this.aadhaarVaultSecret = new Secret(this, 'AadhaarVaultKey', {
+      description: `DocService-${stageConfig.stage}: key material of the Aadhaar vault (AES-256-GCM key derived at runtime)`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: stageConfig.removalPolicy,
+    });
+    Validations.of(this.aadhaarVaultSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the vault key makes every previously sealed Aadhaar number unreadable; hosted rotation would silently destroy them. Rotation is an operator procedure (docs/deploying.md, "Rotating the Aadhaar vault key").',
+    });
+
+    this.pipeline = new Pipeline(this, 'Pipeline', {
+      stageConfig,
+      storage: this.storage,
+      aadhaarVaultSecret: this.aadhaarVaultSecret,
+    });
 
     this.api = new Api(this, 'Api', {
       stageConfig,
       storage: this.storage,
       stateMachine: this.pipeline.stateMachine,
       signingKeySecret: this.signingKeySecret,
+      aadhaarVaultSecret: this.aadhaarVaultSecret,
     });
 
     this.observability = new Observability(this, 'Observability', {

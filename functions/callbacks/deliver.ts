@@ -12,15 +12,23 @@ import { callbackPayload } from '../extracts/index.ts';
 
 export async function attemptDelivery(event: CallbackEvent): Promise<DeliveryResult & { attempt: number }> {
   const [owner, client] = await Promise.all([getOwner(event.owner), getClient(event.owner.clientId)]);
-  if (!owner || !client) {
-    const result = { ok: false, error: 'GONE: the flow, batch or client no longer exists', durationMs: 0, retryable: false };
+  // Never send a callback that cannot be trusted or should not go: such an event is dead-lettered.
+  const refusal = !owner || !client
+    ? 'GONE: the flow, batch or client no longer exists'
+    : client.disabled
+      ? 'CLIENT_DISABLED: the client is disabled'
+      : !client.webhookSecret
+        ? 'NO_WEBHOOK_SECRET: set one with the operator CLI (client rotate-webhook-secret)'
+        : undefined;
+  if (refusal || !owner || !client) {
+    const result = { ok: false, error: refusal, durationMs: 0, retryable: false };
     return { ...result, attempt: await recordAttempt(event, { at: new Date().toISOString(), ...result }) };
   }
   const result = await deliverCallback({
     url: event.url,
     authUrl: event.authUrl,
-    body: JSON.stringify(await callbackPayload(owner)),
-    secret: client.webhookSecret ?? '',
+    body: JSON.stringify(await callbackPayload(owner, client)),
+    secret: client.webhookSecret!,
     eventId: event.eventId,
     applicationId: owner.applicationId,
     allowLoopback: loopbackAllowed(),

@@ -4,13 +4,40 @@
  */
 import type { FileRecord, OwnerRecord } from '../adapters/store/owners.ts';
 import { listFiles } from '../adapters/store/owners.ts';
-import { presignRedactions } from '../adapters/redaction.ts';
+import type { ClientRecord } from '../adapters/store/clients.ts';
+import { presignGet } from '../adapters/redaction.ts';
+import { openAadhaar } from '../adapters/aadhaarVault.ts';
+
+/** Who the results are for: decides whether a sealed Aadhaar number is opened. */
+export type Reader = Pick<ClientRecord, 'fullAadhaar'>;
+
+/**
+ * A stored field as the reader sees it: a redacted copy's key becomes a fresh pre-signed
+ * `redact_url`; a sealed full Aadhaar number replaces the masked value only for a client enabled
+ * for it, and never leaves sealed.
+ */
+async function presentData(data: Record<string, unknown>, reader: Reader): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(data)) {
+    if (!field || typeof field !== 'object' || Array.isArray(field)) {
+      out[name] = field;
+      continue;
+    }
+    const { redact_key, sealed, ...rest } = field as { redact_key?: string; sealed?: string; value?: unknown };
+    out[name] = {
+      ...rest,
+      ...(sealed && reader.fullAadhaar ? { value: await openAadhaar(sealed) } : {}),
+      ...(redact_key ? { redact_url: await presignGet(redact_key) } : {}),
+    };
+  }
+  return out;
+}
 
 /** v3 `ocr_data` item; a file still in the pipeline has empty data and no error yet. */
-export async function ocrItem(file: FileRecord) {
+export async function ocrItem(file: FileRecord, reader: Reader) {
   const result = file.result ?? { data: {}, error_code: '', error_reason: '' };
   return {
-    data: await presignRedactions(result.data),
+    data: await presentData(result.data, reader),
     document_id: file.documentId ?? '',
     error_code: result.error_code,
     error_reason: result.error_reason,
@@ -18,19 +45,19 @@ export async function ocrItem(file: FileRecord) {
 }
 
 /** bulk/sandbox `file_data`: the document fields, or the per-document error beside an empty type. */
-export async function fileData(file: FileRecord) {
-  const item = await ocrItem(file);
+export async function fileData(file: FileRecord, reader: Reader) {
+  const item = await ocrItem(file, reader);
   return item.error_code ? { ...item.data, error_code: item.error_code, error_reason: item.error_reason } : item.data;
 }
 
 /** One page of a batch in upload order: page N is the key range of its sequence numbers. */
-export async function extractsPage(owner: OwnerRecord, page: number, perPage: number) {
+export async function extractsPage(owner: OwnerRecord, page: number, perPage: number, reader: Reader) {
   const total = owner.filesTotal;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const from = (page - 1) * perPage + 1;
   const files = from > total ? [] : await listFiles(owner, from, Math.min(total, from + perPage - 1));
   return {
-    data: await Promise.all(files.map(async (f) => ({ document_id: f.documentId, file_data: await fileData(f) }))),
+    data: await Promise.all(files.map(async (f) => ({ document_id: f.documentId, file_data: await fileData(f, reader) }))),
     page,
     per_page: perPage,
     total_pages: totalPages,
@@ -41,13 +68,13 @@ export async function extractsPage(owner: OwnerRecord, page: number, perPage: nu
 }
 
 /** The v3 extracts body: one ocr_data item per uploaded document, and the flow's cross-checks. */
-export async function flowExtracts(flow: OwnerRecord) {
+export async function flowExtracts(flow: OwnerRecord, reader: Reader) {
   const files = await listFiles(flow);
-  return { ocr_data: await Promise.all(files.map(ocrItem)), cross_checks: flow.crossChecks ?? [] };
+  return { ocr_data: await Promise.all(files.map((f) => ocrItem(f, reader))), cross_checks: flow.crossChecks ?? [] };
 }
 
 /** Callback body: the extracts of the flow (with its application_id), or the whole batch as one page. */
-export async function callbackPayload(owner: OwnerRecord) {
-  if (owner.kind === 'flow') return { application_id: owner.applicationId, flow_uuid: owner.id, ...(await flowExtracts(owner)) };
-  return { batch_id: owner.id, ...(await extractsPage(owner, 1, Math.max(1, owner.filesTotal))) };
+export async function callbackPayload(owner: OwnerRecord, reader: Reader) {
+  if (owner.kind === 'flow') return { application_id: owner.applicationId, flow_uuid: owner.id, ...(await flowExtracts(owner, reader)) };
+  return { batch_id: owner.id, ...(await extractsPage(owner, 1, Math.max(1, owner.filesTotal), reader)) };
 }

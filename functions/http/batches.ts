@@ -21,5 +21,5 @@ export async function uploadBatch(client: ClientRecord, channel: 'bulk' | 'sandb
 export async function batchExtracts(client: ClientRecord, query: { batch_id: string; page: number; per_page: number }) {
   if (!BATCH_ID_PATTERN.test(query.batch_id)) throw badRequest('Invalid batch_id');
   const batch = await ownedBy(client, 'batch', query.batch_id, () => badRequest('Invalid batch_id: no such batch'));
-  return extractsPage(batch, query.page, query.per_page);
+  return extractsPage(batch, query.page, query.per_page, client);
 }

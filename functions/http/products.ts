@@ -1,5 +1,8 @@
 import { findProduct, UnknownProductError, type Product } from '../core/products/catalogue.ts';
 import type { ClientRecord } from '../adapters/store/clients.ts';
+import { isIP } from 'node:net';
+import { isAddressAllowed } from '../adapters/safeFetch.ts';
+import { loopbackAllowed } from '../adapters/aws.ts';
 import { badRequest, HttpError } from './middleware/errors.ts';
 
 /** The product of a request: known (else 400 naming it) and enabled for this client (else 403). */
@@ -26,5 +29,9 @@ export function requireHttpUrl(name: string, value: string): string {
     throw badRequest(`Invalid parameters: ${name} (must be an absolute http(s) URL)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`Invalid parameters: ${name} (must be an absolute http(s) URL)`);
+  if (url.username || url.password) throw badRequest(`Invalid parameters: ${name} (credentials in the URL are not accepted)`);
+  // A literal address the service would refuse to call is refused now rather than at first use.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !isAddressAllowed(host, loopbackAllowed())) throw badRequest(`Invalid parameters: ${name} (address not allowed)`);
   return value;
 }

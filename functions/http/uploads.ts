@@ -3,7 +3,7 @@
  * sandbox multiupload: they differ only in who owns the files and what they answer.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { finishFile, putFiles, reserveFiles, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
+import { putFiles, releaseFiles, reserveFiles, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
 import { logger } from '../core/logger.ts';
 import { HttpError } from './middleware/errors.ts';
 import { startPipeline } from '../adapters/pipelineStarter.ts';
@@ -33,15 +33,17 @@ export async function storeAndProcess(
     fileUrl: f.file_url,
     state: 'QUEUED',
   }));
-  await putFiles(owner, files);
+  let stored = false;
   try {
+    await putFiles(owner, files);
+    stored = true;
     await startPipeline({ owner, files: files.map((f) => ({ seq: f.seq })) }, `${owner.kind}-${batchId}`);
   } catch (err) {
-    // Never leave files queued with nothing to process them: they get a verdict, the caller a 503.
-    logger.error('pipeline could not start', { error: (err as Error).name, batch: batchId });
-    const result = { data: {}, error_code: 'PROCESSING_FAILED', error_reason: 'processing could not be started; upload again' };
-    await Promise.all(files.map((f) => finishFile(owner, f.seq, 'FAILED', result, 'downloadFailed')));
-    throw new HttpError(503, 'Document processing is temporarily unavailable; retry the upload');
+    // Nothing of a failed upload stays: its files and their reservation are released.
+    logger.error('upload could not be stored or started', { error: (err as Error).name, batch: batchId, stored });
+    await releaseFiles(owner, files).catch((e: Error) => logger.error('upload release failed', { error: e.name, batch: batchId }));
+    if (stored) throw new HttpError(503, 'Document processing is temporarily unavailable; retry the upload');
+    throw err;
   }
   return files;
 }

@@ -1,5 +1,5 @@
 import { hashSecret, newOpaqueSecret } from '../core/auth/credentials.ts';
-import { createClient, getClient, ALL_INTERFACES } from '../adapters/store/clients.ts';
+import { createClient, getClient, updateClient, ALL_INTERFACES } from '../adapters/store/clients.ts';
 
 export interface DemoClient {
   clientId: string;
@@ -16,13 +16,16 @@ export interface DemoClient {
 export async function ensureDemoClient(given?: { clientId: string; clientSecret: string }): Promise<DemoClient> {
   const now = new Date().toISOString();
   if (given) {
-    await createClient(
-      {
-        clientId: given.clientId, name: 'demo', secretHash: await hashSecret(given.clientSecret), disabled: false,
-        products: ['*'], interfaces: ALL_INTERFACES, webhookSecret: (await getClient(given.clientId))?.webhookSecret ?? newOpaqueSecret(), createdAt: now,
-      },
-      { overwrite: true },
-    );
+    const existing = await getClient(given.clientId);
+    if (existing) {
+      // Only the secret follows the environment; operator settings (disabled, callbacks) stay.
+      await updateClient(given.clientId, { secretHash: await hashSecret(given.clientSecret), webhookSecret: existing.webhookSecret ?? newOpaqueSecret() });
+      return { ...given, created: false };
+    }
+    await createClient({
+      clientId: given.clientId, name: 'demo', secretHash: await hashSecret(given.clientSecret), disabled: false,
+      products: ['*'], interfaces: ALL_INTERFACES, webhookSecret: newOpaqueSecret(), createdAt: now,
+    });
     return { ...given, created: true };
   }
   const existing = await getClient('cli_demo');

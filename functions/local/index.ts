@@ -12,6 +12,7 @@ import { createLocalPipeline, type LocalPipeline } from './stateMachine.ts';
 import { startHttpServer } from './server.ts';
 import { useLocalPipeline } from '../adapters/pipelineStarter.ts';
 import { resetSigningKeys } from '../adapters/signingKey.ts';
+import { resetVaultKey, VAULT_LOCAL_ENV } from '../adapters/aadhaarVault.ts';
 import { envNames } from '../adapters/tableSchema.ts';
 import { logger } from '../core/logger.ts';
 import { resumeUnfinishedFiles } from './resume.ts';
@@ -43,9 +44,10 @@ export interface LocalService {
 /** Where the operator CLI finds a running local service's endpoints. */
 export const endpointsFile = (dataDir: string) => join(dataDir, 'local-endpoints.json');
 
-function signingSeed(dataDir?: string): string {
+/** A random local secret, kept under the data directory so a restart keeps it (or per process in memory). */
+function localSecret(dataDir: string | undefined, name: string): string {
   if (!dataDir) return randomBytes(32).toString('base64url');
-  const file = join(dataDir, 'signing-seed');
+  const file = join(dataDir, name);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
@@ -56,8 +58,10 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   process.env[envNames.allowLoopback] = opts.allowLoopback ? 'true' : 'false';
   process.env.OCR_ENGINE ??= 'tesseract';
   process.env.FACE_ENGINE ??= 'local';
-  process.env.SIGNING_KEY_SEED = signingSeed(opts.dataDir);
+  process.env.SIGNING_KEY_SEED = localSecret(opts.dataDir, 'signing-seed');
+  process.env[VAULT_LOCAL_ENV] = localSecret(opts.dataDir, 'aadhaar-vault-key');
   resetSigningKeys();
+  resetVaultKey();
   if (opts.quiet) logger.setLogLevel('SILENT');
 
   const services = opts.externalServices ? await useExternalServices() : await startEmbeddedServices({ dataDir: opts.dataDir });

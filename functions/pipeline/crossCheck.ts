@@ -4,26 +4,25 @@
  * face engine). crossheck_status goes PENDING while it runs and COMPLETED with the items.
  */
 import { task } from './task.ts';
-import { getOwner, listFiles, setCrossChecks, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
+import { completeCrossChecks, getOwner, listFiles, markCrossChecksPending, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
+import { logger } from '../core/logger.ts';
 import { getObject } from '../adapters/documentStore.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
 import { findProduct } from '../core/products/catalogue.ts';
-import { evaluateCrossChecks, type CrossCheckDocument } from '../core/crossCheck/index.ts';
+import { evaluateCrossChecks, type CrossCheckDocument, type CrossCheckItem } from '../core/crossCheck/index.ts';
 import { addressSimilarity } from '../core/address/index.ts';
 import { faceEngine } from './engines.ts';
 
 /** Face similarity of every (source type, target type) document pair a PHOTO_MATCH rule needs. */
 async function faceScores(files: FileRecord[], docs: CrossCheckDocument[], pairs: [string, string][]) {
   const scores = new Map<string, number | undefined>();
+  // The cross-check compares the first document of each type (evaluateCrossChecks): only that pair.
   for (const [sourceType, targetType] of pairs) {
-    for (let i = 0; i < docs.length; i++) {
-      if (docs[i].document_type !== sourceType || files[i].mime === 'application/pdf') continue;
-      for (let j = 0; j < docs.length; j++) {
-        if (docs[j].document_type !== targetType || files[j].mime === 'application/pdf') continue;
-        const [a, b] = await Promise.all([getObject(files[i].objectKey!), getObject(files[j].objectKey!)]);
-        scores.set(`${i}:${j}`, await (await faceEngine()).compareFaces(a, b));
-      }
-    }
+    const i = docs.findIndex((d, k) => d.document_type === sourceType && files[k].mime !== 'application/pdf');
+    const j = docs.findIndex((d, k) => d.document_type === targetType && files[k].mime !== 'application/pdf');
+    if (i < 0 || j < 0) continue;
+    const [a, b] = await Promise.all([getObject(files[i].objectKey!), getObject(files[j].objectKey!)]);
+    scores.set(`${i}:${j}`, await (await faceEngine()).compareFaces(a, b));
   }
   return scores;
 }
@@ -33,19 +32,24 @@ export const handler = task(async (input: { owner: OwnerRef }) => {
   // Another upload still in flight: its own execution will cross-check everything at its end.
   if (!owner || owner.kind !== 'flow' || !allFilesFinished(owner)) return {};
   const rules = findProduct(owner.productType).crossChecks;
-  await setCrossChecks(owner, 'PENDING');
-  // Only documents with a result (not rejected) take part, in upload order.
-  const files = (await listFiles(owner)).filter((f) => f.state === 'DONE' && !f.result?.error_code && f.documentType);
-  const docs: CrossCheckDocument[] = files.map((f) => ({
-    document_type: f.documentType!,
-    data: Object.fromEntries(Object.entries(f.result!.data).filter(([, v]) => v && typeof v === 'object')) as CrossCheckDocument['data'],
-  }));
-  const facePairs = rules.filter((r) => r.compare === 'face').flatMap((r) => r.targets.map((t) => [r.source.doc, t.doc] as [string, string]));
-  const faces = facePairs.length ? await faceScores(files, docs, facePairs) : new Map<string, number | undefined>();
-  const items = evaluateCrossChecks(rules, docs, {
-    addressSimilarity,
-    faceSimilarity: (i, j) => faces.get(`${i}:${j}`),
-  });
-  await setCrossChecks(owner, 'COMPLETED', items);
+  await markCrossChecksPending(owner);
+  let items: CrossCheckItem[] = [];
+  try {
+    // Only documents with a result (not rejected) take part, in upload order.
+    const files = (await listFiles(owner)).filter((f) => f.state === 'DONE' && !f.result?.error_code && f.documentType);
+    const docs: CrossCheckDocument[] = files.map((f) => ({
+      document_type: f.documentType!,
+      data: Object.fromEntries(Object.entries(f.result!.data).filter(([, v]) => v && typeof v === 'object')) as CrossCheckDocument['data'],
+    }));
+    const facePairs = rules.filter((r) => r.compare === 'face').flatMap((r) => r.targets.map((t) => [r.source.doc, t.doc] as [string, string]));
+    const faces = facePairs.length ? await faceScores(files, docs, facePairs) : new Map<string, number | undefined>();
+    items = evaluateCrossChecks(rules, docs, { addressSimilarity, faceSimilarity: (i, j) => faces.get(`${i}:${j}`) });
+  } catch (err) {
+    // Transient errors are retried by the ASL (they keep their names); anything else must not leave
+    // the flow PENDING for ever: the round completes without items, and the error is logged (and alarmed).
+    if (/Throttling|ProvisionedThroughput|TooManyRequests|LimitExceeded/.test((err as Error).name)) throw err;
+    logger.error('cross-checks failed', { flow: owner.id, error: (err as Error).name, message: (err as Error).message });
+  }
+  await completeCrossChecks(owner, owner.filesTotal, items);
   return { crossChecks: items.length };
 });

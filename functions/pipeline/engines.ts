@@ -21,7 +21,11 @@ export function ocrEngine(): Promise<OcrEngine> {
     if (choice !== 'tesseract') throw new Error(`unknown ${envNames.ocrEngine} '${choice}' (textract, tesseract, paddle, hybrid)`);
     const { createTesseractEngine } = await import('../adapters/ocr/tesseract.ts');
     return createTesseractEngine();
-  })();
+  })().catch((err) => {
+    // A failed start must not stay cached for the container's life: the next file tries again.
+    ocr = undefined;
+    throw err;
+  });
   return ocr;
 }
 
@@ -29,7 +33,10 @@ export function faceEngine(): Promise<FaceEngine> {
   faces ??= (async () => {
     if ((process.env[envNames.faceEngine] ?? 'rekognition') === 'rekognition') return (await import('../adapters/faces/rekognition.ts')).createRekognitionFaceEngine();
     return (await import('../adapters/faces/local.ts')).createLocalFaceEngine();
-  })();
+  })().catch((err) => {
+    faces = undefined;
+    throw err;
+  });
   return faces;
 }
 

@@ -8,6 +8,7 @@ import { getFile, finishFile, type FileRecord } from '../adapters/store/owners.t
 import { getClient } from '../adapters/store/clients.ts';
 import { getObject, putObject, deleteObject, documentPrefix } from '../adapters/documentStore.ts';
 import { maskAadhaarBlocks } from '../core/aadhaar/redactBlocks.ts';
+import { sealAadhaar } from '../adapters/aadhaarVault.ts';
 import { maskRegions } from '../adapters/imageRedaction.ts';
 import { findQrCodes } from '../adapters/qrLocator.ts';
 import { assessPanOriginality } from '../adapters/imageSignals/panOriginality.ts';
@@ -69,10 +70,32 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
   const facesFound = image && openBoxInput(model).littleText ? (await (await faceEngine()).countFaces(image)).count : undefined;
   const { type } = classify(model, { facesFound });
   const product = findProduct(owner.productType);
-  const finish = (result: { data: Record<string, unknown>; error_code: string; error_reason: string }, extra: Partial<FileRecord> = {}) =>
-    finishFile(owner, file.seq, 'DONE', result, 'processed', { documentType: type, ...extra });
+  const signal = type === 'PAN' && image ? await assessPanOriginality(image) : undefined;
+  const options = {
+    facesFound,
+    imageSignal: signal ? { originalScore: signal.score, qualityScore: signal.score } : undefined,
+  };
 
-  if (type === 'UNKNOWN') {
+  // No full Aadhaar number stays stored, whatever the verdict below: the stored OCR text keeps
+  // last 4 digits only, and an Aadhaar card's redacted copy replaces its original (the photo
+  // stays for PHOTO_MATCH; the original is deleted once the result is written).
+  const maskedBlocks = maskAadhaarBlocks(blocks);
+  if (maskedBlocks.some((b, i) => b !== blocks[i])) await putObject(file.ocrKey, JSON.stringify(maskedBlocks), 'application/json');
+  let result = type === 'UNKNOWN' ? undefined : extractFields(type, model, options);
+  let stored: Partial<FileRecord> = {};
+  let redactKey: string | undefined;
+  if (type === 'AADHAAR' && image) {
+    redactKey = `${documentPrefix(owner, file.fileUuid)}/redacted.png`;
+    const boxes = [...(result?.redactions ?? []).filter((r) => r.page === 1).map((r) => r.box), ...(await findQrCodes(image))];
+    await putObject(redactKey, await maskRegions(image, boxes), 'image/png');
+    stored = { objectKey: redactKey, mime: 'image/png' };
+  }
+  const finish = async (verdict: { data: Record<string, unknown>; error_code: string; error_reason: string }) => {
+    await finishFile(owner, file.seq, 'DONE', verdict, 'processed', { documentType: type, ...stored });
+    if (type === 'AADHAAR') await deleteObject(file.objectKey!);
+  };
+
+  if (!result) {
     await finish({ data: {}, error_code: 'UNRECOGNISED', error_reason: 'the document type could not be recognised' });
     return input.file;
   }
@@ -81,13 +104,6 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
     return input.file;
   }
 
-  const signal = type === 'PAN' && image ? await assessPanOriginality(image) : undefined;
-  const options = {
-    fullAadhaar: client?.fullAadhaar === true,
-    facesFound,
-    imageSignal: signal ? { originalScore: signal.score, qualityScore: signal.score } : undefined,
-  };
-  let result = extractFields(type, model, options);
   if (type === 'IMEI_CLOSEUP_IMAGE' && image) result = await withSparseReading(await ocrEngine(), image, result, options);
   const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, result.data) };
   if (signal) {
@@ -96,24 +112,19 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
     data.is_original = { value: signal.is_original, confidence_score };
     data.document_quality_flag = { value: signal.document_quality_flag, confidence_score };
   }
-  let stored: Partial<FileRecord> = {};
-  if (type === 'AADHAAR') {
-    // The full number must not stay stored: the OCR text keeps only the last 4 digits, and the
-    // redacted copy replaces the original image (the photo stays for PHOTO_MATCH).
-    await putObject(file.ocrKey, JSON.stringify(maskAadhaarBlocks(blocks)), 'application/json');
-    if (image) {
-      const redactKey = `${documentPrefix(owner, file.fileUuid)}/redacted.png`;
-      const boxes = [...(result.redactions ?? []).filter((r) => r.page === 1).map((r) => r.box), ...(await findQrCodes(image))];
-      await putObject(redactKey, await maskRegions(image, boxes), 'image/png');
-      if (data.aadhaar_number) data.aadhaar_number = { ...(data.aadhaar_number as object), redact_key: redactKey };
-      stored = { objectKey: redactKey, mime: 'image/png' };
-    }
-    await deleteObject(file.objectKey);
+  if (type === 'AADHAAR' && data.aadhaar_number) {
+    // Stored masked; the full number only sealed, and only for clients enabled for it.
+    const full = client?.fullAadhaar ? extractFields('AADHAAR', model, { ...options, fullAadhaar: true }).data.aadhaar_number?.value : undefined;
+    data.aadhaar_number = {
+      ...(data.aadhaar_number as object),
+      ...(redactKey ? { redact_key: redactKey } : {}),
+      ...(typeof full === 'string' && full ? { sealed: await sealAadhaar(full) } : {}),
+    };
   }
   await finish({
     data,
     error_code: result.error ? result.error.code : '',
     error_reason: result.error ? result.error.reason : '',
-  }, stored);
+  });
   return input.file;
 });

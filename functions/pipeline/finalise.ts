@@ -1,25 +1,38 @@
 /**
  * Finalise: after every file of an execution, decide whether a callback is due. Statuses need no
- * write here: they derive from the counters. Only the execution that sees every file of its
- * owner finished sends the callback, so a flow with two uploads in flight calls back once.
+ * write here: they derive from the counters. The callback of a set of files is claimed by one
+ * conditional write, so two uploads finishing together still call back once, and its event id
+ * derives from that set, so whoever claims it names it the same.
  */
+import { createHash } from 'node:crypto';
 import { task } from './task.ts';
-import { randomUUID } from 'node:crypto';
-import { getOwner, type OwnerRef } from '../adapters/store/owners.ts';
+import { claimCallback, completeCrossChecks, getOwner, ownerPk, type OwnerRef } from '../adapters/store/owners.ts';
 import { getClient } from '../adapters/store/clients.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
 
-export const handler = task(async (input: { owner: OwnerRef }) => {
-  const owner = await getOwner(input.owner);
+/** A UUID-shaped id, the same for the same owner and set of files. */
+export function callbackEventId(owner: OwnerRef, filesTotal: number): string {
+  const h = createHash('sha256').update(`${ownerPk(owner)}:${filesTotal}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export const handler = task(async (input: { owner: OwnerRef; crossCheckFailure?: unknown }) => {
+  let owner = await getOwner(input.owner);
   if (!owner || !allFilesFinished(owner)) return {};
-  const ref = { kind: owner.kind, clientId: owner.clientId, id: owner.id };
-  if (owner.kind === 'flow' && owner.callbackUrl) {
-    return { eventId: randomUUID(), owner: ref, url: owner.callbackUrl, authUrl: owner.authUrl };
+  // CrossCheck itself failed (caught by the ASL): complete the round without items rather than
+  // leave the flow PENDING for ever; the failure is in the logs and alarms.
+  if (input.crossCheckFailure && owner.kind === 'flow' && owner.crossCheckStatus !== 'COMPLETED') {
+    await completeCrossChecks(owner, owner.filesTotal, []);
+    owner = (await getOwner(input.owner))!;
   }
+  const ref = { kind: owner.kind, clientId: owner.clientId, id: owner.id };
+  let target: { url: string; authUrl?: string } | undefined;
+  if (owner.kind === 'flow' && owner.callbackUrl) target = { url: owner.callbackUrl, authUrl: owner.authUrl };
   // Sandbox batches call the account-level callback; bulk sends none.
   if (owner.channel === 'sandbox') {
     const client = await getClient(owner.clientId);
-    if (client?.callbackUrl) return { eventId: randomUUID(), owner: ref, url: client.callbackUrl, authUrl: client.authUrl };
+    if (client?.callbackUrl) target = { url: client.callbackUrl, authUrl: client.authUrl };
   }
-  return {};
+  if (!target || !(await claimCallback(ref, owner.filesTotal))) return {};
+  return { eventId: callbackEventId(ref, owner.filesTotal), owner: ref, ...target };
 });

@@ -4,6 +4,7 @@
  */
 import { task } from './task.ts';
 import { finishFile, getFile } from '../adapters/store/owners.ts';
+import { deleteObject } from '../adapters/documentStore.ts';
 import { logger } from '../core/logger.ts';
 import type { FileTaskInput } from './types.ts';
 
@@ -37,5 +38,9 @@ export const handler = task(async (input: FileTaskInput) => {
   // An unsupported file is a result (UNRECOGNISED), not a failure to process.
   const finalCounter = verdict.code === 'PROCESSING_FAILED' ? counter : file?.state === 'DOWNLOADED' ? 'processed' : 'downloadFailed';
   await finishFile(input.owner, input.file.seq, verdict.code === 'PROCESSING_FAILED' ? 'FAILED' : 'DONE', { data: {}, error_code: verdict.code, error_reason: verdict.reason }, finalCounter);
+  // A failed file's bytes and OCR text serve nothing now, and may hold personal data (an Aadhaar
+  // card that failed before its redaction): they go.
+  const keys = [file?.objectKey, file?.ocrKey].filter((k): k is string => Boolean(k));
+  await Promise.allSettled(keys.map((k) => deleteObject(k)));
   return { seq: input.file.seq, error_code: verdict.code };
 });

@@ -109,12 +109,20 @@ describe('v3 callbacks', () => {
     expect((await listDeadLetters()).find((d) => d.eventId === dead[0].eventId)).toBeUndefined();
   }, 60_000);
 
-  it('applies the safe-fetch rules to callback_url: a private address is refused, not retried, and dead-lettered', async () => {
-    const { flow } = await flowWith(['/note.txt'], { callback_url: 'http://10.1.2.3/callback' });
-    const [dead] = await waitFor(async () => (await listDeadLetters()).filter((d) => d.owner.id === flow), (d) => d.length === 1);
+  it('applies the safe-fetch rules to callback URLs: a private address is refused, not retried, and dead-lettered', async () => {
+    // flow/init refuses a literal private address up front (400); an account-level callback set by
+    // the operator is refused when used.
+    const refused = await a.call('POST', '/v3/verification/flow/init', { json: flowInitBody({ callback_url: 'http://10.1.2.3/callback' }), headers: { Token: token } });
+    expect(refused.status).toBe(400);
+    await setCallbackCommand(DEMO.clientId, { callbackUrl: 'http://10.1.2.3/callback', authUrl: `${integrator.url}/auth` });
+    const up = await a.call('POST', '/v1/docstream/multiupload', {
+      json: { product_type: 'MSME_LOAN', file_urls: [{ file_url: `${integrator.url}/note.txt`, document_id: 'n0' }] },
+      headers: { Token: await a.token('sandbox') },
+    });
+    const [dead] = await waitFor(async () => (await listDeadLetters()).filter((d) => d.owner.id === up.body.batch_id), (d) => d.length === 1);
     expect(dead.reason).toMatch(/CallbackRejectedError/);
     expect(dead.reason).toMatch(/ADDRESS_NOT_ALLOWED/);
-    const attempts = await listAttempts({ owner: { kind: 'flow', clientId: DEMO.clientId, id: flow }, eventId: dead.eventId });
+    const attempts = await listAttempts({ owner: dead.owner, eventId: dead.eventId });
     expect(attempts).toHaveLength(1);
   });
 

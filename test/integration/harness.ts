@@ -68,7 +68,7 @@ export async function makeClient(opts: { interfaces?: ClientInterface[]; product
   const clientSecret = newOpaqueSecret();
   await createClient({
     clientId, name: 'other', secretHash: await hashSecret(clientSecret), disabled: opts.disabled ?? false,
-    products: opts.products ?? ['*'], interfaces: opts.interfaces ?? ALL_INTERFACES, createdAt: new Date().toISOString(),
+    products: opts.products ?? ['*'], interfaces: opts.interfaces ?? ALL_INTERFACES, webhookSecret: newOpaqueSecret(), createdAt: new Date().toISOString(),
   });
   return { clientId, clientSecret };
 }

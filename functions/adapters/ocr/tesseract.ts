@@ -84,9 +84,17 @@ export class TesseractEngine implements OcrEngine {
   private pool(): Promise<Tesseract.Scheduler> {
     this.scheduler ??= (async () => {
       const scheduler = Tesseract.createScheduler();
-      const workers = await Promise.all(
+      const started = await Promise.allSettled(
         Array.from({ length: this.size }, () => Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, this.workerOptions)),
       );
+      const workers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      const failed = started.find((r) => r.status === 'rejected');
+      if (failed) {
+        // Leave nothing running and nothing cached: the next call starts the pool afresh.
+        await Promise.allSettled(workers.map((w) => w.terminate()));
+        this.scheduler = undefined;
+        throw (failed as PromiseRejectedResult).reason;
+      }
       for (const w of workers) {
         // Our PGM input carries no resolution; without a DPI tesseract guesses and warns.
         // debug_file: tesseract's diagnostics ("Image too small to scale!!") stay out of our logs.

@@ -56,8 +56,12 @@ export async function listAttempts(event: { owner: OwnerRef; eventId: string }):
 
 const deadKey = (eventId: string) => ({ pk: `DEADLETTER#${eventId}`, sk: 'DEADLETTER' });
 
+/** Dead letters keep callback and auth URLs (which may carry tokens): they expire like results. */
+const DEAD_LETTER_DAYS = 90;
+
 export async function putDeadLetter(d: DeadLetter) {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...deadKey(d.eventId), gsi1pk: 'DEADLETTER', gsi1sk: `${d.deadAt}#${d.eventId}`, ...d } }));
+  const expiresAt = Math.floor(Date.now() / 1000) + DEAD_LETTER_DAYS * 86400;
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...deadKey(d.eventId), gsi1pk: 'DEADLETTER', gsi1sk: `${d.deadAt}#${d.eventId}`, ...d, expiresAt } }));
 }
 
 export async function getDeadLetter(eventId: string): Promise<DeadLetter | undefined> {

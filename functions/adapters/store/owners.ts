@@ -36,6 +36,8 @@ export interface OwnerRecord extends FileCounters {
   channel?: 'v3' | 'bulk' | 'sandbox';
   crossCheckStatus: CrossCheckStatus;
   crossChecks?: unknown[];
+  /** filesTotal when the stored cross-checks were computed. */
+  crossCheckedTotal?: number;
   createdAt: string;
 }
 
@@ -96,25 +98,39 @@ export async function getOwner(o: OwnerRef): Promise<OwnerRecord | undefined> {
     Object.entries(COUNTER_SETS).map(([counter, attr]) => [counter, (item[attr] as Set<number> | undefined)?.size ?? 0]),
   );
   for (const attr of Object.values(COUNTER_SETS)) delete item[attr];
-  return { ...item, ...counts, filesTotal: item.filesTotal ?? 0 } as OwnerRecord;
+  const filesTotal = (item.filesTotal as number | undefined) ?? 0;
+  // Cross-checks over fewer files than the flow now has belong to an earlier round.
+  const crossCheckStatus = item.crossCheckStatus === 'COMPLETED' && item.crossCheckedTotal !== filesTotal ? 'NOT_STARTED' : item.crossCheckStatus;
+  return { ...item, ...counts, filesTotal, crossCheckStatus } as OwnerRecord;
 }
 
-/**
- * Reserves `n` sequence numbers for new files (one atomic ADD) and reopens the cross-checks,
- * since new documents change them. Returns the first reserved number.
- */
+/** Reserves `n` sequence numbers for new files (one atomic ADD). Returns the first reserved number. */
 export async function reserveFiles(o: OwnerRef, n: number): Promise<number> {
   const out = await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: ownerKey(o),
-      UpdateExpression: 'ADD filesTotal :n SET crossCheckStatus = :ns',
+      UpdateExpression: 'ADD filesTotal :n',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':n': n, ':ns': 'NOT_STARTED' },
+      ExpressionAttributeValues: { ':n': n },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
   return (out.Attributes!.filesTotal as number) - n + 1;
+}
+
+/** Undoes an upload that could not be stored or started: its files go, and their reservation. */
+export async function releaseFiles(o: OwnerRef, files: Pick<FileRecord, 'seq'>[]) {
+  for (let i = 0; i < files.length; i += 25) {
+    await ddb().send(
+      new BatchWriteCommand({
+        RequestItems: { [tableName()]: files.slice(i, i + 25).map((f) => ({ DeleteRequest: { Key: { pk: ownerPk(o), sk: seqKey(f.seq) } } })) },
+      }),
+    );
+  }
+  await ddb().send(
+    new UpdateCommand({ TableName: tableName(), Key: ownerKey(o), UpdateExpression: 'ADD filesTotal :n', ExpressionAttributeValues: { ':n': -files.length } }),
+  );
 }
 
 export async function putFiles(o: OwnerRef, files: FileRecord[]) {
@@ -193,15 +209,55 @@ export async function countFile(o: OwnerRef, counter: FileCounter, seq: number) 
   );
 }
 
-export async function setCrossChecks(o: OwnerRef, status: CrossCheckStatus, crossChecks?: unknown[]) {
+/** Marks the cross-checks as running (a new round over the flow's current files). */
+export async function markCrossChecksPending(o: OwnerRef) {
   await ddb().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: ownerKey(o),
-      UpdateExpression: crossChecks ? 'SET crossCheckStatus = :s, crossChecks = :c' : 'SET crossCheckStatus = :s',
-      ExpressionAttributeValues: crossChecks ? { ':s': status, ':c': crossChecks } : { ':s': status },
-    }),
+    new UpdateCommand({ TableName: tableName(), Key: ownerKey(o), UpdateExpression: 'SET crossCheckStatus = :s', ExpressionAttributeValues: { ':s': 'PENDING' } }),
   );
+}
+
+/**
+ * Stores the cross-checks computed over `filesTotal` files. Written only while the flow still has
+ * exactly those files: a round overtaken by a newer upload is dropped, and the newer one writes.
+ */
+export async function completeCrossChecks(o: OwnerRef, filesTotal: number, crossChecks: unknown[]): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: ownerKey(o),
+        UpdateExpression: 'SET crossCheckStatus = :s, crossChecks = :c, crossCheckedTotal = :t',
+        ConditionExpression: 'filesTotal = :t',
+        ExpressionAttributeValues: { ':s': 'COMPLETED', ':c': crossChecks, ':t': filesTotal },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/**
+ * Claims the one callback of the flow's (or batch's) current set of files: among executions that
+ * all see the same files finished, exactly one wins.
+ */
+export async function claimCallback(o: OwnerRef, filesTotal: number): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: ownerKey(o),
+        UpdateExpression: 'SET callbackFor = :t',
+        ConditionExpression: 'filesTotal = :t AND (attribute_not_exists(callbackFor) OR callbackFor <> :t)',
+        ExpressionAttributeValues: { ':t': filesTotal },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
 }
 
 /**

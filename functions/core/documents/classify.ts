@@ -193,11 +193,9 @@ export function classify(model: DocumentModel, opts: ClassifyOptions = {}): Clas
   const second = ranked[1]?.[1] ?? 0;
 
   if (best < MIN_SCORE) {
-    // Little text and no face measured yet: still the open-box candidate, with modest confidence.
-    if (openBox.littleText && opts.facesFound === undefined) {
-      return { type: 'ASSET_OPEN_BOX_IMAGE', confidence: 0.5, scores, evidence: obNames, openBox };
-    }
-    if (openBox.littleText) {
+    // Little text is an open-box photo only where faces were looked for (a photo); a near-empty
+    // PDF page or an unmeasured image is not recognised (its spec fields could not be given).
+    if (openBox.littleText && opts.facesFound !== undefined) {
       return { type: 'ASSET_OPEN_BOX_IMAGE', confidence: 0.55, scores, evidence: obNames, openBox };
     }
     return { type: 'UNKNOWN', confidence: round(1 - best / MIN_SCORE / 2), scores, evidence: [], openBox };

@@ -8,6 +8,16 @@ describe('Aadhaar numbers in stored OCR output', () => {
     expect(maskAadhaarText('234567890123')).toBe('XXXX XXXX 0123');
     expect(maskAadhaarText('Phone 98765 43210')).toBe('Phone 98765 43210');
     expect(maskAadhaarText('VID 9123 4567 8901 2345')).not.toContain('9123 4567 8901');
+    // OCR look-alikes that the extractor repairs are masked too; plain words are not.
+    expect(maskAadhaarText('2345 6789 O124')).toBe('XXXX XXXX O124');
+    expect(maskAadhaarText('S345 6789 0124')).toBe('XXXX XXXX 0124');
+    expect(maskAadhaarText('BOSS ZOOS LILO')).toBe('BOSS ZOOS LILO');
+  });
+
+  it('are masked on the words of a line read with a look-alike', () => {
+    const all = maskAadhaarBlocks(blocksFromLines([{ text: '2345 6789 O124' }])).map((b) => b.Text ?? '').join(' ');
+    expect(all).not.toContain('2345');
+    expect(all).not.toContain('6789');
   });
 
   it('are masked on lines and on the words that make them up', () => {

@@ -35,15 +35,16 @@ describe('classify', () => {
     expect(JSON.stringify(classify(modelFromLines(S.AADHAAR_FRONT)))).not.toContain(S.AADHAAR_NO.slice(0, 8));
   });
 
-  it('little text: open-box candidate, more confident with a face', () => {
+  it('little text: an open-box photo where faces were looked for, more confident with a face; unrecognised otherwise', () => {
     const m = modelFromLines(S.OPEN_BOX);
     const noMeasure = classify(m);
     const withFace = classify(m, { facesFound: 1 });
     const noFace = classify(m, { facesFound: 0 });
-    expect([noMeasure.type, withFace.type, noFace.type]).toEqual(['ASSET_OPEN_BOX_IMAGE', 'ASSET_OPEN_BOX_IMAGE', 'ASSET_OPEN_BOX_IMAGE']);
-    expect(withFace.confidence).toBeGreaterThan(noMeasure.confidence);
+    expect([noMeasure.type, withFace.type, noFace.type]).toEqual(['UNKNOWN', 'ASSET_OPEN_BOX_IMAGE', 'ASSET_OPEN_BOX_IMAGE']);
+    expect(withFace.confidence).toBeGreaterThan(noFace.confidence);
     expect(noMeasure.openBox).toMatchObject({ littleText: true, wordCount: 2 });
-    expect(classify(modelFromLines([])).type).toBe('ASSET_OPEN_BOX_IMAGE');
+    expect(classify(modelFromLines([]), { facesFound: 0 }).type).toBe('ASSET_OPEN_BOX_IMAGE');
+    expect(classify(modelFromLines([])).type).toBe('UNKNOWN');
   });
 
   it('a face does not turn a real document into an open-box image', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
-import { createOwner, finishFile, getOwner, markDownloaded, putFiles, reserveFiles, updateFile } from '../../../functions/adapters/store/owners.ts';
+import { claimCallback, completeCrossChecks, createOwner, finishFile, getOwner, markDownloaded, putFiles, reserveFiles, updateFile } from '../../../functions/adapters/store/owners.ts';
 
 let services: EmbeddedServices;
 beforeAll(async () => {
@@ -31,5 +31,22 @@ describe('file counters', () => {
     // The retried task recovers it.
     expect(await finishFile(owner, 2, 'DONE', result, 'processed')).toBe(false);
     expect(await getOwner(owner)).toMatchObject({ filesTotal: 2, downloaded: 2, processed: 2, processingFailed: 0 });
+  });
+
+  it('hand the callback of a set of files to one execution, and drop cross-checks overtaken by an upload', async () => {
+    const owner = { kind: 'flow' as const, clientId: 'cli_c', id: '00000000-0000-4000-8000-000000000002' };
+    await createOwner({ ...owner, productType: 'CONSUMER_DURABLE_LOAN' });
+    await reserveFiles(owner, 1);
+    const claims = await Promise.all([claimCallback(owner, 1), claimCallback(owner, 1)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimCallback(owner, 1)).toBe(false);
+
+    expect(await completeCrossChecks(owner, 1, [])).toBe(true);
+    expect((await getOwner(owner))!.crossCheckStatus).toBe('COMPLETED');
+    // A second upload makes those cross-checks stale, and a late write of the old round is dropped.
+    await reserveFiles(owner, 1);
+    expect((await getOwner(owner))!.crossCheckStatus).toBe('NOT_STARTED');
+    expect(await completeCrossChecks(owner, 1, [])).toBe(false);
+    expect(await claimCallback(owner, 2)).toBe(true);
   });
 });

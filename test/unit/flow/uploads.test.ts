@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('storeAndProcess', () => {
-  it('gives every file a verdict and answers 503 when the pipeline cannot start', async () => {
+  it('stores nothing of an upload whose pipeline cannot start, and answers 503', async () => {
     const owner = { kind: 'batch' as const, clientId: 'cli_x', id: 'BATCH-000001-ABCDEF-20260101000000', productType: 'MSME_LOAN' };
     await createOwner({ ...owner, channel: 'bulk' });
     useLocalPipeline(async () => {
@@ -25,10 +25,9 @@ describe('storeAndProcess', () => {
     const err = await storeAndProcess(owner, owner.id, [{ file_url: 'https://example.org/a.png', document_id: 'a' }]).catch((e) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err.status).toBe(503);
-    const files = await listFiles(owner);
-    expect(files.map((f) => [f.state, f.result?.error_code])).toEqual([['FAILED', 'PROCESSING_FAILED']]);
-    expect(files[0].fileUrl).toBeUndefined();
+    expect(await listFiles(owner)).toEqual([]);
     const stored = (await getOwner(owner))!;
-    expect(deriveStatuses(stored, stored.crossCheckStatus, { crossChecks: false }).master_status).toBe('FAILED');
+    expect(stored.filesTotal).toBe(0);
+    expect(deriveStatuses(stored, stored.crossCheckStatus, { crossChecks: false }).master_status).toBe('NOT_STARTED');
   });
 });
