@@ -5,6 +5,7 @@
  */
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
+import { conditionally } from './conditional.ts';
 import { emptyCounters, type CrossCheckStatus, type FileCounters } from '../../core/flow/status.ts';
 
 export type OwnerKind = 'flow' | 'batch';
@@ -221,21 +222,15 @@ export async function markCrossChecksPending(o: OwnerRef) {
  * exactly those files: a round overtaken by a newer upload is dropped, and the newer one writes.
  */
 export async function completeCrossChecks(o: OwnerRef, filesTotal: number, crossChecks: unknown[]): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: ownerKey(o),
-        UpdateExpression: 'SET crossCheckStatus = :s, crossChecks = :c, crossCheckedTotal = :t',
-        ConditionExpression: 'filesTotal = :t',
-        ExpressionAttributeValues: { ':s': 'COMPLETED', ':c': crossChecks, ':t': filesTotal },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+  return conditionally(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: ownerKey(o),
+      UpdateExpression: 'SET crossCheckStatus = :s, crossChecks = :c, crossCheckedTotal = :t',
+      ConditionExpression: 'filesTotal = :t',
+      ExpressionAttributeValues: { ':s': 'COMPLETED', ':c': crossChecks, ':t': filesTotal },
+    }),
+  );
 }
 
 /**
@@ -243,21 +238,15 @@ export async function completeCrossChecks(o: OwnerRef, filesTotal: number, cross
  * all see the same files finished, exactly one wins.
  */
 export async function claimCallback(o: OwnerRef, filesTotal: number): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: ownerKey(o),
-        UpdateExpression: 'SET callbackFor = :t',
-        ConditionExpression: 'filesTotal = :t AND (attribute_not_exists(callbackFor) OR callbackFor <> :t)',
-        ExpressionAttributeValues: { ':t': filesTotal },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+  return conditionally(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: ownerKey(o),
+      UpdateExpression: 'SET callbackFor = :t',
+      ConditionExpression: 'filesTotal = :t AND (attribute_not_exists(callbackFor) OR callbackFor <> :t)',
+      ExpressionAttributeValues: { ':t': filesTotal },
+    }),
+  );
 }
 
 /**
@@ -276,46 +265,34 @@ export async function finishFile(
     values[`:f${i}`] = v;
     return `#f${i} = :f${i}`;
   });
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: ownerPk(o), sk: seqKey(seq) },
-        UpdateExpression: `SET ${expr.join(', ')} REMOVE fileUrl`,
-        ConditionExpression: '#state IN (:q, :d)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (err) {
-    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-    // Already final: make sure it is counted as it was recorded (the earlier count may have failed).
-    const file = await getFile(o, seq);
-    if (file?.countedAs) await countFile(o, file.countedAs, seq);
-    return false;
-  }
-  await countFile(o, counter, seq);
-  return true;
+  const first = await conditionally(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: ownerPk(o), sk: seqKey(seq) },
+      UpdateExpression: `SET ${expr.join(', ')} REMOVE fileUrl`,
+      ConditionExpression: '#state IN (:q, :d)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+  // Already final: count it as it was recorded (the earlier count may have failed).
+  const countedAs = first ? counter : (await getFile(o, seq))?.countedAs;
+  if (countedAs) await countFile(o, countedAs, seq);
+  return first;
 }
 
 /** Marks a queued file downloaded and counts it (idempotently, like finishFile). */
 export async function markDownloaded(o: OwnerRef, seq: number, set: Pick<FileRecord, 'objectKey' | 'mime'>): Promise<boolean> {
-  let first = true;
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: ownerPk(o), sk: seqKey(seq) },
-        UpdateExpression: 'SET #state = :d, objectKey = :k, mime = :m REMOVE fileUrl',
-        ConditionExpression: '#state = :q',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':d': 'DOWNLOADED', ':q': 'QUEUED', ':k': set.objectKey, ':m': set.mime },
-      }),
-    );
-  } catch (err) {
-    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-    first = false;
-  }
+  const first = await conditionally(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: ownerPk(o), sk: seqKey(seq) },
+      UpdateExpression: 'SET #state = :d, objectKey = :k, mime = :m REMOVE fileUrl',
+      ConditionExpression: '#state = :q',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':d': 'DOWNLOADED', ':q': 'QUEUED', ':k': set.objectKey, ':m': set.mime },
+    }),
+  );
   await countFile(o, 'downloaded', seq);
   return first;
 }

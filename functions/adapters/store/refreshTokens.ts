@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
+import { conditionally } from './conditional.ts';
 import type { Audience } from '../../http/routes.ts';
 
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
@@ -35,21 +36,15 @@ export async function getRefreshToken(tokenHash: string): Promise<RefreshTokenRe
  * with the same token. Returns false when it was already revoked/used.
  */
 export async function consumeRefreshToken(tokenHash: string): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key(tokenHash),
-        UpdateExpression: 'SET revoked = :t',
-        ConditionExpression: 'attribute_exists(pk) AND revoked = :f',
-        ExpressionAttributeValues: { ':t': true, ':f': false },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+  return conditionally(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key(tokenHash),
+      UpdateExpression: 'SET revoked = :t',
+      ConditionExpression: 'attribute_exists(pk) AND revoked = :f',
+      ExpressionAttributeValues: { ':t': true, ':f': false },
+    }),
+  );
 }
 
 /** Revokes every refresh token of a client (operator action). Returns how many were revoked. */
