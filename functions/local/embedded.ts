@@ -70,12 +70,24 @@ export function bindEnvironment(e: { dynamodbEndpoint: string; s3Endpoint: strin
 /** The same key design as the CDK table (functions/adapters/tableSchema.ts). */
 export async function ensureTable(tableName: string) {
   const client = new DynamoDBClient({});
+  let exists = true;
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+    exists = false;
   }
+  if (!exists) await createTable(client, tableName);
+  // A new table answers "not found" until it is ACTIVE (dynalite too, even with createTableMs 0).
+  for (let i = 0; i < 100; i++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`table ${tableName} did not become ACTIVE`);
+}
+
+async function createTable(client: DynamoDBClient, tableName: string) {
   const { partitionKey: pk, sortKey: sk, gsi1 } = tableSchema;
   await client.send(
     new CreateTableCommand({
