@@ -1,6 +1,6 @@
 // One callback delivery attempt: token from the integrator's auth_url, then a signed POST to
-// callback_url. Retries are not made here: the state machine / queue owns the schedule
-// (#core/callbacks/retryPolicy.ts) and calls this once per attempt with the same event id.
+// callback_url. Retries are not made here: the state machine owns the schedule (DeliverCallback's
+// Retry in statemachines/pipeline.asl.json) and calls this once per attempt with the same event id.
 import { performance } from 'node:perf_hooks';
 import {
   EVENT_ID_HEADER,

@@ -4,17 +4,11 @@
  * conditional write, so two uploads finishing together still call back once, and its event id
  * derives from that set, so whoever claims it names it the same.
  */
-import { createHash } from 'node:crypto';
 import { task } from './task.ts';
 import { claimCallback, completeCrossChecks, getOwner, ownerPk, type OwnerRef } from '../adapters/store/owners.ts';
 import { getClient } from '../adapters/store/clients.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
-
-/** A UUID-shaped id, the same for the same owner and set of files. */
-export function callbackEventId(owner: OwnerRef, filesTotal: number): string {
-  const h = createHash('sha256').update(`${ownerPk(owner)}:${filesTotal}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+import { eventIdFor } from '../core/callbacks/signature.ts';
 
 export const handler = task(async (input: { owner: OwnerRef; crossCheckFailure?: unknown }) => {
   let owner = await getOwner(input.owner);
@@ -34,5 +28,5 @@ export const handler = task(async (input: { owner: OwnerRef; crossCheckFailure?:
     if (client?.callbackUrl) target = { url: client.callbackUrl, authUrl: client.authUrl };
   }
   if (!target || !(await claimCallback(ref, owner.filesTotal))) return {};
-  return { eventId: callbackEventId(ref, owner.filesTotal), owner: ref, ...target };
+  return { eventId: eventIdFor(`${ownerPk(ref)}:${owner.filesTotal}`), owner: ref, ...target };
 });

@@ -2,7 +2,7 @@
 //   X-Signature: t=<unix seconds>,v1=<hex>
 // The timestamp is inside the signed bytes, so a captured callback cannot be replayed later
 // with a fresh timestamp; receivers reject anything outside the tolerance window.
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Signature';
 export const TIMESTAMP_HEADER = 'X-Timestamp';
@@ -82,7 +82,13 @@ export function verifyCallbackSignature({
   return match ? { ok: true, timestamp: parsed.timestamp } : { ok: false, reason: 'MISMATCH' };
 }
 
-/** A fresh event id (uuid v4). Receivers de-duplicate on it: retries repeat the same id. */
-export function newEventId(): string {
-  return randomUUID();
+/**
+ * The event id of a callback: a UUID-shaped digest of what the event is about (an owner and its
+ * set of files), so every execution, retry and replay of one event names it the same, and
+ * receivers can de-duplicate on it.
+ */
+export function eventIdFor(subject: string): string {
+  const h = createHash('sha256').update(subject).digest('hex');
+  const variant = ((parseInt(h[16], 16) & 3) | 8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

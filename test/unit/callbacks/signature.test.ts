@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   computeSignature,
-  newEventId,
+  eventIdFor,
   parseSignatureHeader,
   signCallback,
   verifyCallbackSignature,
@@ -65,10 +65,11 @@ describe('verifyCallbackSignature', () => {
   });
 });
 
-describe('newEventId', () => {
-  it('is a fresh uuid v4', () => {
-    const a = newEventId();
-    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(newEventId()).not.toBe(a);
+describe('eventIdFor', () => {
+  it('is a UUID, the same for the same subject and different for another', () => {
+    const a = eventIdFor('CLIENT#c#FLOW#f:3');
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(eventIdFor('CLIENT#c#FLOW#f:3')).toBe(a);
+    expect(eventIdFor('CLIENT#c#FLOW#f:4')).not.toBe(a);
   });
 });
