@@ -18,10 +18,12 @@ import type { StageConfig } from './stage-config.ts';
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Local-only engines and emulators: never reachable in AWS (OCR_ENGINE=textract,
- * FACE_ENGINE=rekognition), too heavy or native to bundle. Adapters import them dynamically.
- * `sharp` is native: functions that use it get a linux-arm64 build installed beside the bundle
- * (`nativeModules`); every other bundle must not import it at all (scripts/check-bundles.ts).
+ * Packages never bundled, for every function. Local-only engines and emulators are never reachable
+ * in AWS (OCR_ENGINE=textract, FACE_ENGINE=rekognition), too heavy or native to bundle; adapters
+ * import them dynamically. The `NativeModule`s are native or load native code (sharp; pdf.js with
+ * its canvas, which renders PDF pages): functions that use them get linux-arm64 builds installed
+ * beside the bundle (`nativeModules`); every other bundle must not import sharp at all and
+ * reaches pdf.js only through a dynamic import it never takes (scripts/check-bundles.ts).
  */
 export const localOnlyModules = [
   'tesseract.js',
@@ -50,8 +52,30 @@ export const localOnlyAdapters = [
   'functions/adapters/faces/local.ts',
 ];
 
-/** Native packages a function may ship, installed for the Lambda platform at synth. */
-export type NativeModule = 'sharp';
+/**
+ * Native packages a function may ship, installed for the Lambda platform at synth (each stays in
+ * `localOnlyModules`, so it is external to every bundle). pdfjs-dist renders with @napi-rs/canvas
+ * (its optional dependency): asking for one ships both, one copy of the canvas.
+ */
+export type NativeModule = 'sharp' | 'pdfjs-dist' | '@napi-rs/canvas';
+
+const companions: Partial<Record<NativeModule, NativeModule[]>> = { 'pdfjs-dist': ['@napi-rs/canvas'] };
+
+/** The packages installed for a function's `nativeModules`: with companions, once each, sorted. */
+export function nativeInstallSet(modules: NativeModule[] = []): NativeModule[] {
+  return [...new Set(modules.flatMap((m) => [m, ...(companions[m] ?? [])]))].sort();
+}
+
+/**
+ * Parts of pdfjs-dist Node never loads: the browser builds, viewer, type declarations, standalone
+ * image decoders, minified twins, the scripting sandbox and source maps (about 34 of its 41 MB).
+ * What stays: legacy/build/pdf.mjs and pdf.worker.mjs, and the fonts, CMaps, wasm decoders and
+ * ICC profiles pdf.ts points pdf.js at.
+ */
+export const pdfjsUnused = [
+  'build', 'web', 'types', 'image_decoders', 'legacy/web', 'legacy/image_decoders',
+  'legacy/build/*.map', 'legacy/build/*.min.mjs', 'legacy/build/pdf.sandbox.mjs',
+];
 
 /** Where the pincode reference data lands in the deployment package, and the env var naming it. */
 export const addressReferenceData = {
@@ -78,13 +102,18 @@ export function lockedVersion(pkg: string): string {
  */
 function afterBundlingCommands(outputDir: string, inputDir: string, props: ServiceFunctionProps): string[] {
   const commands: string[] = [];
-  if (props.nativeModules?.length) {
-    const specs = props.nativeModules.map((m) => `${m}@${lockedVersion(m)}`).join(' ');
+  const modules = nativeInstallSet(props.nativeModules);
+  if (modules.length) {
+    // All at once: pdfjs-dist's optional @napi-rs/canvas (^range) resolves to the locked top-level copy.
+    const specs = modules.map((m) => `${m}@${lockedVersion(m)}`).join(' ');
     commands.push(
       `echo '{"private":true}' > "${outputDir}/package.json"`,
       `npm install --prefix "${outputDir}" --os=linux --cpu=arm64 --libc=glibc --omit=dev --save-exact ` +
         `--no-package-lock --no-audit --no-fund --ignore-scripts --loglevel=error ${specs}`,
     );
+    if (modules.includes('pdfjs-dist')) {
+      commands.push(`(cd "${outputDir}/node_modules/pdfjs-dist" && rm -rf ${pdfjsUnused.join(' ')})`);
+    }
   }
   if (props.addressReferenceData) {
     commands.push(

@@ -45,13 +45,13 @@ export const taskAccess: Record<string, TaskAccess> = {
   RecogniseText: { table: 'readWrite', bucket: 'readWrite', textract: ['DetectDocumentText'] },
   // PDFs: Textract reads the original from S3 with this function's role; the token goes in the table.
   RecogniseTextAsync: { table: 'readWrite', bucket: 'read', textract: ['StartDocumentTextDetection'] },
-  // Reads Blocks, writes the redacted copy (sharp); photo documents need a face; formats addresses;
-  // seals full Aadhaar numbers.
+  // Reads Blocks, writes the redacted copy (sharp); renders page 1 of a PDF Aadhaar or PAN (pdf.js
+  // with @napi-rs/canvas); photo documents need a face; formats addresses; seals full Aadhaar numbers.
   ExtractFields: {
     table: 'readWrite',
     bucket: 'readWrite',
     rekognition: ['DetectFaces'],
-    nativeModules: ['sharp'],
+    nativeModules: ['sharp', 'pdfjs-dist', '@napi-rs/canvas'],
     addressReferenceData: true,
     aadhaarVault: true,
   },

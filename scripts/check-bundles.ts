@@ -10,6 +10,10 @@
  * - `sharp`, where imported, must be shipped in the package's node_modules at the locked version
  *   with its linux-arm64 binary (an AArch64 ELF). On another host the import is then served by
  *   the project's own sharp build, since an arm64 binary cannot load here;
+ * - pdf.js, where shipped (ExtractFields must ship it: it renders PDF pages), must be the locked
+ *   pdfjs-dist with the files pdf.ts loads, beside exactly one @napi-rs/canvas at the locked version
+ *   with its linux-arm64 binary; the child then renders a small PDF page with the package's own
+ *   pdf.js (fonts from the package; off arm64 the canvas is again the project's own build);
  * - environment values naming files under /var/task (ADDRESS_REFERENCE_DATA) must exist in the
  *   package, and a bundle containing the address engine's data loader must have that variable.
  * Prints each package's size. Exits 1 on any failure. Too slow for `npm test` (one process per
@@ -35,6 +39,7 @@ interface Outcome {
   bundleBytes: number;
   packageBytes: number;
   shipsSharp: boolean;
+  shipsPdfjs: boolean;
   problems: string[];
 }
 
@@ -98,6 +103,61 @@ function checkSharp(dir: string): string[] {
   return problems;
 }
 
+/** Bundles that must be able to render PDF pages (their code takes the pdf.js path in AWS). */
+const RENDERS_PDF = ['functions/pipeline/extractFields.ts'];
+
+/** Files pdf.ts loads from pdfjs-dist (the module, its worker, and the asset folders it points at). */
+const PDFJS_FILES = ['legacy/build/pdf.mjs', 'legacy/build/pdf.worker.mjs', 'standard_fonts', 'cmaps', 'wasm', 'iccs'];
+
+/** Every package.json of a package name anywhere under node_modules (nested copies included). */
+function copiesOf(dir: string, name: string): string[] {
+  const found: string[] = [];
+  const walk = (modules: string) => {
+    if (!existsSync(modules)) return;
+    for (const entry of readdirSync(modules)) {
+      const scoped = entry.startsWith('@') ? readdirSync(join(modules, entry)).map((e) => `${entry}/${e}`) : [entry];
+      for (const pkg of scoped) {
+        const pkgDir = join(modules, pkg);
+        if (pkg === name) found.push(pkgDir);
+        walk(join(pkgDir, 'node_modules'));
+      }
+    }
+  };
+  walk(join(dir, 'node_modules'));
+  return found;
+}
+
+/** The shipped pdf.js: locked version, the files pdf.ts needs, one locked @napi-rs/canvas with its arm64 binary. */
+function checkPdfjs(dir: string): string[] {
+  const problems: string[] = [];
+  const version = (pkgDir: string) => JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version as string;
+  const pdfjs = join(dir, 'node_modules/pdfjs-dist');
+  if (version(pdfjs) !== lockedVersion('pdfjs-dist')) problems.push(`ships pdfjs-dist ${version(pdfjs)}, the lock file has ${lockedVersion('pdfjs-dist')}`);
+  for (const f of PDFJS_FILES) if (!existsSync(join(pdfjs, f))) problems.push(`pdfjs-dist/${f} is not in the package`);
+  const canvases = copiesOf(dir, '@napi-rs/canvas');
+  if (canvases.length !== 1) problems.push(`${canvases.length} copies of @napi-rs/canvas (want exactly one, node_modules/@napi-rs/canvas)`);
+  else if (version(canvases[0]) !== lockedVersion('@napi-rs/canvas')) problems.push(`ships @napi-rs/canvas ${version(canvases[0])}, the lock file has ${lockedVersion('@napi-rs/canvas')}`);
+  const binDir = join(dir, 'node_modules/@napi-rs/canvas-linux-arm64-gnu');
+  const binaries = existsSync(binDir) ? readdirSync(binDir).filter((f) => f.endsWith('.node')) : [];
+  if (!binaries.length) problems.push('no @napi-rs/canvas-linux-arm64-gnu binary');
+  for (const b of binaries) if (!isAarch64Elf(join(binDir, b))) problems.push(`${b} is not an AArch64 ELF`);
+  return problems;
+}
+
+/** A one-page PDF with Helvetica text and a filled box: rendering it needs the package's fonts and canvas. */
+async function samplePdf(): Promise<string> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 200]);
+  page.drawText('Deployment check 123', { x: 20, y: 150, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+  page.drawRectangle({ x: 20, y: 40, width: 120, height: 60, color: rgb(0, 0, 0) });
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = join(mkdtempSync(join(tmpdir(), 'check-bundles-')), 'sample.pdf');
+  writeFileSync(path, await doc.save());
+  return path;
+}
+
 /**
  * Runs in the child: resolution hooks that keep bare imports inside the package (and swap in the
  * host's sharp build off arm64), then the import itself.
@@ -109,6 +169,8 @@ const dir = process.env.CHECK_BUNDLE_DIR;
 const dirUrl = pathToFileURL(dir + '/').href;
 const hostRequire = createRequire(process.env.CHECK_PROJECT_ROOT + '/package.json');
 const nativeHere = process.platform === 'linux' && process.arch === 'arm64';
+// Native packages whose arm64 binary cannot load on another host: served by the project's build there.
+const hostBuilds = new Set(['sharp', '@napi-rs/canvas']);
 registerHooks({
   resolve(specifier, context, next) {
     const fromPackage = context.parentURL?.startsWith(dirUrl);
@@ -117,8 +179,8 @@ registerHooks({
     if (!resolved.url.startsWith(dirUrl)) {
       throw new Error('"' + specifier + '" is not in the deployment package (it would resolve to ' + resolved.url + ')');
     }
-    if (specifier === 'sharp' && !nativeHere) {
-      return { url: pathToFileURL(hostRequire.resolve('sharp')).href, format: 'commonjs', shortCircuit: true };
+    if (hostBuilds.has(specifier) && !nativeHere) {
+      return { url: pathToFileURL(hostRequire.resolve(specifier)).href, format: 'commonjs', shortCircuit: true };
     }
     return resolved;
   },
@@ -126,9 +188,41 @@ registerHooks({
 const mod = await import(pathToFileURL(dir + '/index.mjs').href);
 if (typeof mod.handler !== 'function') throw new Error('index.mjs exports no handler function (got ' + typeof mod.handler + ')');
 console.log('HANDLER_OK');
+if (process.env.CHECK_PDF) {
+  // As pdf.ts does it: pdf.js and its assets resolved from the package, its canvas required by pdf.js itself.
+  const { readFileSync } = await import('node:fs');
+  const { dirname, join } = await import('node:path');
+  const packageRequire = createRequire(dir + '/index.mjs');
+  const root = dirname(packageRequire.resolve('pdfjs-dist/package.json'));
+  if (!root.startsWith(dir + '/')) throw new Error('pdfjs-dist resolves outside the package: ' + root);
+  const { getDocument } = await import(pathToFileURL(join(root, 'legacy/build/pdf.mjs')).href);
+  const doc = await getDocument({
+    data: new Uint8Array(readFileSync(process.env.CHECK_PDF)),
+    standardFontDataUrl: root + '/standard_fonts/', cMapUrl: root + '/cmaps/', cMapPacked: true,
+    wasmUrl: root + '/wasm/', iccUrl: root + '/iccs/', isEvalSupported: false, useSystemFonts: false,
+    // Warnings on: a missing font or decoder only warns (and renders with a fallback); any warning fails the check.
+    verbosity: 1,
+  }).promise;
+  const page = await doc.getPage(1);
+  const text = (await page.getTextContent()).items.map((i) => i.str ?? '').join('');
+  if (!text.includes('Deployment check 123')) throw new Error('pdf.js read no text layer: ' + JSON.stringify(text));
+  const viewport = page.getViewport({ scale: 2 });
+  const { canvas, context } = doc.canvasFactory.create(viewport.width, viewport.height);
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, viewport.width, viewport.height);
+  await page.render({ canvasContext: context, canvas, viewport }).promise;
+  const pixels = context.getImageData(0, 0, viewport.width, viewport.height).data;
+  let dark = 0;
+  for (let i = 0; i < pixels.length; i += 4) if (pixels[i] < 128) dark++;
+  const png = canvas.toBuffer('image/png');
+  await doc.destroy();
+  // The box alone is 240x120 device pixels; the text adds some more.
+  if (dark < 240 * 120 || png.subarray(1, 4).toString() !== 'PNG') throw new Error('page rendered blank (' + dark + ' dark pixels)');
+  console.log('PDF_RENDER_OK');
+}
 `;
 
-function importInChild(pkg: FunctionPackage): Promise<string[]> {
+function importInChild(pkg: FunctionPackage, pdf?: string): Promise<string[]> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -136,6 +230,7 @@ function importInChild(pkg: FunctionPackage): Promise<string[]> {
     LOG_LEVEL: 'ERROR',
     CHECK_BUNDLE_DIR: pkg.dir,
     CHECK_PROJECT_ROOT: projectRoot,
+    ...(pdf ? { CHECK_PDF: pdf } : {}),
   };
   for (const [k, v] of Object.entries(pkg.environment)) {
     // NODE_OPTIONS=--enable-source-maps is kept: it is how Lambda runs the bundle.
@@ -149,14 +244,16 @@ function importInChild(pkg: FunctionPackage): Promise<string[]> {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code === 0 && output.includes('HANDLER_OK')) return done([]);
+      const warning = output.split('\n').find((l) => l.startsWith('Warning:'));
+      if (warning) return done([`pdf.js warned: ${warning.slice(0, 300)}`]);
+      if (code === 0 && output.includes('HANDLER_OK') && (!pdf || output.includes('PDF_RENDER_OK'))) return done([]);
       const reason = output.split('\n').find((l) => /^[A-Za-z]*Error\b/.test(l.trim())) ?? output.trim().split('\n').slice(-3).join(' ');
       done([`import failed (exit ${code}): ${reason.slice(0, 400)}`]);
     });
   });
 }
 
-async function check(pkg: FunctionPackage): Promise<Outcome> {
+async function check(pkg: FunctionPackage, pdf: string): Promise<Outcome> {
   const bundle = readFileSync(join(pkg.dir, 'index.mjs'), 'utf8');
   const problems: string[] = [];
   const shipsSharp = existsSync(join(pkg.dir, 'node_modules/sharp'));
@@ -170,12 +267,17 @@ async function check(pkg: FunctionPackage): Promise<Outcome> {
     }
   }
   const map = JSON.parse(readFileSync(join(pkg.dir, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+  const shipsPdfjs = existsSync(join(pkg.dir, 'node_modules/pdfjs-dist'));
+  const rendersPdf = map.sources.some((s) => RENDERS_PDF.some((entry) => s.endsWith(entry)));
+  if (shipsPdfjs) problems.push(...checkPdfjs(pkg.dir));
+  else if (rendersPdf) problems.push('renders PDF pages but does not ship pdfjs-dist');
+  else if (existsSync(join(pkg.dir, 'node_modules/@napi-rs/canvas'))) problems.push('ships @napi-rs/canvas without pdfjs-dist (dead weight)');
   const usesAddressData = map.sources.some((s) => s.endsWith('core/address/pincodes.ts'));
   if (usesAddressData && !pkg.environment.ADDRESS_REFERENCE_DATA) {
     problems.push('bundles the address engine but has no ADDRESS_REFERENCE_DATA (the data file is not shipped)');
   }
-  problems.push(...(await importInChild(pkg)));
-  return { pkg, bundleBytes: Buffer.byteLength(bundle), packageBytes: sizeOf(pkg.dir), shipsSharp, problems };
+  problems.push(...(await importInChild(pkg, shipsPdfjs ? pdf : undefined)));
+  return { pkg, bundleBytes: Buffer.byteLength(bundle), packageBytes: sizeOf(pkg.dir), shipsSharp, shipsPdfjs, problems };
 }
 
 /** Bounded parallelism: the machines this runs on have two cores. */
@@ -199,11 +301,12 @@ async function main() {
   const packages = functionPackages();
   if (!packages.length) throw new Error(`no bundled functions found in ${assembly}`);
   const started = Date.now();
-  const outcomes = await mapLimit(packages, 2, check);
+  const pdf = await samplePdf();
+  const outcomes = await mapLimit(packages, 2, (p) => check(p, pdf));
   const width = Math.max(...outcomes.map((o) => o.pkg.name.length));
   console.log(`${'function'.padEnd(width)}  ${'index.mjs'.padStart(10)}  ${'package'.padStart(10)}  result`);
   for (const o of outcomes) {
-    const extra = [o.shipsSharp ? '+sharp' : '', o.pkg.environment.ADDRESS_REFERENCE_DATA ? '+pincodes' : ''].filter(Boolean).join(' ');
+    const extra = [o.shipsSharp ? '+sharp' : '', o.shipsPdfjs ? '+pdfjs' : '', o.pkg.environment.ADDRESS_REFERENCE_DATA ? '+pincodes' : ''].filter(Boolean).join(' ');
     const result = o.problems.length ? `FAIL: ${o.problems.join('; ')}` : `ok ${extra}`.trim();
     console.log(`${o.pkg.name.padEnd(width)}  ${mb(o.bundleBytes).padStart(10)}  ${mb(o.packageBytes).padStart(10)}  ${result}`);
   }

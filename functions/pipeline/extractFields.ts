@@ -2,6 +2,7 @@
  * ExtractFields: Blocks to the spec's fields. Classifies (with a face count for photos with little
  * text), refuses types outside the flow's product, maps fields with validators and confidence,
  * adds the image signals (faces, PAN originality), redacts Aadhaar digits and stores the result.
+ * A PDF Aadhaar or PAN gets the same image treatment on its first page, rendered to PNG.
  */
 import { task } from './task.ts';
 import { getFile, finishFile, type FileRecord } from '../adapters/store/owners.ts';
@@ -18,6 +19,7 @@ import { formatAddress } from '../core/address/index.ts';
 import { faceEngine, ocrEngine } from './engines.ts';
 import type { OcrEngine } from '../adapters/ocr/engine.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
+import { logger } from '../core/logger.ts';
 
 /** Ceiling of the PAN originality fields' confidence until the signal is measured on real captures. */
 export const PAN_SIGNAL_MAX_CONFIDENCE = 0.7;
@@ -33,6 +35,33 @@ const ADDRESS_FIELDS: Record<string, string[]> = {
   FSSAI_CERTIFICATE: ['address'],
   SHOP_ACT_LICENSE: ['address'],
 };
+
+/** Types whose image is used beyond OCR (originality signal, redacted copy): a PDF's page 1 is rendered for them. */
+const PAGE_IMAGE_TYPES = new Set(['AADHAAR', 'PAN']);
+
+/** Width of the rendered page: enough for the signal and legible redacted copies, small enough to stay fast. */
+export const PDF_PAGE_WIDTH = 1600;
+
+/**
+ * Page 1 of a PDF as PNG. pdf.ts (pdf.js and its canvas) is imported only here, so image-only
+ * paths never load it. Undefined when the page cannot be rendered (pdf.js missing from the
+ * package, a damaged file): the document is then handled as before, without the image signals.
+ */
+export async function renderFirstPage(bytes: Buffer): Promise<Buffer | undefined> {
+  try {
+    const { PdfFile } = await import('../adapters/ocr/pdf.ts');
+    const pdf = await PdfFile.open(bytes);
+    try {
+      return await pdf.renderPage(1, { width: PDF_PAGE_WIDTH });
+    } finally {
+      await pdf.close();
+    }
+  } catch (err) {
+    // Name and message only: pdf.js errors carry no page content.
+    logger.warn('pdf page not rendered', { error: (err as Error).name, reason: (err as Error).message?.slice(0, 200) });
+    return undefined;
+  }
+}
 
 export function withFormattedAddresses(type: string, data: ExtractionResult['data']) {
   const out: Record<string, unknown> = { ...data };
@@ -64,11 +93,15 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
   const [blocksJson, client] = await Promise.all([getObject(file.ocrKey), getClient(owner.clientId)]);
   const blocks = JSON.parse(blocksJson.toString('utf8')) as Block[];
   const model = new DocumentModel(blocks);
-  const image = file.mime === 'application/pdf' ? undefined : await getObject(file.objectKey);
+  const isPdf = file.mime === 'application/pdf';
+  const uploaded = isPdf ? undefined : await getObject(file.objectKey);
 
   // Faces decide between an open-box photo and an unreadable document: count them only for photos.
-  const facesFound = image && openBoxInput(model).littleText ? (await (await faceEngine()).countFaces(image)).count : undefined;
+  const facesFound = uploaded && openBoxInput(model).littleText ? (await (await faceEngine()).countFaces(uploaded)).count : undefined;
   const { type } = classify(model, { facesFound });
+  // A PDF Aadhaar or PAN: page 1 rendered stands in for the uploaded image (Blocks' geometry is
+  // normalised per page, so page-1 boxes map onto it).
+  const image = uploaded ?? (isPdf && PAGE_IMAGE_TYPES.has(type) ? await renderFirstPage(await getObject(file.objectKey)) : undefined);
   const product = findProduct(owner.productType);
   const signal = type === 'PAN' && image ? await assessPanOriginality(image) : undefined;
   const options = {

@@ -14,7 +14,8 @@ import { routeKey, routes } from '../../functions/http/routes.ts';
 import { arnPlaceholder, pipelineTasks } from '../../functions/pipeline/tasks.ts';
 import { textractChannelEnv } from '../../functions/adapters/textractAsync.ts';
 import { VAULT_SECRET_ENV } from '../../functions/adapters/aadhaarVault.ts';
-import { addressReferenceData } from '../../lib/functions.ts';
+import { addressReferenceData, localOnlyModules, nativeInstallSet } from '../../lib/functions.ts';
+import { taskAccess } from '../../lib/pipeline.ts';
 import { routeAccess } from '../../lib/api.ts';
 import { createServiceApp } from '../../lib/service-app.ts';
 import { stageConfigFor } from '../../lib/stage-config.ts';
@@ -517,6 +518,16 @@ describe('PDFs through Textract\'s asynchronous API', () => {
     expect(withData).toEqual(['POST /v1/address/match/batch', 'Pipeline task CrossCheck', 'Pipeline task ExtractFields']);
     const [, extract] = functionsByDescription(prod.resources).get('Pipeline task ExtractFields')!;
     expect(extract.Properties.Environment.Variables[addressReferenceData.env]).toBe(`/var/task/${addressReferenceData.target}`);
+  });
+
+  it('ships pdf.js and its canvas to ExtractFields only, external to every bundle', () => {
+    const shipping = (pkg: string) => Object.entries(taskAccess).filter(([, access]) => nativeInstallSet(access.nativeModules).includes(pkg as never)).map(([state]) => state);
+    expect(shipping('pdfjs-dist')).toEqual(['ExtractFields']);
+    expect(shipping('@napi-rs/canvas')).toEqual(['ExtractFields']);
+    expect(shipping('sharp').sort()).toEqual(['CrossCheck', 'ExtractFields']);
+    // Asking for pdf.js alone still ships the one canvas it renders with.
+    expect(nativeInstallSet(['pdfjs-dist'])).toEqual(['@napi-rs/canvas', 'pdfjs-dist']);
+    for (const pkg of ['sharp', 'pdfjs-dist', '@napi-rs/canvas']) expect(localOnlyModules).toContain(pkg);
   });
 });
 
