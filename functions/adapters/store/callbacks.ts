@@ -31,15 +31,21 @@ const eventPk = (e: { owner: OwnerRef; eventId: string }) => `CLIENT#${e.owner.c
 
 /** Appends an attempt; returns its number (1-based) from the attempts already recorded. */
 export async function recordAttempt(event: CallbackEvent, attempt: Omit<DeliveryAttempt, 'attempt'>): Promise<number> {
-  const previous = await listAttempts(event);
-  const n = previous.length + 1;
-  await ddb().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { pk: eventPk(event), sk: `ATTEMPT#${String(n).padStart(3, '0')}`, attempt: n, ...attempt, expiresAt: Math.floor(Date.now() / 1000) + 90 * 86400 },
-    }),
-  );
-  return n;
+  // A replay can race a state-machine retry: each attempt takes the next free number.
+  for (let n = (await listAttempts(event)).length + 1; ; n++) {
+    try {
+      await ddb().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { pk: eventPk(event), sk: `ATTEMPT#${String(n).padStart(3, '0')}`, attempt: n, ...attempt, expiresAt: Math.floor(Date.now() / 1000) + 90 * 86400 },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return n;
+    } catch (err) {
+      if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    }
+  }
 }
 
 export async function listAttempts(event: { owner: OwnerRef; eventId: string }): Promise<DeliveryAttempt[]> {
