@@ -7,6 +7,7 @@ import { putFiles, releaseFiles, reserveFiles, type FileRecord, type OwnerRef } 
 import { logger } from '../core/logger.ts';
 import { HttpError } from './middleware/errors.ts';
 import { startPipeline } from '../adapters/pipelineStarter.ts';
+import { admitFiles } from './fileCap.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -24,6 +25,7 @@ export async function storeAndProcess(
   batchId: string,
   fileUrls: { file_url: string; document_id: string }[],
 ): Promise<FileRecord[]> {
+  await admitFiles(owner, fileUrls.length);
   const first = await reserveFiles(owner, fileUrls.length);
   const files: FileRecord[] = fileUrls.map((f, i) => ({
     seq: first + i,

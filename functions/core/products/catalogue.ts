@@ -19,7 +19,7 @@ export interface Product {
   crossChecks: readonly CrossCheckRule[];
 }
 
-export const products: Record<string, Product> = {
+const catalogue: Readonly<Record<string, Product>> = {
   CONSUMER_DURABLE_LOAN: {
     productType: 'CONSUMER_DURABLE_LOAN',
     documentTypes: ['INVOICE', 'IMEI_CLOSEUP_IMAGE', 'ASSET_OPEN_BOX_IMAGE', 'AADHAAR', 'PAN', 'DELIVERY_ORDER'],
@@ -39,7 +39,13 @@ export const products: Record<string, Product> = {
   },
 };
 
-export const productTypes = () => Object.keys(products);
+/**
+ * A Map, not a plain object: `product_type` comes from requests, and a plain-object lookup of
+ * `constructor`, `toString` or `__proto__` finds Object.prototype's members instead of nothing.
+ */
+const products: ReadonlyMap<string, Product> = new Map(Object.entries(catalogue));
+
+export const productTypes = () => [...products.keys()];
 
 export class UnknownProductError extends Error {
   constructor(readonly productType: string) {
@@ -49,7 +55,7 @@ export class UnknownProductError extends Error {
 }
 
 export function findProduct(productType: string): Product {
-  const product = products[productType];
+  const product = products.get(productType);
   if (!product) throw new UnknownProductError(productType);
   return product;
 }

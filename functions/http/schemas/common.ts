@@ -17,10 +17,15 @@ export const requiredString = (max = 256) => z.string().trim().min(1).max(max);
 /** Pre-signed URLs carry long query strings. */
 export const MAX_URL_LENGTH = 4096;
 
-const MAX_PARAMS_BYTES = 16 * 1024;
-const MAX_PARAMS_DEPTH = 10;
+export const MAX_PARAMS_BYTES = 16 * 1024;
+export const MAX_PARAMS_DEPTH = 10;
 
-function jsonProblem(value: unknown, depth: number): string | undefined {
+/**
+ * First problem of a free-form JSON value, walking at most MAX_PARAMS_DEPTH levels: the walk
+ * stops where the limit is passed, so a body nested 150,000 levels deep (JSON.parse accepts it,
+ * JSON.stringify then overflows the stack) is refused without ever being serialised.
+ */
+export function jsonProblem(value: unknown, depth = 1): string | undefined {
   if (depth > MAX_PARAMS_DEPTH) return `nested deeper than ${MAX_PARAMS_DEPTH} levels`;
   if (typeof value === 'number' && (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER)) return 'numbers must be finite and at most 2^53 - 1 in size';
   if (Array.isArray(value)) for (const v of value) { const p = jsonProblem(v, depth + 1); if (p) return p; }
@@ -30,9 +35,10 @@ function jsonProblem(value: unknown, depth: number): string | undefined {
 
 /** `flow_params`: any JSON object the service can store and give back unchanged. */
 export const FlowParams = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
-  if (Buffer.byteLength(JSON.stringify(value)) > MAX_PARAMS_BYTES) ctx.addIssue({ code: 'custom', message: `at most ${MAX_PARAMS_BYTES} bytes as JSON` });
-  const problem = jsonProblem(value, 1);
+  const problem = jsonProblem(value);
+  // Serialising is safe only once the depth is known to be bounded.
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  else if (Buffer.byteLength(JSON.stringify(value)) > MAX_PARAMS_BYTES) ctx.addIssue({ code: 'custom', message: `at most ${MAX_PARAMS_BYTES} bytes as JSON` });
 });
 
 /** `page` / `per_page` query parameters arrive as strings; they must be positive integers. */
@@ -67,6 +73,14 @@ export const FileUrlItem = z.object({
 export const MAX_FILES_PER_UPLOAD = 100;
 
 export const FileUrls = z.array(FileUrlItem).min(1).max(MAX_FILES_PER_UPLOAD);
+
+/**
+ * Files one v3 flow may ever hold: its extracts and callback are one body each, and 500 files at
+ * the per-file budget stay under Lambda's 6 MB (docs/decisions.md, "Input that cannot hurt").
+ */
+export const MAX_FILES_PER_FLOW = 500;
+/** A batch is made by one upload request, so it holds at most one upload's files. */
+export const MAX_FILES_PER_BATCH = MAX_FILES_PER_UPLOAD;
 
 export const PaginatedExtracts = z
   .object({
