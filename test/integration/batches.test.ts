@@ -1,4 +1,4 @@
-/** Bulk and sandbox batches over HTTP: uploads, pagination past 50, errors, tenant isolation, loopback refusal. */
+/** Bulk and sandbox batches over HTTP: uploads, pagination past 50, errors, tenant and interface isolation, loopback refusal. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, makeClient, startService, type Api } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
@@ -93,6 +93,26 @@ for (const [name, upload, extracts, tokenOf] of [
     });
   });
 }
+
+describe('interfaces closed to each other', () => {
+  it('a batch made through bulk is unknown to sandbox, and the reverse, for the same client', async () => {
+    const unknownId = 'BATCH-000000-AAAAAA-20260101000000';
+    const made = {
+      bulk: (await a.call('POST', '/v1/bulk/multiupload', { json: { product_type: 'MSME_LOAN', file_urls: files(1) }, headers: { Token: bulk } })).body[0].batch_id,
+      sandbox: (await a.call('POST', '/v1/docstream/multiupload', { json: { product_type: 'MSME_LOAN', file_urls: files(1) }, headers: { Token: sandbox } })).body.batch_id,
+    };
+    const read = { bulk: (id: string) => a.call('GET', `/v1/bulk/extracts?batch_id=${id}`, { headers: { Token: bulk } }),
+      sandbox: (id: string) => a.call('GET', `/v1/docstream/extracts?batch_id=${id}`, { headers: { Token: sandbox } }) };
+    // Its own interface reads it.
+    expect((await read.bulk(made.bulk)).status).toBe(200);
+    expect((await read.sandbox(made.sandbox)).status).toBe(200);
+    // The other interface answers exactly as for a batch that does not exist.
+    const crossed = [await read.sandbox(made.bulk), await read.bulk(made.sandbox)];
+    const missing = [await read.sandbox(unknownId), await read.bulk(unknownId)];
+    expect(crossed[0].status).toBe(400);
+    expect(crossed).toEqual(missing);
+  });
+});
 
 describe('loopback URLs with the local allowance off', () => {
   it('refuses loopback and private addresses per document, never the request', async () => {

@@ -2,5 +2,5 @@ import { endpoint } from '../../middleware/endpoint.ts';
 import { batchExtracts } from '../../batches.ts';
 
 export const handler = endpoint<unknown, { batch_id: string; page: number; per_page: number }>('GET /v1/bulk/extracts', ({ query, client }) =>
-  batchExtracts(client, query),
+  batchExtracts(client, query, 'bulk'),
 );
