@@ -7,6 +7,8 @@
  * field mapping is written once.
  */
 
+import { Layout, segmentLine, textractStructure, type KeyValue, type PairSource, type Table } from './layout.ts';
+
 export type BlockType =
   | 'PAGE'
   | 'LINE'
@@ -18,7 +20,17 @@ export type BlockType =
   | 'CELL'
   | 'MERGED_CELL'
   | 'SELECTION_ELEMENT'
-  | 'SIGNATURE';
+  | 'SIGNATURE'
+  | 'LAYOUT_TITLE'
+  | 'LAYOUT_HEADER'
+  | 'LAYOUT_FOOTER'
+  | 'LAYOUT_SECTION_HEADER'
+  | 'LAYOUT_PAGE_NUMBER'
+  | 'LAYOUT_LIST'
+  | 'LAYOUT_FIGURE'
+  | 'LAYOUT_TABLE'
+  | 'LAYOUT_KEY_VALUE'
+  | 'LAYOUT_TEXT';
 
 export type RelationshipType = 'CHILD' | 'VALUE' | 'ANSWER' | 'COMPLEX_FEATURES' | 'MERGED_CELL' | 'TITLE';
 
@@ -58,6 +70,11 @@ export interface Block {
   EntityTypes?: string[];
   TextType?: 'PRINTED' | 'HANDWRITING';
   Query?: { Text: string; Alias?: string };
+  /** CELL blocks (AnalyzeDocument TABLES): 1-based position and span. */
+  RowIndex?: number;
+  ColumnIndex?: number;
+  RowSpan?: number;
+  ColumnSpan?: number;
 }
 
 export interface Word {
@@ -285,6 +302,8 @@ export interface QueryAnswer {
 }
 
 export class DocumentModel {
+  private layoutModel?: Layout;
+  private readonly structure: { pairs: KeyValue[]; tables: Table[] } | undefined;
   readonly pages: Page[];
   readonly lines: Line[];
   readonly queries: QueryAnswer[];
@@ -353,6 +372,12 @@ export class DocumentModel {
     }));
     this.lines = this.pages.flatMap((p) => p.lines);
 
+    // Textract AnalyzeDocument FORMS/TABLES output, when present, is the layout; else it is derived.
+    if (blocks.some((b) => b.BlockType === 'KEY_VALUE_SET' || b.BlockType === 'TABLE')) {
+      const words = new Map(this.lines.flatMap((l) => l.words).map((w) => [w.id, w]));
+      this.structure = textractStructure(blocks, words);
+    }
+
     this.queries = blocks
       .filter((b) => b.BlockType === 'QUERY' && b.Query)
       .map((q) => {
@@ -363,6 +388,12 @@ export class DocumentModel {
           .find((b) => b?.BlockType === 'QUERY_RESULT');
         return { question: q.Query!.Text, alias: q.Query!.Alias, answer: ans?.Text, confidence: ans?.Confidence, page: q.Page ?? ans?.Page ?? 1 };
       });
+  }
+
+  /** Key-value pairs, tables and prose lines of the document (derived once, on first use). */
+  get layout(): Layout {
+    this.layoutModel ??= new Layout(this.lines, this.structure);
+    return this.layoutModel;
   }
 
   /** The answer to a Textract query by alias or question text. */
@@ -463,10 +494,25 @@ export class DocumentModel {
    */
   labelValue(label: RegExp, opts: LabelOptions = {}): LabelledValue | undefined {
     const via = opts.via ?? ['same-line', 'right', 'below'];
+    // 1. A key-value pair of the layout whose key is this label.
+    const asVia: Record<PairSource, ValueSource> = { colon: 'same-line', beside: 'right', below: 'below', textract: 'right' };
+    for (const p of this.layout.find([label])) {
+      const where = asVia[p.via];
+      if (!via.includes(where) && !(where === 'right' && via.includes('same-line'))) continue;
+      const seg = p.valueSegment;
+      const hit = seg
+        ? this.valueIn(seg.line, p.via === 'colon' ? Math.max(seg.start, ...p.keyWords.map((w) => w.end)) : seg.start, opts, seg.end)
+        : this.textValue(p, opts);
+      if (hit) return { ...hit, labelLine: p.keySegment?.line ?? hit.line, via: where };
+    }
+    // 2. The label inside a line (not inside a sentence, and as whole words).
     for (const { line: labelLine, match } of this.findLines(label)) {
+      const end = match.index + match[0].length;
+      if (this.layout.isProseLine(labelLine) && match.index > 2) continue;
+      if (/\p{L}$/u.test(match[0]) && /^\p{L}/u.test(labelLine.text.slice(end))) continue;
       for (const where of via) {
-        const candidates: { line: Line; from: number }[] = [];
-        if (where === 'same-line') candidates.push({ line: labelLine, from: match.index + match[0].length });
+        const candidates: { line: Line; from: number; to?: number }[] = [];
+        if (where === 'same-line') candidates.push({ line: labelLine, from: end, to: this.segmentEndAfter(labelLine, end) });
         if (where === 'right') {
           const r = this.lineRightOf(labelLine);
           if (r) candidates.push({ line: r, from: 0 });
@@ -479,7 +525,7 @@ export class DocumentModel {
           }
         }
         for (const c of candidates) {
-          const hit = this.valueIn(c.line, c.from, opts);
+          const hit = this.valueIn(c.line, c.from, opts, c.to);
           if (hit) return { ...hit, labelLine, via: where };
         }
       }
@@ -487,12 +533,26 @@ export class DocumentModel {
     return undefined;
   }
 
+  /** End of the segment holding the first non-separator character at or after `from`. */
+  private segmentEndAfter(line: Line, from: number): number {
+    const lead = LEADING_SEPARATORS.exec(line.text.slice(from))?.[0].length ?? 0;
+    const at = from + lead;
+    return segmentLine(line).find((s) => s.end > at)?.end ?? line.text.length;
+  }
+
+  /** A Textract KEY_VALUE_SET value (no segment of ours): its words as a pseudo-line. */
+  private textValue(p: KeyValue, opts: LabelOptions): Omit<LabelledValue, 'labelLine' | 'via'> | undefined {
+    const line = this.lines.find((l) => p.valueWords.some((w) => l.words.includes(w)));
+    if (!line || !p.valueWords.length) return undefined;
+    return this.valueIn(line, Math.min(...p.valueWords.map((w) => w.start)), opts, Math.max(...p.valueWords.map((w) => w.end)));
+  }
+
   /** The value inside `line` from character `from`, shaped by pattern/stop. */
-  private valueIn(line: Line, from: number, opts: LabelOptions): Omit<LabelledValue, 'labelLine' | 'via'> | undefined {
-    const rest = line.text.slice(from);
+  private valueIn(line: Line, from: number, opts: LabelOptions, to = line.text.length): Omit<LabelledValue, 'labelLine' | 'via'> | undefined {
+    const rest = line.text.slice(from, to);
     const lead = LEADING_SEPARATORS.exec(rest)?.[0].length ?? 0;
     let start = from + lead;
-    let text = line.text.slice(start);
+    let text = line.text.slice(start, to);
     if (opts.find) {
       const f = opts.find(text);
       if (!f) return undefined;

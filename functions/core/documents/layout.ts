@@ -1,0 +1,412 @@
+/**
+ * Layout model between OCR lines and fields: key-value pairs, tables and prose, derived from
+ * LINE/WORD geometry (the local engines give only those), or read from Textract's own
+ * KEY_VALUE_SET / TABLE / CELL blocks when AnalyzeDocument returned them. Field mappers ask
+ * this model "what value does the key <label> have" instead of matching substrings of lines.
+ *
+ * Derivation, per page, in the upright reading frame:
+ * - segments: a LINE split where the gap between two words is wider than a few characters
+ *   (tesseract joins "Customer Name      Priya Desai" into one line; a ruled cell does the same);
+ * - prose: a line reading as a sentence (many words, mostly lower case, sentence punctuation);
+ *   a label word inside it is never a key ("...to the customer named below. Kindly deliver...");
+ * - key-value pairs: "Label: value" inside a segment; "Label:" or a label-like segment with the
+ *   next segment on its row (ruled key-value table, tab stop); "Label:" alone with its value
+ *   directly under it;
+ * - tables: runs of rows with three or more segments, columns from the segments' x-ranges.
+ * `toBlocks()` emits the result as Textract-shaped KEY_VALUE_SET (KEY/VALUE), TABLE/CELL and
+ * LAYOUT_TEXT blocks, so the same mapper serves Textract AnalyzeDocument output.
+ */
+import type { Block, BoundingBox, Line, Word } from './blocks.ts';
+
+export interface Segment {
+  id: string;
+  page: number;
+  line: Line;
+  words: Word[];
+  text: string;
+  box: BoundingBox;
+  /** Character span inside the line text. */
+  start: number;
+  end: number;
+}
+
+export type PairSource = 'colon' | 'beside' | 'below' | 'textract';
+
+export interface KeyValue {
+  page: number;
+  key: string;
+  keyWords: Word[];
+  keyBox: BoundingBox;
+  value: string;
+  valueWords: Word[];
+  valueBox: BoundingBox;
+  /** The segment holding the value (multi-line values continue under it). */
+  valueSegment?: Segment;
+  /** The segment holding the key. */
+  keySegment?: Segment;
+  via: PairSource;
+}
+
+export interface Cell {
+  row: number;
+  col: number;
+  text: string;
+  words: Word[];
+  box: BoundingBox;
+}
+
+export interface Table {
+  page: number;
+  rows: Cell[][];
+  box: BoundingBox;
+}
+
+const KEY_MAX_CHARS = 42;
+/** A key is a short phrase: letters first, few digits ("CGST @ 9%" passes, "12 MG Road" does not). */
+function looksLikeKey(s: string): boolean {
+  const t = s.trim();
+  if (!t || t.length > KEY_MAX_CHARS || !/^[\p{L}(#]/u.test(t)) return false;
+  const letters = (t.match(/\p{L}/gu) ?? []).length;
+  const digits = (t.match(/\d/g) ?? []).length;
+  return letters >= 2 && digits <= 2 && t.split(/\s+/).length <= 6;
+}
+
+/** A label without a colon: Title-case or upper-case words, no digits, at most five words. */
+function looksLikeBareKey(s: string): boolean {
+  const t = s.trim();
+  if (!looksLikeKey(t) || /\d/.test(t) || t.split(/\s+/).length > 5) return false;
+  return /^[A-Z(]/.test(t) && !/[.!?]$/.test(t);
+}
+
+/** Sentence-like: many words, mostly lower-case, or sentence punctuation inside. */
+export function isProse(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length < 6) return false;
+  const lower = words.filter((w) => /^[a-z]/.test(w)).length;
+  const stopWords = words.filter((w) => /^(?:the|a|an|of|to|for|is|are|on|in|and|our|your|we|by|this|that|with|from|as|be|will|has|have|named|below|above|please|kindly)$/i.test(w)).length;
+  return lower / words.length >= 0.35 || stopWords >= 3 || /[a-z]{2}[.!?]\s+[A-Z]/.test(text);
+}
+
+function union(boxes: BoundingBox[]): BoundingBox {
+  if (!boxes.length) return { Left: 0, Top: 0, Width: 0, Height: 0 };
+  const l = Math.min(...boxes.map((b) => b.Left));
+  const t = Math.min(...boxes.map((b) => b.Top));
+  const r = Math.max(...boxes.map((b) => b.Left + b.Width));
+  const btm = Math.max(...boxes.map((b) => b.Top + b.Height));
+  return { Left: l, Top: t, Width: r - l, Height: btm - t };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+}
+
+/** Split a line into segments at wide gaps between its words. */
+export function segmentLine(line: Line): Segment[] {
+  const all = [...line.words].sort((a, b) => a.box.Left - b.box.Left);
+  // A ruling read as a glyph ("|", "[", "]", "│") separates cells; it is neither key nor value.
+  const rule = (w: Word) => /^[|│\[\]]+$/.test(w.text);
+  const words = all.filter((w) => !rule(w));
+  if (!words.length) return [];
+  const ruledBefore = new Set(all.flatMap((w, i) => (rule(w) && all[i + 1] && !rule(all[i + 1]) ? [all[i + 1]] : [])));
+  // A character's width from the line itself (no page aspect ratio needed).
+  const charW = median(words.map((w) => w.box.Width / Math.max(1, w.text.length))) || line.box.Width / Math.max(1, line.text.length);
+  const groups: Word[][] = [[words[0]]];
+  for (let i = 1; i < words.length; i++) {
+    const prev = words[i - 1];
+    const gap = words[i].box.Left - (prev.box.Left + prev.box.Width);
+    // A word space is about one character wide; a column or tab stop is several.
+    if (gap > charW * 2.6 || ruledBefore.has(words[i])) groups.push([words[i]]);
+    else groups[groups.length - 1].push(words[i]);
+  }
+  return groups.map((ws, i) => {
+    const start = Math.min(...ws.map((w) => w.start));
+    const end = Math.max(...ws.map((w) => w.end));
+    return { id: `${line.id}.s${i}`, page: line.page, line, words: ws, text: line.text.slice(start, end), box: union(ws.map((w) => w.box)), start, end };
+  });
+}
+
+function centreY(b: BoundingBox): number {
+  return b.Top + b.Height / 2;
+}
+
+function sameRow(a: BoundingBox, b: BoundingBox): boolean {
+  const h = Math.min(a.Height, b.Height);
+  return Math.abs(centreY(a) - centreY(b)) <= h * 0.6;
+}
+
+function xOverlap(a: BoundingBox, b: BoundingBox): number {
+  return Math.min(a.Left + a.Width, b.Left + b.Width) - Math.max(a.Left, b.Left);
+}
+
+const COLON_KEY = /^([^:：]{1,60}?)\s*[:：]\s*(.*)$/;
+
+export class Layout {
+  readonly segments: Segment[];
+  readonly rows: Segment[][];
+  readonly pairs: KeyValue[] = [];
+  readonly tables: Table[] = [];
+  /** Ids of lines that read as prose sentences. */
+  readonly prose = new Set<string>();
+
+  constructor(lines: readonly Line[], textract?: { pairs: KeyValue[]; tables: Table[] }) {
+    for (const l of lines) if (isProse(l.text)) this.prose.add(l.id);
+    this.segments = lines.flatMap(segmentLine);
+    this.rows = this.buildRows();
+    if (textract && (textract.pairs.length || textract.tables.length)) {
+      this.pairs.push(...textract.pairs);
+      this.tables.push(...textract.tables);
+    } else {
+      this.derivePairs();
+      this.deriveTables();
+    }
+  }
+
+  private buildRows(): Segment[][] {
+    const rows: Segment[][] = [];
+    const byTop = [...this.segments].sort((a, b) => a.page - b.page || centreY(a.box) - centreY(b.box));
+    for (const s of byTop) {
+      const row = rows[rows.length - 1];
+      if (row && row[0].page === s.page && sameRow(row[0].box, s.box)) row.push(s);
+      else rows.push([s]);
+    }
+    for (const r of rows) r.sort((a, b) => a.box.Left - b.box.Left);
+    return rows;
+  }
+
+  /** The row holding a segment. */
+  rowOf(seg: Segment): Segment[] {
+    return this.rows.find((r) => r.includes(seg)) ?? [seg];
+  }
+
+  isProseLine(line: Line): boolean {
+    return this.prose.has(line.id);
+  }
+
+  /** The segment directly under `seg` in its column, within `maxGap` line heights. */
+  segmentBelow(seg: Segment, maxGap = 2.2): Segment | undefined {
+    const bottom = seg.box.Top + seg.box.Height;
+    const h = Math.max(seg.box.Height, 0.004);
+    return this.segments
+      .filter(
+        (s) =>
+          s.page === seg.page &&
+          s !== seg &&
+          s.line !== seg.line &&
+          centreY(s.box) > bottom &&
+          s.box.Top - bottom <= h * maxGap &&
+          (Math.abs(s.box.Left - seg.box.Left) <= h * 1.5 || xOverlap(s.box, seg.box) > Math.min(s.box.Width, seg.box.Width) * 0.5),
+      )
+      .sort((a, b) => a.box.Top - b.box.Top || Math.abs(a.box.Left - seg.box.Left) - Math.abs(b.box.Left - seg.box.Left))[0];
+  }
+
+  /** The next segment to the right on the same row. */
+  segmentRight(seg: Segment): Segment | undefined {
+    const row = this.rowOf(seg);
+    return row[row.indexOf(seg) + 1];
+  }
+
+  /** Is this segment the key of a pair (so a multi-line value must stop before it)? */
+  isKey(seg: Segment): boolean {
+    return this.pairs.some((p) => p.keySegment === seg);
+  }
+
+  private derivePairs(): void {
+    for (const row of this.rows) {
+      row.forEach((seg, i) => {
+        const prose = this.prose.has(seg.line.id);
+        const m = COLON_KEY.exec(seg.text);
+        // In a sentence only a leading "Label:" is a key; never a label word in mid-sentence.
+        if (m && looksLikeKey(m[1]) && (!prose || seg.start === 0) && !/\d\s*$/.test(m[1]) && !/^\d/.test(m[2])) {
+          this.colonPair(seg, m, row[i + 1]);
+          return;
+        }
+        if (m && looksLikeKey(m[1]) && (!prose || seg.start === 0)) {
+          // "Date: 12/08/2025" (the value starts with a digit): a pair all the same, unless the key ends in a digit (a time "10:30")
+          if (!/\d\s*$/.test(m[1])) this.colonPair(seg, m, row[i + 1]);
+          return;
+        }
+        if (prose || m) return;
+        // A bare label beside its value: a ruled key-value cell or a tab stop (two segments on the row,
+        // or the label is the first of the row and the row is not a table row).
+        const next = row[i + 1];
+        if (next && looksLikeBareKey(seg.text) && row.length <= 3 && !this.isHeaderish(row) && i === 0) {
+          this.pairs.push(this.pair(seg, seg.words, seg.text, next, next.words, next.text, 'beside'));
+        }
+      });
+    }
+  }
+
+  /** A row of several bare labels (a table header). */
+  private isHeaderish(row: Segment[]): boolean {
+    return row.length >= 3 && row.every((s) => looksLikeBareKey(s.text));
+  }
+
+  private colonPair(seg: Segment, m: RegExpExecArray, next: Segment | undefined): void {
+    const keyText = m[1].trim();
+    const keyEnd = seg.text.indexOf(':') >= 0 ? seg.text.indexOf(':') : seg.text.indexOf('：');
+    const keyWords = seg.words.filter((w) => w.start < seg.start + keyEnd);
+    const valueText = m[2].trim();
+    if (valueText) {
+      const from = seg.start + seg.text.length - m[2].length;
+      const valueWords = seg.words.filter((w) => w.end > from);
+      this.pairs.push(this.pair(seg, keyWords, keyText, seg, valueWords, valueText, 'colon'));
+      return;
+    }
+    if (next) {
+      this.pairs.push(this.pair(seg, keyWords, keyText, next, next.words, next.text, 'beside'));
+      return;
+    }
+    const below = this.segmentBelow(seg);
+    if (below && !COLON_KEY.test(below.text)) this.pairs.push(this.pair(seg, keyWords, keyText, below, below.words, below.text, 'below'));
+  }
+
+  private pair(keySeg: Segment, keyWords: Word[], key: string, valueSeg: Segment, valueWords: Word[], value: string, via: PairSource): KeyValue {
+    return {
+      page: keySeg.page,
+      key: key.replace(/^[\s|│]+|[\s:：.\-–|│]+$/g, ''),
+      keyWords,
+      keyBox: union(keyWords.map((w) => w.box)),
+      value,
+      valueWords,
+      valueBox: union(valueWords.map((w) => w.box)),
+      valueSegment: valueSeg,
+      keySegment: keySeg,
+      via,
+    };
+  }
+
+  private deriveTables(): void {
+    let run: Segment[][] = [];
+    const flush = () => {
+      if (run.length >= 2) this.tables.push(this.table(run));
+      run = [];
+    };
+    for (const row of this.rows) {
+      const wide = row.length >= 3 && !row.some((s) => this.prose.has(s.line.id));
+      const prev = run[run.length - 1];
+      const near = prev && prev[0].page === row[0].page && row[0].box.Top - (prev[0].box.Top + prev[0].box.Height) < prev[0].box.Height * 3;
+      if (wide && (!prev || near)) run.push(row);
+      else {
+        flush();
+        if (wide) run.push(row);
+      }
+    }
+    flush();
+  }
+
+  private table(rows: Segment[][]): Table {
+    // Columns: the widest row's segments, extended by any segment that overlaps none of them.
+    const header = rows.reduce((a, b) => (b.length > a.length ? b : a));
+    const cols = header.map((s) => ({ left: s.box.Left, right: s.box.Left + s.box.Width }));
+    const colOf = (s: Segment) => {
+      let best = 0;
+      let bestScore = -Infinity;
+      cols.forEach((c, i) => {
+        const ov = Math.min(c.right, s.box.Left + s.box.Width) - Math.max(c.left, s.box.Left);
+        const score = ov > 0 ? ov : -Math.abs((c.left + c.right) / 2 - (s.box.Left + s.box.Width / 2));
+        if (score > bestScore) {
+          bestScore = score;
+          best = i;
+        }
+      });
+      return best;
+    };
+    const cells = rows.map((row, r) => {
+      const byCol = new Map<number, Segment[]>();
+      for (const s of row) byCol.set(colOf(s), [...(byCol.get(colOf(s)) ?? []), s]);
+      return [...byCol.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([c, ss]) => ({ row: r + 1, col: c + 1, text: ss.map((s) => s.text).join(' '), words: ss.flatMap((s) => s.words), box: union(ss.map((s) => s.box)) }));
+    });
+    return { page: rows[0][0].page, rows: cells, box: union(rows.flat().map((s) => s.box)) };
+  }
+
+  /**
+   * Pairs whose key is one of the labels: the label must cover the key (a few characters of
+   * slack for "No.", "'s", "#"), so "Customer Name" matches /customer\s*name/ but a key "Name
+   * of the Customer's Father" does not match /customer/.
+   */
+  find(labels: readonly RegExp[], slack = 5): KeyValue[] {
+    const out: KeyValue[] = [];
+    for (const label of labels) {
+      const rx = new RegExp(label.source, label.flags.replace(/[gy]/g, ''));
+      for (const p of this.pairs) {
+        const key = p.key.replace(/\s+/g, ' ').trim();
+        const m = rx.exec(key);
+        if (m && key.length - m[0].length <= slack && !out.includes(p)) out.push(p);
+      }
+    }
+    return out;
+  }
+
+  /** Textract-shaped blocks for the derived structure (ids prefixed "layout-"). */
+  toBlocks(): Block[] {
+    const blocks: Block[] = [];
+    const geo = (b: BoundingBox) => ({ BoundingBox: b });
+    this.pairs.forEach((p, i) => {
+      const kid = `layout-kv-${i}-key`;
+      const vid = `layout-kv-${i}-value`;
+      blocks.push(
+        { BlockType: 'KEY_VALUE_SET', Id: kid, EntityTypes: ['KEY'], Page: p.page, Confidence: meanConf(p.keyWords), Geometry: geo(p.keyBox), Relationships: [{ Type: 'VALUE', Ids: [vid] }, { Type: 'CHILD', Ids: p.keyWords.map((w) => w.id) }] },
+        { BlockType: 'KEY_VALUE_SET', Id: vid, EntityTypes: ['VALUE'], Page: p.page, Confidence: meanConf(p.valueWords), Geometry: geo(p.valueBox), Relationships: [{ Type: 'CHILD', Ids: p.valueWords.map((w) => w.id) }] },
+      );
+    });
+    this.tables.forEach((t, ti) => {
+      const cellIds: string[] = [];
+      for (const row of t.rows)
+        for (const c of row) {
+          const id = `layout-table-${ti}-cell-${c.row}-${c.col}`;
+          cellIds.push(id);
+          blocks.push({ BlockType: 'CELL', Id: id, Page: t.page, RowIndex: c.row, ColumnIndex: c.col, RowSpan: 1, ColumnSpan: 1, Confidence: meanConf(c.words), Geometry: geo(c.box), Relationships: [{ Type: 'CHILD', Ids: c.words.map((w) => w.id) }] });
+        }
+      blocks.push({ BlockType: 'TABLE', Id: `layout-table-${ti}`, Page: t.page, EntityTypes: ['STRUCTURED_TABLE'], Geometry: geo(t.box), Relationships: [{ Type: 'CHILD', Ids: cellIds }] });
+    });
+    return blocks;
+  }
+}
+
+function meanConf(words: readonly Word[]): number {
+  return words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
+}
+
+/**
+ * Key-value pairs and tables from Textract AnalyzeDocument FORMS/TABLES blocks, over the lines
+ * the model already holds (words looked up by id).
+ */
+export function textractStructure(blocks: readonly Block[], wordById: ReadonlyMap<string, Word>): { pairs: KeyValue[]; tables: Table[] } {
+  const byId = new Map(blocks.map((b) => [b.Id, b]));
+  const rel = (b: Block, t: string) => (b.Relationships ?? []).filter((r) => r.Type === t).flatMap((r) => r.Ids);
+  const wordsOf = (b: Block) => rel(b, 'CHILD').map((id) => wordById.get(id)).filter((w): w is Word => !!w);
+  const text = (ws: Word[]) => ws.map((w) => w.text).join(' ');
+  const pairs: KeyValue[] = [];
+  for (const k of blocks) {
+    if (k.BlockType !== 'KEY_VALUE_SET' || !k.EntityTypes?.includes('KEY')) continue;
+    const v = rel(k, 'VALUE').map((id) => byId.get(id)).find((b) => b?.EntityTypes?.includes('VALUE'));
+    const kw = wordsOf(k);
+    const vw = v ? wordsOf(v) : [];
+    pairs.push({
+      page: k.Page ?? 1,
+      key: text(kw).replace(/[\s:：.\-–]+$/, ''),
+      keyWords: kw,
+      keyBox: k.Geometry?.BoundingBox ?? union(kw.map((w) => w.box)),
+      value: text(vw),
+      valueWords: vw,
+      valueBox: v?.Geometry?.BoundingBox ?? union(vw.map((w) => w.box)),
+      via: 'textract',
+    });
+  }
+  const tables: Table[] = [];
+  for (const t of blocks) {
+    if (t.BlockType !== 'TABLE') continue;
+    const cells = rel(t, 'CHILD').map((id) => byId.get(id)).filter((c): c is Block => c?.BlockType === 'CELL');
+    const rows = new Map<number, Cell[]>();
+    for (const c of cells) {
+      const ws = wordsOf(c);
+      const cell = { row: c.RowIndex ?? 1, col: c.ColumnIndex ?? 1, text: text(ws), words: ws, box: c.Geometry?.BoundingBox ?? union(ws.map((w) => w.box)) };
+      rows.set(cell.row, [...(rows.get(cell.row) ?? []), cell]);
+    }
+    tables.push({ page: t.Page ?? 1, rows: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, cs]) => cs.sort((a, b) => a.col - b.col)), box: t.Geometry?.BoundingBox ?? union(cells.map((c) => c.Geometry?.BoundingBox ?? union([]))) });
+  }
+  return { pairs, tables };
+}

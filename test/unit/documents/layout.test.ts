@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
+import { isProse } from '#core/documents/layout.ts';
+
+/**
+ * One LINE per row as tesseract gives it: words of several cells joined into one line, each
+ * cell starting at its own x (0..1); words get boxes by character proportion (0.011 per char).
+ */
+function page(rows: [number, ...[number, string][]][]): DocumentModel {
+  const blocks: Block[] = [{ BlockType: 'PAGE', Id: 'p', Page: 1, Relationships: [{ Type: 'CHILD', Ids: [] }] }];
+  rows.forEach(([top, ...cells], r) => {
+    const ids: string[] = [];
+    const texts: string[] = [];
+    cells.forEach(([left, text], c) => {
+      let x = left;
+      for (const [i, w] of text.split(' ').entries()) {
+        const id = `l${r}c${c}w${i}`;
+        ids.push(id);
+        blocks.push({ BlockType: 'WORD', Id: id, Text: w, Confidence: 95, Page: 1, Geometry: { BoundingBox: { Left: x, Top: top, Width: 0.011 * w.length, Height: 0.015 } } });
+        x += 0.011 * (w.length + 1);
+      }
+      texts.push(text);
+    });
+    const last = blocks[blocks.length - 1].Geometry!.BoundingBox;
+    blocks.push({ BlockType: 'LINE', Id: `l${r}`, Text: texts.join(' '), Confidence: 95, Page: 1, Geometry: { BoundingBox: { Left: cells[0][0], Top: top, Width: last.Left + last.Width - cells[0][0], Height: 0.015 } }, Relationships: [{ Type: 'CHILD', Ids: ids }] });
+    blocks[0].Relationships![0].Ids.push(`l${r}`);
+  });
+  return new DocumentModel(blocks);
+}
+
+describe('layout model', () => {
+  it('splits a merged line into cells and pairs a bare label with the cell beside it', () => {
+    const m = page([[0.1, [0.07, 'Customer Name'], [0.35, 'Deepika Chauhan']], [0.13, [0.07, 'Invoice No: INV/2024/00017'], [0.6, 'Date: 14/06/2025']]]);
+    const pairs = m.layout.pairs.map((p) => [p.key, p.value, p.via]);
+    expect(pairs).toEqual([
+      ['Customer Name', 'Deepika Chauhan', 'beside'],
+      ['Invoice No', 'INV/2024/00017', 'colon'],
+      ['Date', '14/06/2025', 'colon'],
+    ]);
+  });
+
+  it('never takes a label word inside a sentence as a key', () => {
+    expect(isProse('We have sanctioned a loan to the customer named below. Kindly deliver the product')).toBe(true);
+    expect(isProse('283, Gandhi Nagar, Andheri East, Pune, Maharashtra - 411418')).toBe(false);
+    const m = page([
+      [0.1, [0.05, 'DELIVERY ORDER']],
+      [0.2, [0.05, 'We have sanctioned a loan to the customer named below. Kindly deliver the asset on receipt of the down payment.']],
+      [0.25, [0.07, 'Customer Name'], [0.35, 'Deepika Chauhan']],
+      [0.28, [0.07, 'Contact No.'], [0.35, '9876501234']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.customer_name.value).toBe('Deepika Chauhan');
+  });
+
+  it('reads a value under its label and a table of aligned columns', () => {
+    const m = page([
+      [0.1, [0.07, 'Bill To:']],
+      [0.12, [0.07, 'Harish Mathew']],
+      [0.2, [0.07, 'Sr'], [0.15, 'Description'], [0.6, 'Qty'], [0.8, 'Amount']],
+      [0.22, [0.07, '1'], [0.15, 'Vivo Y28 5G'], [0.6, '1'], [0.8, '13,999.00']],
+    ]);
+    expect(m.layout.pairs.find((p) => p.key === 'Bill To')).toMatchObject({ value: 'Harish Mathew', via: 'below' });
+    expect(m.layout.tables).toHaveLength(1);
+    expect(m.layout.tables[0].rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['Sr', 'Description', 'Qty', 'Amount'],
+      ['1', 'Vivo Y28 5G', '1', '13,999.00'],
+    ]);
+    const blocks = m.layout.toBlocks();
+    const key = blocks.find((b) => b.BlockType === 'KEY_VALUE_SET' && b.EntityTypes?.includes('KEY'));
+    expect(key?.Relationships?.map((r) => r.Type)).toEqual(['VALUE', 'CHILD']);
+    expect(blocks.filter((b) => b.BlockType === 'CELL')).toHaveLength(8);
+  });
+
+  it('reads Textract FORMS blocks as the layout when the engine returned them', () => {
+    const m = page([[0.1, [0.07, 'Customer Name'], [0.35, 'Deepika Chauhan']]]);
+    const derived = m.layout.toBlocks();
+    const words = (m as unknown as { lines: { words: { id: string; text: string; box: unknown }[] }[] }).lines[0].words;
+    const blocks: Block[] = [
+      { BlockType: 'PAGE', Id: 'p', Page: 1, Relationships: [{ Type: 'CHILD', Ids: ['l0'] }] },
+      { BlockType: 'LINE', Id: 'l0', Text: 'Customer Name Deepika Chauhan', Page: 1, Confidence: 95, Geometry: { BoundingBox: { Left: 0.07, Top: 0.1, Width: 0.5, Height: 0.015 } }, Relationships: [{ Type: 'CHILD', Ids: words.map((w) => w.id) }] },
+      ...words.map((w) => ({ BlockType: 'WORD' as const, Id: w.id, Text: w.text, Confidence: 95, Page: 1, Geometry: { BoundingBox: w.box as never } })),
+      ...derived,
+    ];
+    const t = new DocumentModel(blocks);
+    expect(t.layout.pairs.map((p) => [p.key, p.value, p.via])).toEqual([['Customer Name', 'Deepika Chauhan', 'textract']]);
+  });
+});
