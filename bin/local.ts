@@ -23,10 +23,11 @@ const service = await startLocal({
 
 if (service.demo.created && service.demo.clientSecret && !(id && secret)) {
   // Printed once, at creation: the secret is stored only as a hash.
-  console.log(`demo client created: Client-Id ${service.demo.clientId}  Client-Secret ${service.demo.clientSecret}`);
+  console.log(`demo client created: Client-Id ${service.demo.clientId}  Client-Secret ${service.demo.clientSecret}  Webhook-Secret ${service.demo.webhookSecret}`);
 } else if (!service.demo.clientSecret) {
   console.log(`demo client ${service.demo.clientId} exists (its secret was printed when it was created; rotate it with: npm run operator -- client rotate-secret ${service.demo.clientId})`);
 }
+if (service.demo.webhookSecret && id && secret) console.log(`demo client ${service.demo.clientId} created  Webhook-Secret ${service.demo.webhookSecret}`);
 if (service.resumed) console.log(`resumed processing of ${service.resumed} file(s) cut off by the last stop`);
 console.log(`listening on ${service.url}`);
 

@@ -7,6 +7,7 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   signCallback,
+  standardWebhookHeaders,
 } from '../core/callbacks/signature.ts';
 import { SafeFetchError, describeUrl, safeFetch, type LookupAll } from './safeFetch.ts';
 
@@ -68,6 +69,7 @@ function signedHeaders(secret: string | undefined, eventId: string | undefined, 
     const timestamp = now();
     headers[TIMESTAMP_HEADER] = String(timestamp);
     headers[SIGNATURE_HEADER] = signCallback({ secret, timestamp, body });
+    Object.assign(headers, standardWebhookHeaders({ secret, id: eventId, timestamp, body }));
   }
   return headers;
 }

@@ -1,10 +1,13 @@
 import { hashSecret, newOpaqueSecret } from '../core/auth/credentials.ts';
 import { createClient, getClient, updateClient, ALL_INTERFACES } from '../adapters/store/clients.ts';
+import { newWebhookSecret } from '../core/callbacks/signature.ts';
 
 export interface DemoClient {
   clientId: string;
   /** Present only when generated now (printed once) or given by the environment. */
   clientSecret?: string;
+  /** The callback signing secret; present only when the client was created now (printed once with the credentials). */
+  webhookSecret?: string;
   created: boolean;
 }
 
@@ -19,21 +22,23 @@ export async function ensureDemoClient(given?: { clientId: string; clientSecret:
     const existing = await getClient(given.clientId);
     if (existing) {
       // Only the secret follows the environment; operator settings (disabled, callbacks) stay.
-      await updateClient(given.clientId, { secretHash: await hashSecret(given.clientSecret), webhookSecret: existing.webhookSecret ?? newOpaqueSecret() });
+      await updateClient(given.clientId, { secretHash: await hashSecret(given.clientSecret), webhookSecret: existing.webhookSecret ?? newWebhookSecret() });
       return { ...given, created: false };
     }
+    const webhookSecret = newWebhookSecret();
     await createClient({
       clientId: given.clientId, name: 'demo', secretHash: await hashSecret(given.clientSecret), disabled: false,
-      products: ['*'], interfaces: ALL_INTERFACES, webhookSecret: newOpaqueSecret(), createdAt: now,
+      products: ['*'], interfaces: ALL_INTERFACES, webhookSecret, createdAt: now,
     });
-    return { ...given, created: true };
+    return { ...given, webhookSecret, created: true };
   }
   const existing = await getClient('cli_demo');
   if (existing) return { clientId: existing.clientId, created: false };
   const clientSecret = newOpaqueSecret();
+  const webhookSecret = newWebhookSecret();
   await createClient({
     clientId: 'cli_demo', name: 'demo', secretHash: await hashSecret(clientSecret), disabled: false,
-    products: ['*'], interfaces: ALL_INTERFACES, webhookSecret: newOpaqueSecret(), createdAt: now,
+    products: ['*'], interfaces: ALL_INTERFACES, webhookSecret, createdAt: now,
   });
-  return { clientId: 'cli_demo', clientSecret, created: true };
+  return { clientId: 'cli_demo', clientSecret, webhookSecret, created: true };
 }

@@ -8,6 +8,7 @@ import {
 } from '../adapters/store/clients.ts';
 import { revokeClientRefreshTokens } from '../adapters/store/refreshTokens.ts';
 import { productTypes } from '../core/products/catalogue.ts';
+import { newWebhookSecret } from '../core/callbacks/signature.ts';
 
 export class OperatorError extends Error {}
 
@@ -40,7 +41,7 @@ export async function createClientCommand(opts: { name: string; products?: strin
   const clientId = opts.clientId ?? newClientId();
   if (!isClientId(clientId)) throw new OperatorError('client ids are 1-64 letters, digits, _ or -');
   const clientSecret = opts.clientSecret ?? newOpaqueSecret();
-  const webhookSecret = newOpaqueSecret();
+  const webhookSecret = newWebhookSecret();
   await createClient({
     clientId,
     name: opts.name,
@@ -81,7 +82,7 @@ export async function rotateSecretCommand(clientId: string) {
 
 export async function rotateWebhookSecretCommand(clientId: string) {
   await existing(clientId);
-  const webhookSecret = newOpaqueSecret();
+  const webhookSecret = newWebhookSecret();
   await updateClient(clientId, { webhookSecret });
   return { clientId, webhookSecret };
 }

@@ -9,7 +9,7 @@ type Verify = (rawBody: string | Buffer, header: string | undefined, secret: str
 
 function loadSnippet(): Verify {
   const doc = readFileSync(fileURLToPath(new URL('../../../docs/callbacks.md', import.meta.url)), 'utf8');
-  const block = /## 3\.[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
+  const block = /### The original `X-Signature`[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
   if (!block) throw new Error('verification snippet not found in docs/callbacks.md');
   const code = block.replace(/^import .*$/m, '');
   return new Function('createHmac', 'timingSafeEqual', `${code}\nreturn isValidCallback;`)(createHmac, timingSafeEqual) as Verify;
