@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { api, DEMO, makeClient, startService, flowInitBody, type Api } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { updateClient } from '../../functions/adapters/store/clients.ts';
 import { signingKeys } from '../../functions/adapters/signingKey.ts';
 import { audienceClaim } from '../../functions/core/auth/jwt.ts';
+import { hashSecret } from '../../functions/core/auth/credentials.ts';
 
 let service: LocalService;
 let a: Api;
@@ -15,6 +16,8 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 const status = (token: string) => a.call('GET', '/v3/verification/status?flow_uuid=x', { headers: { Token: token } });
+const login = async () => (await a.call('POST', '/v1/docstream/authtoken', { headers: { 'Client-Id': DEMO.clientId, 'Client-Secret': DEMO.clientSecret } })).body;
+const refresh = (token: string) => a.call('POST', '/refresh-token', { headers: { Token: token } });
 
 describe('token endpoints', () => {
   for (const [path, audience] of [['/v3/verification/authtoken', 'main'], ['/v1/docstream/authtoken', 'sandbox'], ['/bulk/authtoken', 'bulk']] as const) {
@@ -85,6 +88,20 @@ describe('Token header', () => {
     expect((await status(token)).status).toBe(409);
     await updateClient(c.clientId, { disabled: true });
     expect((await status(token)).status).toBe(401);
+    // Enabling the client again does not bring back tokens issued before it was disabled.
+    await updateClient(c.clientId, { disabled: false });
+    expect((await status(token)).status).toBe(401);
+    expect((await status(await a.token('main', c))).status).toBe(409);
+  });
+
+  it('stops working when the secret is rotated; tokens issued afterwards work', async () => {
+    const c = await makeClient();
+    const before = await a.token('main', c);
+    expect((await status(before)).status).toBe(409);
+    await updateClient(c.clientId, { secretHash: await hashSecret('the-new-secret') });
+    const after = await a.token('main', { clientId: c.clientId, clientSecret: 'the-new-secret' });
+    expect((await status(before)).status).toBe(401);
+    expect((await status(after)).status).toBe(409);
   });
 });
 
@@ -99,10 +116,55 @@ describe('POST /refresh-token', () => {
     const ok = await a.call('GET', '/v1/docstream/extracts?batch_id=BATCH-000000-AAAAAA-20260101000000', { headers: { Token: refreshed.body.access_token } });
     expect(ok.status).not.toBe(401);
     expect((await status(refreshed.body.access_token)).status).toBe(401);
-    const reused = await a.call('POST', '/refresh-token', { headers: { Token: first.body.refresh_token } });
-    expect(reused).toEqual({ status: 401, body: { error: 'Invalid refresh token' } });
     const again = await a.call('POST', '/refresh-token', { headers: { Token: refreshed.body.refresh_token } });
     expect(again.status).toBe(201);
+    expect((await refresh(again.body.refresh_token)).status).toBe(201);
+  });
+
+  it('reuse of a spent token revokes the whole family; other sessions live on', async () => {
+    const first = (await login()).refresh_token;
+    const other = (await login()).refresh_token;
+    const second = await refresh(first);
+    const third = await refresh(second.body.refresh_token);
+    expect(third.status).toBe(201);
+    // Someone presents the first, spent token (a thief, or the client after a thief used it).
+    expect(await refresh(first)).toEqual({ status: 401, body: { error: 'Invalid refresh token' } });
+    // Every token descended from that login is dead now, the newest included.
+    expect((await refresh(third.body.refresh_token)).status).toBe(401);
+    expect((await refresh(second.body.refresh_token)).status).toBe(401);
+    // Another login's family is untouched.
+    expect((await refresh(other)).status).toBe(201);
+  });
+
+  it('two concurrent uses of one token: at most one answer, and the family ends', async () => {
+    const token = (await login()).refresh_token;
+    const answers = await Promise.all([refresh(token), refresh(token)]);
+    const won = answers.filter((r) => r.status === 201);
+    expect(won.length).toBeLessThanOrEqual(1);
+    expect(answers.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(1);
+    for (const r of won) expect((await refresh(r.body.refresh_token)).status).toBe(401);
+  });
+
+  it('ends a session 30 days after its login, however often it was rotated', async () => {
+    const day = 24 * 3600 * 1000;
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      let token = (await login()).refresh_token;
+      for (const d of [10, 20, 29]) {
+        vi.setSystemTime(start + d * day);
+        const r = await refresh(token);
+        expect(r.status, `day ${d}`).toBe(201);
+        token = r.body.refresh_token;
+      }
+      // Rotated a day ago, but the session began 30 days ago: it is over.
+      vi.setSystemTime(start + 30 * day + 1000);
+      expect((await refresh(token)).status).toBe(401);
+      // A new login starts a new session.
+      expect((await refresh((await login()).refresh_token)).status).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 400 without a Token header and 401 for an unknown or access token', async () => {

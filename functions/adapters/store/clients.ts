@@ -20,8 +20,15 @@ export interface ClientRecord {
   webhookSecret?: string;
   /** Operator opt-in to return full Aadhaar numbers (default masked to the last 4 digits). */
   fullAadhaar?: boolean;
+  /**
+   * Moves on when the secret is rotated or the client disabled; access tokens and refresh-token
+   * families carry the generation they were issued in and stop working once it moves.
+   */
+  tokenGeneration?: number;
   createdAt: string;
 }
+
+export const tokenGenerationOf = (client: Pick<ClientRecord, 'tokenGeneration'>) => client.tokenGeneration ?? 0;
 
 /**
  * Client ids start every tenant's keys (`CLIENT#<id>#...`): only letters, digits, `_` and `-`, so
@@ -70,7 +77,11 @@ export async function listClients(): Promise<ClientRecord[]> {
 
 type Settable = Partial<Pick<ClientRecord, 'disabled' | 'secretHash' | 'callbackUrl' | 'authUrl' | 'webhookSecret' | 'fullAadhaar' | 'products' | 'interfaces'>>;
 
-/** Updates settings of an existing client; throws ConditionalCheckFailedException when unknown. */
+/**
+ * Updates settings of an existing client; throws ConditionalCheckFailedException when unknown.
+ * A new secret or disabling moves the token generation on in the same write, so no caller can
+ * rotate a secret and leave the tokens issued under the old one valid.
+ */
 export async function updateClient(clientId: string, changes: Settable) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -80,11 +91,13 @@ export async function updateClient(clientId: string, changes: Settable) {
     return `#k${i} = :v${i}`;
   });
   if (!sets.length) return;
+  const revokesTokens = changes.secretHash !== undefined || changes.disabled === true;
+  if (revokesTokens) values[':one'] = 1;
   await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: key(clientId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      UpdateExpression: `SET ${sets.join(', ')}${revokesTokens ? ' ADD tokenGeneration :one' : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

@@ -29,9 +29,14 @@ export function keysFromSeed(seed: string): SigningKeys {
 
 export const audienceClaim = (audience: Audience) => `docstream:${audience}`;
 
-export async function issueAccessToken(keys: SigningKeys, clientId: string, audience: Audience, now = Date.now()) {
+/**
+ * `gen` is the client's token generation when the token was made: rotating the client's secret or
+ * disabling it moves the generation on, and every token of an earlier one stops working (exact,
+ * unlike comparing `iat`, which has one-second resolution).
+ */
+export async function issueAccessToken(keys: SigningKeys, clientId: string, audience: Audience, now = Date.now(), generation = 0) {
   const iat = Math.floor(now / 1000);
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ gen: generation })
     .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid, typ: 'JWT' })
     .setIssuer(ISSUER)
     .setSubject(clientId)
@@ -51,7 +56,7 @@ export class InvalidTokenError extends Error {
 }
 
 /** Verifies signature, issuer, audience and expiry; `alg` is fixed, so `none` or HS* never pass. */
-export async function verifyAccessToken(keys: SigningKeys, token: string, audience: Audience): Promise<{ clientId: string }> {
+export async function verifyAccessToken(keys: SigningKeys, token: string, audience: Audience): Promise<{ clientId: string; generation: number }> {
   try {
     const { payload } = await jwtVerify(token, keys.publicKey, {
       algorithms: [ALGORITHM],
@@ -59,7 +64,9 @@ export async function verifyAccessToken(keys: SigningKeys, token: string, audien
       audience: audienceClaim(audience),
       requiredClaims: ['exp', 'sub', 'iat'],
     });
-    return { clientId: payload.sub as string };
+    const generation = payload.gen ?? 0;
+    if (!Number.isSafeInteger(generation)) throw new InvalidTokenError('malformed');
+    return { clientId: payload.sub as string, generation: generation as number };
   } catch (err) {
     const reason = err instanceof errors.JOSEError ? err.code : 'malformed';
     throw new InvalidTokenError(reason);

@@ -24,7 +24,7 @@ describe('access tokens', () => {
   const keys = keysFromSeed('seed-one');
   it('verify for their audience only', async () => {
     const { access_token } = await issueAccessToken(keys, 'cli_a', 'sandbox');
-    expect(await verifyAccessToken(keys, access_token, 'sandbox')).toEqual({ clientId: 'cli_a' });
+    expect(await verifyAccessToken(keys, access_token, 'sandbox')).toEqual({ clientId: 'cli_a', generation: 0 });
     await expect(verifyAccessToken(keys, access_token, 'main')).rejects.toBeInstanceOf(InvalidTokenError);
   });
   it('fail with another key, and after expiry', async () => {
