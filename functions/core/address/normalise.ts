@@ -17,7 +17,11 @@ export const MAX_ADDRESS_LENGTH = 1000;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const COMBINING = /[\u0300-\u036f]/g;
-const PIN_SPACED = /(?<![0-9])([1-9][0-9]{2})[ -]([0-9]{3})[^a-z0-9]*(?:india)?[^a-z0-9]*$/;
+// "570 023", "570-023": three and three digits, not part of an identifier ("12-570-023",
+// "570-023/4"), not numbered by a unit marker ("flat 302 104"), and the last digits of the address
+// (a state or the country may follow).
+const PIN_SPACED =
+  /(?<![0-9])(?<![0-9][-/])(?<!\b(?:no|flat|house|plot|door|room|shop)[ ]*)([1-9][0-9]{2})[ -]([0-9]{3})(?![0-9]|[-/][0-9])(?=[^0-9]*$)/;
 const TOKEN_SPLIT_UNICODE = /[^\p{L}\p{N}/-]+/u;
 const ORDINAL = /^(\d+)(st|nd|rd|th)$/;
 const GLUED_NO = /^(h|f|d|p|s|sy|kh|flat|house|plot|door)?no(\d[a-z0-9/-]*)?$/;
@@ -102,7 +106,8 @@ export function normaliseAddress(raw: string): NormalisedAddress {
     const m = PIN_SPACED.exec(s);
     if (m) {
       pincode = m[1] + m[2];
-      s = s.slice(0, m.index);
+      // The pincode separates what precedes it from what follows (state, country) like a comma.
+      s = `${s.slice(0, m.index)},${s.slice(m.index + m[0].length)}`;
     }
   }
 

@@ -7,6 +7,7 @@
 import { normaliseAddress, canonicalText, type NormalisedAddress } from './normalise.ts';
 import { getPincodeData, type PinInfo } from './pincodes.ts';
 import { cityKey, isShortStateCode, KIND, STATES, CITY_ALIASES, type Kind } from './vocab.ts';
+import { approximateCity, approximateState, countryTypoLength } from './tail.ts';
 
 /** Components as canonical token chunks (internal form used by the scorer and the formatter). */
 export interface AddressParts {
@@ -19,6 +20,14 @@ export interface AddressParts {
   /** Land identifiers such as khasra/survey numbers ("kh 326"): part of the address, not of the dwelling. */
   plot: string[][];
   city: string | null;
+  /** The city's key (aliases, misspellings and split words resolved), or null. */
+  cityKey: string | null;
+  /**
+   * Whether the city was recognised as written (a district, an alias or one of the pincode's
+   * districts). A city read through a typo without a pincode to confirm it, or an unknown name
+   * taken for a city by its position, is weaker evidence of another place.
+   */
+  cityKnown: boolean;
   district: string | null;
   /** Canonical state key (lower-case GeoNames name). */
   state: string | null;
@@ -60,28 +69,37 @@ export function parseParts(raw: string): AddressParts {
   for (const seg of normalised.segments) segs.push(seg.slice());
   const parts: AddressParts = {
     house: null, floor: null, building: [], street: [], locality: [], landmark: [], plot: [],
-    city: null, district: null, state: null, pincode: normalised.pincode, pin: null, normalised,
+    city: null, cityKey: null, cityKnown: false, district: null, state: null, pincode: normalised.pincode, pin: null, normalised,
   };
   parts.pin = normalised.pincode ? (data.pins.get(normalised.pincode) ?? null) : null;
 
-  stripTail(segs);
-  takeState(segs, parts);
-  stripTail(segs);
+  const isPlaceWord = (w: string): boolean => data.df.has(w) || data.gazetteer.has(w);
+  stripTail(segs, isPlaceWord);
+  takeState(segs, parts, data.gazetteer);
+  stripTail(segs, isPlaceWord);
   takeDistrict(segs, parts);
-  stripTail(segs);
+  stripTail(segs, isPlaceWord);
   takeCity(segs, parts, data.gazetteer);
   takeLandmarks(segs, parts);
   takeHouseAndFloor(segs, parts);
   chunkRest(segs, parts);
-  if (!parts.city && parts.state && CITY_STATES.has(parts.state)) parts.city = parts.state;
+  if (!parts.city && parts.state && CITY_STATES.has(parts.state)) {
+    parts.city = parts.cityKey = parts.state;
+    parts.cityKnown = true;
+  }
   return parts;
 }
 
-/** Drops trailing noise ("india", "na") and empty segments. */
-function stripTail(segs: string[][]): void {
+/** Drops trailing noise ("india", "na", the country misspelt: "indua", "in dia") and empty segments. */
+function stripTail(segs: string[][], isPlaceWord: (w: string) => boolean): void {
   while (segs.length) {
     const last = segs[segs.length - 1];
-    while (last.length && kindOf(last[last.length - 1]) === 'noise') last.pop();
+    for (;;) {
+      while (last.length && kindOf(last[last.length - 1]) === 'noise') last.pop();
+      const typo = countryTypoLength(last, isPlaceWord);
+      if (!typo) break;
+      last.length -= typo;
+    }
     if (last.length) return;
     segs.pop();
   }
@@ -94,13 +112,25 @@ for (const k of STATES.keys()) {
   STATE_LAST_WORDS.set(last, Math.max(STATE_LAST_WORDS.get(last) ?? 0, k.split(' ').length));
 }
 
-function takeState(segs: string[][], parts: AddressParts): void {
+function takeState(segs: string[][], parts: AddressParts, gazetteer: ReadonlySet<string>): void {
   if (!segs.length) return;
   const last = segs[segs.length - 1];
-  const longest = STATE_LAST_WORDS.get(last[last.length - 1]);
-  if (longest === undefined) return;
   let totalTokens = 0;
   for (const seg of segs) totalTokens += seg.length;
+  const longest = STATE_LAST_WORDS.get(last[last.length - 1]);
+  // "karnata ka": a state split in two whose last piece is also a code is the state, not the code.
+  const split = longest !== undefined && last.length >= 2 ? approximateState(last, totalTokens, parts.pin?.states ?? null, () => true) : null;
+  if (longest === undefined || (split && split.n >= 2 && !STATES.has(last.slice(last.length - split.n).join(' ')))) {
+    // No exact name ends the address: a misspelt, split or dotted one may.
+    const isPlaceName = (w: string): boolean => gazetteer.has(w) || CITY_ALIASES.has(w) || KIND.has(w);
+    const m = split ?? approximateState(last, totalTokens, parts.pin?.states ?? null, isPlaceName);
+    if (m) {
+      parts.state = m.key;
+      last.length -= m.n;
+      if (!last.length) segs.pop();
+    }
+    return;
+  }
   // Longer phrases cannot be an alias: start at the longest alias ending with this word.
   for (let n = Math.min(6, longest, last.length); n >= 1; n--) {
     const phrase = last.slice(last.length - n).join(' ');
@@ -114,6 +144,8 @@ function takeState(segs: string[][], parts: AddressParts): void {
     if (!last.length) segs.pop();
     if (phrase !== key && !isShortStateCode(phrase) && CITY_STATES.has(key) && phrase !== 'nct of delhi') {
       parts.city = phrase; // "new delhi"
+      parts.cityKey = cityKey(phrase);
+      parts.cityKnown = true;
     }
     return;
   }
@@ -142,15 +174,27 @@ function takeCity(segs: string[][], parts: AddressParts, gazetteer: ReadonlySet<
     const key = cityKey(phrase);
     if (pinDistricts.includes(key) || gazetteer.has(key) || CITY_ALIASES.has(phrase) || STATES.get(phrase) === 'delhi') {
       parts.city = phrase;
+      parts.cityKey = key;
+      parts.cityKnown = true;
       last.length -= n;
       if (!last.length) segs.pop();
       return;
     }
   }
+  // Misspelt or split in two ("bhopak", "co imbatore"): confirmed by the pincode when there is one.
+  const approx = approximateCity(last, gazetteer, parts.pin ? pinDistricts : null);
+  if (approx) {
+    parts.city = last.slice(last.length - approx.n).join(' ');
+    parts.cityKey = approx.key;
+    parts.cityKnown = parts.pin !== null;
+    last.length -= approx.n;
+    if (!last.length) segs.pop();
+    return;
+  }
   // Unknown city: a short keyword-free last segment after other segments. Not when the pincode
   // is known: its districts would have matched, so the segment is a locality ("..., behala, 700034").
   if (!parts.pin && segs.length >= 3 && last.length <= 2 && last.every((t) => !HAS_DIGIT.test(t) && kindOf(t) === undefined)) {
-    parts.city = last.join(' ');
+    parts.city = parts.cityKey = last.join(' ');
     segs.pop();
   }
 }
@@ -430,9 +474,8 @@ export function pincodeConsistency(parts: AddressParts): boolean | null {
     if (!pin.states.includes(parts.state)) return false;
   }
   const gazetteer = getPincodeData().gazetteer;
-  for (const name of [parts.district, parts.city]) {
-    if (!name) continue;
-    const key = cityKey(name);
+  for (const key of [parts.district ? cityKey(parts.district) : null, parts.cityKey]) {
+    if (!key) continue;
     if (!gazetteer.has(key)) continue; // a city we do not know cannot be checked
     checked = true;
     if (!pin.districts.includes(key) && !(CITY_STATES.has(key) && pin.states.includes(key))) return false;

@@ -47,7 +47,13 @@ export interface AddressFeatures {
   all: WordSet;
   /** City keys: the written city/district and the pincode's districts (each once). */
   places: string[];
-  explicitCity: string | null;
+  /**
+   * How many of `places` (from the start) are firm evidence of where the address is: the
+   * pincode's districts and a city or district recognised as written. The rest (a city read
+   * through a typo with no pincode to confirm it, an unknown name) can confirm a place but never
+   * rule one out.
+   */
+  firmPlaces: number;
   states: string[];
   pincode: string | null;
 }
@@ -270,10 +276,15 @@ export function features(p: AddressParts): AddressFeatures {
   }
   const house = p.house;
   const places: string[] = [];
-  let explicitCity: string | null = null;
-  if (p.city) places.push((explicitCity = cityKey(p.city)));
-  if (p.district) addOnce(places, cityKey(p.district));
+  const weak: string[] = [];
+  if (p.cityKey) (p.cityKnown ? places : weak).push(p.cityKey);
+  if (p.district) {
+    const d = cityKey(p.district);
+    addOnce(data.gazetteer.has(d) ? places : weak, d);
+  }
   if (p.pin) for (const d of p.pin.districts) addOnce(places, d);
+  const firmPlaces = places.length;
+  for (const w of weak) addOnce(places, w);
   let states: string[];
   if (p.state) states = [p.state];
   else if (p.pin) {
@@ -302,7 +313,7 @@ export function features(p: AddressParts): AddressFeatures {
     landmark: p.landmark.length ? wordSet(p.landmark) : EMPTY,
     all,
     places,
-    explicitCity,
+    firmPlaces,
     states,
     pincode: p.pincode,
   };
@@ -404,6 +415,12 @@ function houseMatch(a: AddressFeatures, b: AddressFeatures): number | null {
   return a.houseLetters === b.houseLetters ? 0.95 : 0;
 }
 
+/**
+ * Whether the two addresses are in the same city or district: true when they share one (or
+ * one's misspells the other's, or a place one names only loosely is written among the other's
+ * words: "kovai" against an address that says "kovai" in its locality); false only when both give
+ * firm places (pincode districts, recognised cities) and none agree; null when it cannot be told.
+ */
 function placesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
   if (!a.places.length || !b.places.length) return null;
   for (const p of a.places) if (b.places.includes(p)) return true;
@@ -411,6 +428,19 @@ function placesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
   for (const p of a.places) {
     if (p.length < 5) continue;
     for (const q of b.places) if (q.length >= 5 && withinEdits(p, q, 2)) return true;
+  }
+  if (namedAmongWords(a, b) || namedAmongWords(b, a)) return true;
+  return a.firmPlaces > 0 && b.firmPlaces > 0 ? false : null;
+}
+
+/** A loosely read place of `a` (not firm) is one of b's words, as written or by its skeleton. */
+function namedAmongWords(a: AddressFeatures, b: AddressFeatures): boolean {
+  for (let i = a.firmPlaces; i < a.places.length; i++) {
+    const p = a.places[i];
+    if (p.includes(' ')) continue;
+    if (includesIn(b.all.words, b.all.nw, p)) return true;
+    const k = p.length >= 4 ? skelOf(p) : '';
+    if (k && includesIn(b.all.skels, b.all.nw, k)) return true;
   }
   return false;
 }

@@ -182,6 +182,14 @@ export const CITY_ALIASES: ReadonlyMap<string, string> = new Map(
     mangaluru: 'dakshina kannada', belgaum: 'belagavi', hubli: 'dharwad', gulbarga: 'kalaburagi',
     calicut: 'kozhikode', trichy: 'tiruchirappalli', tiruchirapalli: 'tiruchirappalli', tanjore: 'thanjavur',
     'ahmadabad': 'ahmedabad', 'amdavad': 'ahmedabad', kanpur: 'kanpur nagar', 'kanpur city': 'kanpur nagar',
+    // Large cities that are not district names in the reference data -> their district.
+    bhubaneswar: 'khorda', vijayawada: 'krishna', guwahati: 'kamrup', kalyan: 'thane', 'pimpri chinchwad': 'pune',
+    jamshedpur: 'east singhbhum', bhilai: 'durg', tirupati: 'chittoor', hubballi: 'dharwad', siliguri: 'darjiling',
+    asansol: 'paschim bardhaman', durgapur: 'paschim bardhaman', berhampur: 'ganjam', shillong: 'east khasi hills',
+    imphal: 'imphal west', agartala: 'west tripura', gangtok: 'east sikkim', panaji: 'north goa', margao: 'south goa',
+    itanagar: 'papum pare', gandhinagar: 'gandhi nagar', karimnagar: 'karim nagar', kakinada: 'east godavari',
+    rajahmundry: 'east godavari', eluru: 'west godavari', ongole: 'prakasam', kadapa: 'cuddapah',
+    anantapur: 'ananthapur', thoothukudi: 'tuticorin', nagercoil: 'kanyakumari', davanagere: 'davangere', silchar: 'cachar',
   }),
 );
 

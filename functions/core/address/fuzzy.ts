@@ -1,0 +1,103 @@
+/**
+ * Edit-distance matching of names (states, cities, the country) written with keyboard slips:
+ * `Indua`, `Tail Nadu`, `Uttar Pardesh`, `Maharahstra`, `Bhopak`. Names are few and short, so a
+ * bounded optimal-string-alignment distance (Levenshtein plus swapped neighbours, each one edit)
+ * is computed directly; callers keep its results in memos.
+ */
+
+// Three rows of the table, reused (matching is synchronous).
+let r0 = new Int32Array(32);
+let r1 = new Int32Array(32);
+let r2 = new Int32Array(32);
+
+/**
+ * Whether `a` and `b` are within `max` edits, counting a swap of two neighbouring letters as one
+ * edit (`maharahstra` / `maharashtra`). Exits early once every path exceeds `max`.
+ */
+export function withinTypos(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  if (a === b) return true;
+  const n = b.length;
+  if (n + 1 > r0.length) {
+    r0 = new Int32Array(2 * (n + 1));
+    r1 = new Int32Array(2 * (n + 1));
+    r2 = new Int32Array(2 * (n + 1));
+  }
+  // pp: row i-2, prev: row i-1, cur: row i.
+  let pp = r0;
+  let prev = r1;
+  let cur = r2;
+  for (let j = 0; j <= n; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= n; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = prev[j - 1] + (ca === cb ? 0 : 1);
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && pp[j - 2] + 1 < v) v = pp[j - 2] + 1;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return false;
+    const t = pp;
+    pp = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[n] <= max;
+}
+
+/**
+ * Edits a misspelt name of this length may carry and still be taken for the name: none below 5
+ * letters (`goa`, `ap`, `pune` stay exact: too many short words lie one edit apart), one up to
+ * 7 letters, two from 8.
+ */
+export function typoBudget(len: number): number {
+  return len < 5 ? 0 : len < 8 ? 1 : 2;
+}
+
+/** A list of names searchable by approximate spelling, bucketed by length. */
+export interface NameIndex {
+  byLength: Map<number, string[]>;
+}
+
+export function nameIndex(names: Iterable<string>): NameIndex {
+  const byLength = new Map<number, string[]>();
+  for (const n of names) {
+    const list = byLength.get(n.length);
+    if (list) {
+      if (!list.includes(n)) list.push(n);
+    } else byLength.set(n.length, [n]);
+  }
+  return { byLength };
+}
+
+/**
+ * The name of `index` that `written` most likely misspells (fewest edits within the budget of
+ * the shorter of the two, first letter kept), or null. Exact matches are the caller's job.
+ */
+export function closestName(written: string, index: NameIndex): string | null {
+  const budget = typoBudget(written.length);
+  if (!budget) return null;
+  const c0 = written.charCodeAt(0);
+  for (let edits = 1; edits <= budget; edits++) {
+    let found: string | null = null;
+    for (let len = written.length - edits; len <= written.length + edits; len++) {
+      const list = index.byLength.get(len);
+      if (!list) continue;
+      for (const name of list) {
+        if (name.charCodeAt(0) !== c0 || typoBudget(Math.min(len, written.length)) < edits) continue;
+        if (withinTypos(written, name, edits)) {
+          // Two names equally close: the writing is ambiguous, take neither.
+          if (found !== null && found !== name) return null;
+          found = name;
+        }
+      }
+    }
+    if (found !== null) return found;
+  }
+  return null;
+}

@@ -1,0 +1,138 @@
+/**
+ * The end of an address written loosely: the country, the state and the city with keyboard
+ * slips (`Indua`, `Tail Nadu`, `Gujjarat`, `Bhopak`), split in two (`Odi sha`, `Co imbatore`,
+ * `IN DIA`) or as dotted codes (`U.P.` -> `u p`). The parser asks here only after the exact
+ * vocabulary lookups failed. A misspelt name is taken only when it is unambiguous and, when the
+ * pincode is known, when the pincode agrees with it: a guess the pincode contradicts is not a
+ * reading of the address.
+ */
+import { closestName, nameIndex, withinTypos, type NameIndex } from './fuzzy.ts';
+import { CITY_ALIASES, cityKey, isShortStateCode, KIND, STATES } from './vocab.ts';
+
+const LETTERS = /^[a-z]+$/;
+
+/** State names and aliases of 5+ letters written without spaces -> canonical state key. */
+const STATE_BY_JOINED = new Map<string, string>();
+for (const [alias, key] of STATES) {
+  const joined = alias.replace(/ /g, '');
+  if (!isShortStateCode(alias) && joined.length >= 5 && LETTERS.test(joined)) STATE_BY_JOINED.set(joined, key);
+}
+const STATE_INDEX = nameIndex(STATE_BY_JOINED.keys());
+
+/**
+ * How many trailing tokens of `seg` spell the country with one slip (`indua`, `inida`, `in dia`,
+ * `indi a`), or 0. A word known as a place-name word (`isPlaceWord`) is never taken for it.
+ */
+export function countryTypoLength(seg: readonly string[], isPlaceWord: (w: string) => boolean): number {
+  const n = seg.length;
+  if (!n) return 0;
+  const last = seg[n - 1];
+  if (last.length >= 4 && last.length <= 6 && last.charCodeAt(0) === 105 && !isPlaceWord(last) && withinTypos(last, 'india', 1)) return 1;
+  if (n >= 2 && LETTERS.test(last) && LETTERS.test(seg[n - 2])) {
+    const joined = seg[n - 2] + last;
+    if (joined.length >= 5 && joined.length <= 6 && withinTypos(joined, 'india', 1)) return 2;
+  }
+  return 0;
+}
+
+export interface TailMatch {
+  /** Canonical key (state key, or city key). */
+  key: string;
+  /** Trailing tokens it takes. */
+  n: number;
+  /** Read through a typo or a split word (not an exact vocabulary entry). */
+  approximate: boolean;
+}
+
+// Approximate lookups are pure functions of the written words: kept, bounded.
+const MEMO_LIMIT = 20_000;
+const stateMemo = new Map<string, string | null>();
+const cityMemo = new Map<string, string | null>();
+
+function lookup(memo: Map<string, string | null>, joined: string, exact: ReadonlyMap<string, string>, index: NameIndex): string | null {
+  let hit = memo.get(joined);
+  if (hit === undefined) {
+    hit = exact.get(joined) ?? closestName(joined, index);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(joined, hit);
+  }
+  return hit;
+}
+
+/** Trailing `n` tokens joined without spaces, or null when one of them is not a plain word. */
+function joinedTail(seg: readonly string[], n: number): string | null {
+  let out = '';
+  for (let i = seg.length - n; i < seg.length; i++) {
+    const t = seg[i];
+    if (!LETTERS.test(t) || KIND.has(t)) return null;
+    out += t;
+  }
+  return out;
+}
+
+/**
+ * The state written at the end of `seg` with a slip, split, or as dotted letters, or null.
+ * `pinStates` (the pincode's states, when the pincode is known) must agree with the reading.
+ * `isPlaceName` rejects words that are a district or city in their own right.
+ */
+export function approximateState(
+  seg: readonly string[],
+  totalTokens: number,
+  pinStates: readonly string[] | null,
+  isPlaceName: (phrase: string) => boolean,
+): TailMatch | null {
+  const agrees = (key: string): boolean => !pinStates || pinStates.includes(key);
+  // Dotted codes: "u p", "t n", "m h" (only where a code is read at all: see parse.takeState).
+  const n = seg.length;
+  if (n >= 2 && seg[n - 1].length === 1 && seg[n - 2].length === 1 && totalTokens >= 4) {
+    const key = STATES.get(seg[n - 2] + seg[n - 1]);
+    if (key && agrees(key)) return { key, n: 2, approximate: true };
+  }
+  for (let k = 1; k <= Math.min(3, n); k++) {
+    const joined = joinedTail(seg, k);
+    if (joined === null) break;
+    if (joined.length < 5) continue;
+    if (k === 1 && isPlaceName(joined)) continue;
+    const key = lookup(stateMemo, joined, STATE_BY_JOINED, STATE_INDEX);
+    if (key && agrees(key)) return { key, n: k, approximate: true };
+  }
+  return null;
+}
+
+let cityIndexFor: ReadonlySet<string> | null = null;
+let cityByJoined = new Map<string, string>();
+let cityIndex: NameIndex = nameIndex([]);
+
+function cityTables(gazetteer: ReadonlySet<string>): void {
+  if (cityIndexFor === gazetteer) return;
+  cityByJoined = new Map();
+  for (const name of gazetteer) cityByJoined.set(name.replace(/ /g, ''), name);
+  for (const alias of CITY_ALIASES.keys()) cityByJoined.set(alias.replace(/ /g, ''), cityKey(alias));
+  for (const k of [...cityByJoined.keys()]) if (!LETTERS.test(k)) cityByJoined.delete(k);
+  cityIndex = nameIndex(cityByJoined.keys());
+  cityMemo.clear();
+  cityIndexFor = gazetteer;
+}
+
+/**
+ * The city (or district) written at the end of `seg` with a slip or split in two (`bhopak`,
+ * `co imbatore`, `bhubaneeswar`), as a city key, or null. With a known pincode the reading must
+ * be one of the pincode's districts.
+ */
+export function approximateCity(seg: readonly string[], gazetteer: ReadonlySet<string>, pinDistricts: readonly string[] | null): TailMatch | null {
+  cityTables(gazetteer);
+  for (let k = 1; k <= Math.min(3, seg.length); k++) {
+    const joined = joinedTail(seg, k);
+    if (joined === null) break;
+    if (joined.length < 5 || STATES.has(joined)) continue;
+    const key = lookup(cityMemo, joined, cityByJoined, cityIndex);
+    if (key && (!pinDistricts || pinDistricts.includes(key))) return { key, n: k, approximate: true };
+  }
+  return null;
+}
+
+/** Forgets the approximate-lookup memos (benchmarks measure cold passes with it). */
+export function clearTailMemo(): void {
+  stateMemo.clear();
+  cityMemo.clear();
+}
