@@ -15,6 +15,9 @@
 import type { AddressParts } from './parse.ts';
 import { getPincodeData } from './pincodes.ts';
 import { cityKey, GENERIC_WORDS, KIND } from './vocab.ts';
+import { skeleton } from './phonetic.ts';
+
+export { skeleton } from './phonetic.ts';
 
 /**
  * A set of words. The arrays may be shared with a larger set built from the same start (an
@@ -42,6 +45,8 @@ export interface AddressFeatures {
   core: WordSet;
   /** Locality words alone: two addresses naming different localities are different places. */
   locality: WordSet;
+  /** Building name words alone: two addresses naming different buildings are different dwellings. */
+  building: WordSet;
   landmark: WordSet;
   /** Core, landmark and city words together: a fallback when the two parses cut differently. */
   all: WordSet;
@@ -74,54 +79,6 @@ function computeWeight(t: string, digits: boolean): number {
   const df = getPincodeData().df.get(t) ?? 0;
   // Rarer in place names -> more telling; a word in 1000 post-office names weighs ~0.3.
   return Math.max(0.3, 1 / (1 + Math.log1p(df / 20)));
-}
-
-/** Consonant skeleton: folds transliteration variants (aa/a, w/v, sh/s, dropped vowels). */
-// Scratch buffer of skeleton's passes (the scorer is synchronous): no array per word.
-let skBuf = new Uint16Array(64);
-
-export function skeleton(t: string): string {
-  // The rules, in order: ph->f, w->v, z->j, q->k, ck->k, [bcdgkpst]h->[bcdgkpst], y->i, vowels
-  // after the first letter dropped, runs of one letter folded. Done as passes over char codes
-  // (seven regex replaces per word were the cold path's main cost). The one-letter maps (w, z,
-  // q, y) touch no letter of the pair rules, so they run in the first pass.
-  if (t.length > skBuf.length) skBuf = new Uint16Array(2 * t.length);
-  const a = skBuf;
-  let len = 0;
-  for (let i = 0; i < t.length; i++) {
-    let c = t.charCodeAt(i);
-    if (c === 112 && t.charCodeAt(i + 1) === 104) {
-      c = 102; // ph -> f
-      i++;
-    } else if (c === 119) c = 118; // w -> v
-    else if (c === 122) c = 106; // z -> j
-    else if (c === 113) c = 107; // q -> k
-    else if (c === 121) c = 105; // y -> i
-    a[len++] = c;
-  }
-  let n = 0;
-  for (let i = 0; i < len; i++) {
-    if (a[i] === 99 && i + 1 < len && a[i + 1] === 107) continue; // ck -> k (the k is kept next)
-    a[n++] = a[i];
-  }
-  len = n;
-  n = 0;
-  for (let i = 0; i < len; i++) {
-    const c = a[i];
-    a[n++] = c;
-    // b c d g k p s t followed by h: the h is dropped.
-    if (i + 1 < len && a[i + 1] === 104 && (c === 98 || c === 99 || c === 100 || c === 103 || c === 107 || c === 112 || c === 115 || c === 116)) i++;
-  }
-  len = n;
-  let out = '';
-  let prev = -1;
-  for (let i = 0; i < len; i++) {
-    const c = a[i];
-    if (i > 0 && (c === 97 || c === 101 || c === 105 || c === 111 || c === 117)) continue; // vowels
-    if (c !== prev) out += String.fromCharCode(c);
-    prev = c;
-  }
-  return out;
 }
 
 // Per-word statistics are pure functions of the word: computed once and kept (bounded).
@@ -310,6 +267,7 @@ export function features(p: AddressParts): AddressFeatures {
     floor: p.floor,
     core,
     locality: p.locality.length ? wordSet(p.locality) : EMPTY,
+    building: p.building.length ? wordSet(p.building) : EMPTY,
     landmark: p.landmark.length ? wordSet(p.landmark) : EMPTY,
     all,
     places,
@@ -360,14 +318,22 @@ function wordMatch(a: WordSet, i: number, other: WordSet): number {
   const nj = other.nj;
   if (includesIn(other.words, nw, t) || includesIn(other.joined, nj, t)) return 1;
   const k = a.skels[i];
-  if (!k) return 0;
-  if (includesIn(other.skels, nw, k) || includesIn(other.joinedSkels, nj, k)) return 0.9;
-  const max = t.length >= 8 ? 2 : 1;
   const c0 = t.charCodeAt(0);
   const ow = other.words;
+  if (!k) {
+    // A three-letter name one letter short of a four-letter one ("ann" / "anna", "ana" / "anna").
+    if (t.length !== 3 || c0 < 97 || c0 > 122) return 0;
+    for (let x = 0; x < nw; x++) {
+      const o = ow[x];
+      if (o.length === 4 && o.charCodeAt(0) === c0 && withinEdits(t, o, 1)) return 0.8;
+    }
+    return 0;
+  }
+  if (includesIn(other.skels, nw, k) || includesIn(other.joinedSkels, nj, k)) return 0.9;
+  const max = t.length >= 8 ? 2 : 1;
   for (let x = 0; x < nw; x++) {
     const o = ow[x];
-    if (o.length >= 4 && o.charCodeAt(0) === c0 && withinEdits(t, o, max)) return 0.8;
+    if ((o.length >= 4 || (o.length === 3 && t.length === 4)) && o.charCodeAt(0) === c0 && withinEdits(t, o, max)) return 0.8;
   }
   if (t.length >= 8) {
     const oj = other.joined;
@@ -456,10 +422,23 @@ function statesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
  * ("royal palm tower, kothrud" vs "royal palm tower, baner").
  */
 function localitiesDiffer(a: AddressFeatures, b: AddressFeatures): boolean {
-  if (!a.locality.nw || !b.locality.nw) return false;
-  const ab = directed(a.locality, b.all) / a.locality.total;
-  if (ab >= 0.35) return false;
-  return directed(b.locality, a.all) / b.locality.total < 0.35;
+  return partsDiffer(a.locality, a.all, b.locality, b.all);
+}
+
+/**
+ * Both name a building and neither's building words are found anywhere in the other address
+ * ("flat 302, lakshmi nivas, mg road" vs "flat 302, gayathri nivas, mg road"): the same number
+ * in another building. Compared with everything the other side wrote, so a name the two parses
+ * put in different components still counts as found.
+ */
+function buildingsDiffer(a: AddressFeatures, b: AddressFeatures): boolean {
+  return partsDiffer(a.building, a.all, b.building, b.all);
+}
+
+function partsDiffer(pa: WordSet, allA: WordSet, pb: WordSet, allB: WordSet): boolean {
+  if (!pa.nw || !pb.nw) return false;
+  if (directed(pa, allB) / pa.total >= 0.35) return false;
+  return directed(pb, allA) / pb.total < 0.35;
 }
 
 export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore {
@@ -514,6 +493,7 @@ export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore
   if (a.floor !== null && b.floor !== null && a.floor !== b.floor) cap = Math.min(cap, 3);
   if (core !== null && core < 0.5) cap = Math.min(cap, 3);
   if (localitiesDiffer(a, b)) cap = Math.min(cap, 3);
+  if (buildingsDiffer(a, b)) cap = Math.min(cap, 3);
   const base = 10 * Math.min(1, Math.max(0, (similarity - 50) / 42));
   const raw = Math.min(base, cap);
   return { similarity: Math.round(similarity * 100) / 100, samePerson: Math.round(raw), samePersonRaw: raw + similarity / 1000 };

@@ -52,7 +52,11 @@ const cityMemo = new Map<string, string | null>();
 function lookup(memo: Map<string, string | null>, joined: string, exact: ReadonlyMap<string, string>, index: NameIndex): string | null {
   let hit = memo.get(joined);
   if (hit === undefined) {
-    hit = exact.get(joined) ?? closestName(joined, index);
+    hit = exact.get(joined) ?? null;
+    if (hit === null) {
+      const near = closestName(joined, index);
+      if (near !== null) hit = exact.get(near) ?? null;
+    }
     if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(joined, hit);
   }
