@@ -20,6 +20,12 @@ export const CALLBACK_FETCH_LIMITS = {
   maxAuthResponseBytes: 64 * 1024,
 } as const;
 
+/**
+ * Callback bodies (and the token that opens the receiver) carry personal data: https only (http
+ * to loopback only under the local setting), and a redirect is a failed attempt, never followed.
+ */
+const CALLBACK_TRANSPORT = { httpsOnly: true, followRedirects: false } as const;
+
 export interface OutboundOptions {
   /** Local mode only: lets auth_url / callback_url point at 127.0.0.0/8 or ::1. */
   allowLoopback?: boolean;
@@ -94,6 +100,7 @@ export async function fetchAuthToken(authUrl: string, input: FetchAuthTokenInput
     connectTimeoutMs: CALLBACK_FETCH_LIMITS.connectTimeoutMs,
     totalTimeoutMs: input.totalTimeoutMs ?? CALLBACK_FETCH_LIMITS.totalTimeoutMs,
     maxBytes: CALLBACK_FETCH_LIMITS.maxAuthResponseBytes,
+    ...CALLBACK_TRANSPORT,
   });
   let parsed: unknown;
   try {
@@ -180,6 +187,7 @@ export async function deliverCallback(input: DeliverCallbackInput): Promise<Deli
       connectTimeoutMs: CALLBACK_FETCH_LIMITS.connectTimeoutMs,
       totalTimeoutMs: input.totalTimeoutMs ?? CALLBACK_FETCH_LIMITS.totalTimeoutMs,
       maxBytes: CALLBACK_FETCH_LIMITS.maxResponseBytes,
+      ...CALLBACK_TRANSPORT,
     });
     return { ok: true, status: res.status, durationMs: Math.round(performance.now() - started), stage: 'callback' };
   } catch (err) {

@@ -22,6 +22,7 @@ export type SafeFetchErrorCode =
   | 'ADDRESS_NOT_ALLOWED'
   | 'DNS_FAILED'
   | 'TOO_MANY_REDIRECTS'
+  | 'REDIRECT_NOT_FOLLOWED'
   | 'TIMEOUT'
   | 'TOO_LARGE'
   | 'HTTP_STATUS'
@@ -70,6 +71,16 @@ export interface SafeFetchOptions {
   totalTimeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /**
+   * False: a 3xx answer is a failure (REDIRECT_NOT_FOLLOWED). Callbacks use it: a 307/308 would
+   * re-send their body (personal data) to wherever the receiver points.
+   */
+  followRedirects?: boolean;
+  /**
+   * Only https:// is fetched; plain http only to a loopback address while `allowLoopback` is on
+   * (the local setting). Callbacks use it: their bodies carry personal data.
+   */
+  httpsOnly?: boolean;
   lookup?: LookupAll;
   /** Extra trust roots for TLS (tests and private deployments); default system roots. */
   ca?: string | Buffer;
@@ -408,6 +419,10 @@ function nextHop(prev: Hop, status: number, location: URL): Hop {
   return { url: location, method: prev.method, headers, body: prev.body };
 }
 
+function httpRefused(u: URL): SafeFetchError {
+  return new SafeFetchError('SCHEME_NOT_ALLOWED', `${describeUrl(u)}: only https is allowed here (http only to loopback in local mode)`);
+}
+
 export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const o: Resolved = {
     allowLoopback: opts.allowLoopback ?? false,
@@ -415,6 +430,8 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
     totalTimeoutMs: opts.totalTimeoutMs ?? SAFE_FETCH_DEFAULTS.totalTimeoutMs,
     maxBytes: opts.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes,
     maxRedirects: opts.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects,
+    followRedirects: opts.followRedirects ?? true,
+    httpsOnly: opts.httpsOnly ?? false,
     lookup: opts.lookup ?? defaultLookup,
     ca: opts.ca,
   };
@@ -436,9 +453,15 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
   const run = async (): Promise<SafeFetchResult> => {
     for (let redirects = 0; ; redirects++) {
       const pinned = await resolveChecked(hop.url, o.allowLoopback, o.lookup);
+      // After the address check, so an internal address reads as such; before any connection.
+      if (o.httpsOnly && hop.url.protocol === 'http:' && !(o.allowLoopback && classifyAddress(pinned.address) === 'loopback')) throw httpRefused(hop.url);
       const res = await sendOnce(hop, pinned, o, controller.signal);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
+      if (REDIRECTS.has(status) && !o.followRedirects) {
+        res.destroy();
+        throw new SafeFetchError('REDIRECT_NOT_FOLLOWED', `${describeUrl(hop.url)} answered HTTP ${status} (redirects are not followed)`, { status });
+      }
       if (REDIRECTS.has(status) && location) {
         res.destroy();
         if (redirects >= o.maxRedirects) {

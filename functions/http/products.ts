@@ -30,6 +30,7 @@ export function requireHttpUrl(name: string, value: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`Invalid parameters: ${name} (must be an absolute http(s) URL)`);
   if (url.username || url.password) throw badRequest(`Invalid parameters: ${name} (credentials in the URL are not accepted)`);
+  if (url.protocol === 'http:' && !loopbackAllowed()) throw badRequest(`Invalid parameters: ${name} (must be an https URL)`);
   // A literal address the service would refuse to call is refused now rather than at first use.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && !isAddressAllowed(host, loopbackAllowed())) throw badRequest(`Invalid parameters: ${name} (address not allowed)`);
