@@ -3,7 +3,9 @@
  * 6-digit pincode. Case, punctuation, abbreviations, ordinals and transliteration variants are
  * folded here so that parsing and scoring only ever see canonical tokens.
  */
-import { KIND, NUMBER_WORDS, ROMAN, WORD_CANON } from './vocab.ts';
+import { GENERIC_WORDS, KIND, NUMBER_WORDS, ROMAN, WORD_CANON } from './vocab.ts';
+import { skeleton } from './phonetic.ts';
+import { withinTypos } from './fuzzy.ts';
 
 export interface NormalisedAddress {
   /** Canonical tokens of each comma/semicolon/newline separated segment (empty segments dropped). Shared: do not mutate. */
@@ -221,7 +223,7 @@ function pushWord(w: string, out: string[]): void {
     if (glued[2]) out.push(glued[2]);
     return;
   }
-  const canon = WORD_CANON.get(w) ?? NUMBER_WORDS.get(w);
+  const canon = WORD_CANON.get(w) ?? NUMBER_WORDS.get(w) ?? keywordVariant(w);
   if (canon) {
     out.push(canon);
     return;
@@ -232,6 +234,34 @@ function pushWord(w: string, out: string[]): void {
     return;
   }
   out.push(w);
+}
+
+let keywordBySkeleton: Map<string, string> | null = null;
+
+/**
+ * A keyword written another way ("reshidency", "enclawe", "collony", "themple"): same consonant
+ * skeleton, same first letter and one slip from one address keyword (two for keywords of eight
+ * letters or more), or undefined. Only words of five letters or more, so short names are never
+ * taken for keywords.
+ */
+function keywordVariant(w: string): string | undefined {
+  if (w.length < 5 || KIND.has(w) || GENERIC_WORDS.has(w) || !LETTERS.test(w)) return undefined;
+  if (keywordBySkeleton === null) {
+    const m = new Map<string, string>();
+    const ambiguous = new Set<string>();
+    for (const k of new Set([...KIND.keys(), ...GENERIC_WORDS, ...WORD_CANON.values()])) {
+      if (k.length < 4 || KIND.get(k) === 'noise' || !LETTERS.test(k)) continue;
+      const sk = skeleton(k);
+      if (sk.length < 2) continue;
+      if (m.has(sk) && m.get(sk) !== k) ambiguous.add(sk);
+      m.set(sk, k);
+    }
+    for (const sk of ambiguous) m.delete(sk);
+    keywordBySkeleton = m;
+  }
+  const k = keywordBySkeleton.get(skeleton(w));
+  // One slip for short keywords ("tilak" is a name, not "taluk"), two from eight letters.
+  return k !== undefined && k.charCodeAt(0) === w.charCodeAt(0) && withinTypos(w, k, k.length >= 8 ? 2 : 1) ? k : undefined;
 }
 
 function trimJoiners(p: string): string {

@@ -172,6 +172,9 @@ function takeCity(segs: string[][], parts: AddressParts, gazetteer: ReadonlySet<
     if (n > 1 && !cityWord(last[last.length - n], gazetteer)) continue;
     const phrase = last.slice(last.length - n).join(' ');
     const key = cityKey(phrase);
+    // Districts named like a keyword ("nagar", "puri", "basti") end "saheed nagar" as its suffix:
+    // such a word is the city only standing alone or when the pincode says so.
+    if (n === 1 && n < last.length && kindOf(phrase) !== undefined && !pinDistricts.includes(key)) continue;
     if (pinDistricts.includes(key) || gazetteer.has(key) || CITY_ALIASES.has(phrase) || STATES.get(phrase) === 'delhi') {
       parts.city = phrase;
       parts.cityKey = key;
@@ -305,7 +308,9 @@ function takeHouseAndFloor(segs: string[][], parts: AddressParts): void {
     for (let i = 0; i < seg.length && !parts.house; i++) {
       const t = seg[i];
       const k = kindOf(t);
-      if (k !== 'unitMarker' && !(k === 'no' && (i === 0 || kindOf(seg[i - 1]) === undefined))) continue;
+      // "Apt 404" opening a segment is a flat number, not a building called "apartment".
+      const aptUnit = t === 'apartment' && i === 0 && isIdLike(seg[1]);
+      if (k !== 'unitMarker' && !aptUnit && !(k === 'no' && (i === 0 || kindOf(seg[i - 1]) === undefined))) continue;
       let j = i + 1;
       if (seg[j] === 'no') j++;
       // "flat a 302" / "flat no b 12": a lone letter before the number is part of it.

@@ -35,6 +35,8 @@ interface WordSet {
   /** Adjacent word pairs written together, for matching "saikrupa" with "sai krupa". */
   joined: string[];
   joinedSkels: string[];
+  /** Where each chunk's new words end (word counts), when the set keeps its chunks apart. */
+  ends?: number[];
 }
 
 export interface AddressFeatures {
@@ -72,9 +74,12 @@ export interface PairScore {
 
 const DIGITS = /^[0-9]+$/;
 
+/** Weight of a generic address word ("road", "nagar", "near", "new"). */
+const GENERIC_WEIGHT = 0.25;
+
 function computeWeight(t: string, digits: boolean): number {
   if (digits) return 0.6;
-  if (GENERIC_WORDS.has(t) || KIND.has(t)) return 0.25;
+  if (GENERIC_WORDS.has(t) || KIND.has(t)) return GENERIC_WEIGHT;
   if (t.length === 1) return 0.3;
   const df = getPincodeData().df.get(t) ?? 0;
   // Rarer in place names -> more telling; a word in 1000 post-office names weighs ~0.3.
@@ -197,6 +202,18 @@ function wordSet(chunks: readonly (readonly string[])[]): WordSet {
   return ws;
 }
 
+/** A word set that remembers its chunks (each locality or building named): see partsDiffer. */
+function chunkedWordSet(chunks: readonly (readonly string[])[]): WordSet {
+  const ws = newWordSet();
+  const ends: number[] = [];
+  for (const c of chunks) {
+    addChunks(ws, [c]);
+    ends.push(ws.nw);
+  }
+  ws.ends = ends;
+  return ws;
+}
+
 /**
  * A set that starts as `a` and will be extended with addChunks: it shares a's arrays (a keeps
  * seeing only its own prefix). `a` must not be extended afterwards.
@@ -241,6 +258,7 @@ export function features(p: AddressParts): AddressFeatures {
   }
   if (p.pin) for (const d of p.pin.districts) addOnce(places, d);
   const firmPlaces = places.length;
+  const unknownCity = p.city && p.cityKey && !p.cityKnown && !data.gazetteer.has(p.cityKey) ? p.city.split(' ') : null;
   for (const w of weak) addOnce(places, w);
   let states: string[];
   if (p.state) states = [p.state];
@@ -266,8 +284,9 @@ export function features(p: AddressParts): AddressFeatures {
     houseLetters: house ? groups(house, false) : '',
     floor: p.floor,
     core,
-    locality: p.locality.length ? wordSet(p.locality) : EMPTY,
-    building: p.building.length ? wordSet(p.building) : EMPTY,
+    // A name taken for the city only by its position ("..., fatehgunj, gj") may be a locality.
+    locality: p.locality.length || unknownCity ? chunkedWordSet(unknownCity ? [...p.locality, unknownCity] : p.locality) : EMPTY,
+    building: p.building.length ? chunkedWordSet(p.building) : EMPTY,
     landmark: p.landmark.length ? wordSet(p.landmark) : EMPTY,
     all,
     places,
@@ -436,9 +455,42 @@ function buildingsDiffer(a: AddressFeatures, b: AddressFeatures): boolean {
 }
 
 function partsDiffer(pa: WordSet, allA: WordSet, pb: WordSet, allB: WordSet): boolean {
-  if (!pa.nw || !pb.nw) return false;
-  if (directed(pa, allB) / pa.total >= 0.35) return false;
-  return directed(pb, allA) / pb.total < 0.35;
+  return namesUnfound(pa, allB) && namesUnfound(pb, allA);
+}
+
+/**
+ * Whether one of the places `part` names (a chunk: "k k nagar", "yashoda enclave") is not found
+ * in `other`: less than 0.35 of its naming words' weight matches there.
+ */
+function namesUnfound(part: WordSet, other: WordSet): boolean {
+  const ends = part.ends;
+  if (!ends) {
+    const f = namingFound(part, other, 0, part.nw);
+    return f !== null && f < 0.35;
+  }
+  let from = 0;
+  for (const to of ends) {
+    const f = from < to ? namingFound(part, other, from, to) : null;
+    if (f !== null && f < 0.35) return true;
+    from = to;
+  }
+  return false;
+}
+
+/**
+ * Weighted share of the naming words (not generic: "nagar", "towers", "new" say nothing about
+ * which one) of words from..to of `part` found among `other`'s words; null when they name nothing.
+ */
+function namingFound(part: WordSet, other: WordSet, from: number, to: number): number | null {
+  let total = 0;
+  let got = 0;
+  for (let i = from; i < to; i++) {
+    const w = part.weights[i];
+    if (w <= GENERIC_WEIGHT) continue;
+    total += w;
+    got += w * wordMatch(part, i, other);
+  }
+  return total > 0 ? got / total : null;
 }
 
 export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore {

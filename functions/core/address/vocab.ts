@@ -77,7 +77,7 @@ const KIND_LIST: [Kind, string[]][] = [
   ['floor', ['floor']],
   ['building', ['apartment', 'building', 'tower', 'society', 'complex', 'residency', 'heights', 'bhavan', 'nivas',
     'sadan', 'villa', 'mansion', 'plaza', 'arcade', 'chambers', 'court', 'housing', 'residence', 'towers',
-    'kunj', 'niketan', 'mahal', 'bungalow', 'chawl']],
+    'kunj', 'niketan', 'mahal', 'bungalow', 'chawl', 'nilayam', 'nilaya', 'illam', 'kutir', 'griha', 'manor']],
   ['wing', ['wing']],
   ['streetSuffix', ['road', 'marg', 'lane', 'cross', 'main', 'avenue', 'highway', 'salai', 'path']],
   ['streetPrefix', ['gali', 'street']],
