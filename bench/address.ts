@@ -9,6 +9,7 @@
  * judged at its fixed, documented threshold (same_person_score >= SAME_PERSON_THRESHOLD).
  */
 import { createRequire } from 'node:module';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as fuzz from 'fuzzball';
 import { generatePairs, type AddressPair } from '../test/fixtures/address/pairs.ts';
 import { matchAddresses, scoreAddressPair, SAME_PERSON_THRESHOLD, addressEngineReady, clearAddressMemos } from '../functions/core/address/index.ts';
@@ -209,4 +210,82 @@ function main(): void {
   }
 }
 
+/**
+ * Second section: the blind set (test/fixtures/address-blind, written without sight of the matcher
+ * and kept out of tuning). Accuracy only, printed apart from the tuning set above. Per-category
+ * counts, never the failing pairs: listing them would invite tuning on this set.
+ */
+interface BlindPair {
+  id: string;
+  a: string;
+  b: string;
+  same: boolean;
+  kind: string;
+}
+
+function blindSection(): void {
+  const pairs = JSON.parse(readFileSync(new URL('../test/fixtures/address-blind/pairs.json', import.meta.url), 'utf8')) as BlindPair[];
+  const labels = pairs.map((p) => p.same);
+  const scored = pairs.map((p) => scoreAddressPair(p.a, p.b));
+  const failed = scored.filter((r) => !r).length;
+  const samePerson = scored.map((r) => r?.samePerson ?? 0);
+  const samePersonRaw = scored.map((r) => r?.samePersonRaw ?? 0);
+  const similarity = scored.map((r) => r?.similarity ?? 0);
+  const fuzzScores = pairs.map((p) => fuzz.token_set_ratio(p.a, p.b));
+  const ssScores = pairs.map((p) => 100 * stringSimilarity.compareTwoStrings(p.a, p.b));
+  const nPos = labels.filter(Boolean).length;
+
+  const pct = (x: number): string => (100 * x).toFixed(1);
+  const fixed = metricsAt(samePerson, labels, SAME_PERSON_THRESHOLD);
+  const sim = bestThreshold(similarity, labels);
+  const fb = bestThreshold(fuzzScores, labels);
+  const sb = bestThreshold(ssScores, labels);
+  const decide = samePerson.map((s) => s >= SAME_PERSON_THRESHOLD);
+  const fuzzDecide = fuzzScores.map((s) => s >= fb.threshold);
+  const accuracy = (ds: boolean[]): number => ds.filter((d, i) => d === labels[i]).length / ds.length;
+
+  console.log(`\n## Blind set (test/fixtures/address-blind, kept out of tuning): ${pairs.length} pairs (${nPos} same dwelling, ${pairs.length - nPos} different)\n`);
+  if (failed) console.log(`Engine returned no score for ${failed} pairs (counted as score 0).\n`);
+  console.log('| method | decision threshold | precision % | recall % | F1 % | accuracy % | ROC AUC |');
+  console.log('|---|---|---|---|---|---|---|');
+  console.log(`| engine same_person_score | >= ${SAME_PERSON_THRESHOLD} (fixed) | ${pct(fixed.precision)} | ${pct(fixed.recall)} | ${pct(fixed.f1)} | ${pct(accuracy(decide))} | ${rocAuc(samePerson, labels).toFixed(3)} |`);
+  console.log(`| engine same_person, unrounded | - | - | - | - | - | ${rocAuc(samePersonRaw, labels).toFixed(3)} |`);
+  console.log(`| engine similarity_score alone | >= ${sim.threshold.toFixed(1)} (best on this set) | ${pct(sim.m.precision)} | ${pct(sim.m.recall)} | ${pct(sim.m.f1)} | ${pct(accuracy(similarity.map((s) => s >= sim.threshold)))} | ${rocAuc(similarity, labels).toFixed(3)} |`);
+  console.log(`| fuzzball token_set_ratio | >= ${fb.threshold} (best on this set) | ${pct(fb.m.precision)} | ${pct(fb.m.recall)} | ${pct(fb.m.f1)} | ${pct(accuracy(fuzzDecide))} | ${rocAuc(fuzzScores, labels).toFixed(3)} |`);
+  console.log(`| string-similarity (Dice) | >= ${sb.threshold.toFixed(1)} (best on this set) | ${pct(sb.m.precision)} | ${pct(sb.m.recall)} | ${pct(sb.m.f1)} | ${pct(accuracy(ssScores.map((s) => s >= sb.threshold)))} | ${rocAuc(ssScores, labels).toFixed(3)} |`);
+  console.log(`\nEngine F1 at its fixed threshold - fuzzball best-threshold F1: ${(100 * (fixed.f1 - fb.m.f1)).toFixed(1)} points`);
+
+  // Accuracy per category: for a positive kind the share judged same, for a negative kind the share judged different.
+  const byKind = new Map<string, { same: boolean; n: number; right: number; fuzzRight: number }>();
+  pairs.forEach((p, i) => {
+    const e = byKind.get(p.kind) ?? { same: p.same, n: 0, right: 0, fuzzRight: 0 };
+    e.n++;
+    if (decide[i] === p.same) e.right++;
+    if (fuzzDecide[i] === p.same) e.fuzzRight++;
+    byKind.set(p.kind, e);
+  });
+  console.log(`\n| kind | label | pairs | engine accuracy % (same_person >= ${SAME_PERSON_THRESHOLD}) | fuzzball accuracy % (>= ${fb.threshold}) |`);
+  console.log('|---|---|---|---|---|');
+  for (const [k, v] of byKind) console.log(`| ${k} | ${v.same ? 'same' : 'different'} | ${v.n} | ${pct(v.right / v.n)} | ${pct(v.fuzzRight / v.n)} |`);
+  const hard = pairs.map((p, i) => i).filter((i) => !pairs[i].same && pairs[i].kind !== 'neg_unrelated');
+  const hardRight = hard.filter((i) => !decide[i]).length;
+  console.log(`\nHard negatives judged different by the engine: ${hardRight}/${hard.length} (${pct(hardRight / hard.length)}%); by fuzzball at its best threshold: ${hard.filter((i) => !fuzzDecide[i]).length}/${hard.length}`);
+}
+
+/** Everything printed also goes to bench/results/address.md (the tables are the record). */
+const printed: string[] = [];
+const print = console.log;
+console.log = (...args: unknown[]): void => {
+  printed.push(args.map(String).join(' '));
+  print(...args);
+};
+
 main();
+blindSection();
+
+console.log = print;
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+writeFileSync(
+  new URL('./results/address.md', import.meta.url),
+  `# Address matching benchmark\n\nGenerated by \`npx tsx bench/address.ts\` (\`npm run bench:address\`). Speeds depend on machine load.\n\n## Tuning set (test/fixtures/address)\n${printed.join('\n')}\n`,
+);
