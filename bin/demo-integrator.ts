@@ -15,7 +15,7 @@ import { generateCorpus } from '../test/fixtures/documents/generate.ts';
 const port = Number(process.env.INTEGRATOR_PORT ?? 8080);
 const webhookSecret = process.env.WEBHOOK_SECRET;
 const files = new Map<string, { bytes: Buffer; type: string }>();
-for (const f of await generateCorpus({ seed: 7, perType: 1, pdfs: false, types: ['INVOICE', 'IMEI_CLOSEUP_IMAGE', 'AADHAAR', 'PAN', 'DELIVERY_ORDER'] })) {
+for (const f of await generateCorpus({ seed: 5, perType: 1, pdfs: false, types: ['INVOICE', 'IMEI_CLOSEUP_IMAGE', 'AADHAAR', 'PAN', 'DELIVERY_ORDER'] })) {
   files.set(`/${f.type}.${f.mime === 'image/png' ? 'png' : 'jpg'}`, { bytes: f.bytes, type: f.mime });
 }
 files.set('/open-box.jpg', { bytes: readFileSync(new URL('../test/fixtures/faces/scene-box-one.jpg', import.meta.url)), type: 'image/jpeg' });

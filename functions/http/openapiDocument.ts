@@ -1,7 +1,9 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { ZodObject, ZodType } from 'zod';
-import { routes, type Route } from './routes.ts';
+import { routeKey, routes, type Route } from './routes.ts';
 import { ErrorBody } from './schemas/common.ts';
+import { recordedExamples, type ExamplesFile } from './openapiExamples.ts';
+import { registerWebhooks } from './openapiWebhooks.ts';
 
 const errorText: Record<number, string> = {
   400: 'Bad request: a parameter is missing, empty or invalid',
@@ -16,13 +18,16 @@ const errorText: Record<number, string> = {
   503: 'Temporarily unavailable',
 };
 
+/** Deployed stages (lib/stage-config.ts; pinned equal by test/unit/openapi). */
+export const SERVER_STAGES = ['dev', 'staging', 'prod'];
+
 function securityOf(route: Route) {
   switch (route.auth.kind) {
     case 'token':
     case 'refreshToken':
       return [{ Token: [] }];
     case 'clientCredentials':
-      return [{ ClientCredentials: [] }];
+      return [{ ClientId: [], ClientSecret: [] }];
     case 'staticCredentials':
       return [{ StaticClientId: [], StaticClientSecret: [] }];
     default:
@@ -30,23 +35,104 @@ function securityOf(route: Route) {
   }
 }
 
-/** The OpenAPI 3.1 document, generated from the route table's zod schemas (the single source). */
-export function buildOpenApiDocument() {
-  const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'Token', { type: 'apiKey', in: 'header', name: 'Token' });
-  registry.registerComponent('securitySchemes', 'ClientCredentials', { type: 'apiKey', in: 'header', name: 'Client-Id', description: 'Client-Id and Client-Secret headers' });
-  registry.registerComponent('securitySchemes', 'StaticClientId', { type: 'apiKey', in: 'header', name: 'client_id' });
-  registry.registerComponent('securitySchemes', 'StaticClientSecret', { type: 'apiKey', in: 'header', name: 'client_secret' });
+/** `postV3VerificationFlowInit`: stable names for generated clients and the Postman collection. */
+export const operationIdOf = (route: Route) =>
+  route.method.toLowerCase() + route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
+
+/** Routes the contract specifies but the service does not build yet: they answer 501 to a valid request. */
+export const isNotImplemented = (route: Route) => (route.errors ?? []).includes(501);
+
+/** Every status an operation can answer: its success (unless not implemented) and its error statuses. */
+export function statusesOf(route: Route): number[] {
+  const generic = [...(route.auth.kind === 'none' ? [] : [400, 401]), ...(route.body ? [400, 413, 415] : []), ...(route.query ? [400] : [])];
+  // Not implemented: authenticated and validated, then 501; the contract's other errors cannot happen yet.
+  const specific = isNotImplemented(route) ? [501] : (route.errors ?? []);
+  const errors = [...new Set([...generic, ...specific])].sort((a, b) => a - b);
+  return isNotImplemented(route) ? errors : [route.success.status, ...errors];
+}
+
+type Servers = NonNullable<Parameters<OpenApiGeneratorV31['generateDocument']>[0]['servers']>;
+
+const servers: Servers = [
+  {
+    url: 'https://{api_id}.execute-api.{region}.amazonaws.com/{stage}',
+    description: 'A deployed stage: the ApiUrl output of the stack DocService-<stage> (docs/deploying.md)',
+    variables: {
+      api_id: { default: 'abcde12345', description: 'The RestApi id (first label of the ApiUrl output)' },
+      region: { default: 'ap-south-1', description: 'The AWS region the stage is deployed in' },
+      stage: { default: 'dev', enum: SERVER_STAGES, description: 'The stage name' },
+    },
+  },
+  {
+    url: 'http://127.0.0.1:{port}',
+    description: 'Local: npm start (every interface, sandbox included, on one origin)',
+    variables: { port: { default: '3000', description: 'PORT of npm start' } },
+  },
+  {
+    url: 'http://localhost:4566/restapis/{api_id}/{stage}/_user_request_',
+    description: 'A stage deployed into LocalStack with npx cdklocal (docs/deploying.md)',
+    variables: {
+      api_id: { default: 'abcde12345', description: 'The RestApi id from the ApiUrl output' },
+      stage: { default: 'dev', enum: SERVER_STAGES, description: 'The stage name' },
+    },
+  },
+];
+
+type Json = Record<string, any>;
+
+/** Puts the recorded request and answers of each operation, and each webhook's, into the document. */
+function attachExamples(doc: Json, examples: ExamplesFile) {
   for (const route of routes) {
-    const responses: Record<string, { description: string; content?: Record<string, { schema: ZodType }> }> = {
-      [route.success.status]: { description: 'Success', content: { 'application/json': { schema: route.success.schema } } },
-    };
-    const statuses = new Set([...(route.auth.kind === 'none' ? [] : [400, 401]), ...(route.body ? [400, 413, 415] : []), ...(route.query ? [400] : []), ...(route.errors ?? [])]);
-    for (const s of [...statuses].sort()) responses[s] = { description: errorText[s] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } };
+    const op = doc.paths[route.path][route.method.toLowerCase()];
+    const recorded = examples.operations[routeKey(route)];
+    if (!recorded) continue;
+    if (recorded.request?.body !== undefined && op.requestBody) op.requestBody.content['application/json'].example = recorded.request.body;
+    for (const p of op.parameters ?? []) {
+      if (p.in === 'query' && recorded.request?.query?.[p.name] !== undefined) p.example = recorded.request.query[p.name];
+    }
+    for (const [status, response] of Object.entries(op.responses as Json)) {
+      if (recorded.responses[status] !== undefined && response.content) response.content['application/json'].example = recorded.responses[status];
+    }
+  }
+  for (const [name, item] of Object.entries((doc.webhooks ?? {}) as Json)) {
+    const recorded = examples.webhooks[name];
+    if (!recorded) continue;
+    item.post.requestBody.content['application/json'].example = recorded.body;
+    for (const p of item.post.parameters ?? []) {
+      // The original signature headers stay for one release only.
+      if (/^X-/.test(p.name)) p.deprecated = true;
+      const value = recorded.headers[p.name.toLowerCase()];
+      if (p.in === 'header' && value !== undefined) p.example = value;
+    }
+  }
+}
+
+/** The OpenAPI 3.1 document, generated from the route table's zod schemas (the single source). */
+export function buildOpenApiDocument(examples: ExamplesFile = recordedExamples) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'Token', {
+    type: 'apiKey', in: 'header', name: 'Token',
+    description: 'An access token from the token endpoint of the interface (v3 and v2: /v3/verification/authtoken; sandbox: /v1/docstream/authtoken; bulk: /bulk/authtoken); on /refresh-token, the refresh_token instead. Tokens last 3600 s.',
+  });
+  registry.registerComponent('securitySchemes', 'ClientId', { type: 'apiKey', in: 'header', name: 'Client-Id', description: 'The client id issued by the operator (sent with Client-Secret).' });
+  registry.registerComponent('securitySchemes', 'ClientSecret', { type: 'apiKey', in: 'header', name: 'Client-Secret', description: 'The client secret issued by the operator (sent with Client-Id).' });
+  registry.registerComponent('securitySchemes', 'StaticClientId', { type: 'apiKey', in: 'header', name: 'client_id', description: 'Address matching: the client id, lower-case header name, no token exchange.' });
+  registry.registerComponent('securitySchemes', 'StaticClientSecret', { type: 'apiKey', in: 'header', name: 'client_secret', description: 'Address matching: the client secret, lower-case header name.' });
+  for (const route of routes) {
+    const responses: Record<string, { description: string; content?: Record<string, { schema: ZodType }> }> = {};
+    for (const s of statusesOf(route)) {
+      responses[s] = s === route.success.status && !isNotImplemented(route)
+        ? { description: 'Success', content: { 'application/json': { schema: route.success.schema } } }
+        : { description: errorText[s] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } };
+    }
     registry.registerPath({
       method: route.method.toLowerCase() as 'get' | 'post',
       path: route.path,
+      operationId: operationIdOf(route),
       summary: route.summary,
+      ...(isNotImplemented(route)
+        ? { description: 'Not implemented yet: the v2 onboarding interface is specified by the contract but not built. A valid, authenticated request answers 501 (docs/decisions.md).' }
+        : {}),
       tags: [route.host === 'sandbox' ? 'sandbox ({sandbox_url})' : route.path.split('/')[1]],
       security: securityOf(route),
       request: {
@@ -56,9 +142,16 @@ export function buildOpenApiDocument() {
       responses,
     });
   }
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  registerWebhooks(registry);
+  const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Document verification, extraction and onboarding service', version: '1.0.0' },
-    servers: [{ url: '{base_url}' }],
+    info: {
+      title: 'Document verification, extraction and onboarding service',
+      version: '1.0.0',
+      description: 'Examples are answers recorded from a run of the local service (bin/openapi-examples.ts). Callbacks are signed the Standard Webhooks way: see the webhooks section and docs/callbacks.md.',
+    },
+    servers,
   });
+  attachExamples(doc as Json, examples);
+  return doc;
 }

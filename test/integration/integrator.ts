@@ -14,6 +14,8 @@ export interface Integrator {
   url: string;
   files: Map<string, { bytes: Buffer; type: string }>;
   callbacks: ReceivedCallback[];
+  /** Every token request made to /auth, as received. */
+  authCalls: ReceivedCallback[];
   /** Answer the next N callbacks with 503 (then 200); Infinity: down for good. */
   failNextCallbacks(n: number): void;
   authRequests: number;
@@ -23,6 +25,7 @@ export interface Integrator {
 export async function startIntegrator(): Promise<Integrator> {
   const files = new Map<string, { bytes: Buffer; type: string }>();
   const callbacks: ReceivedCallback[] = [];
+  const authCalls: ReceivedCallback[] = [];
   let failures = 0;
   const state = { authRequests: 0 };
   const server: Server = createServer((req, res) => {
@@ -32,6 +35,7 @@ export async function startIntegrator(): Promise<Integrator> {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (req.method === 'POST' && path === '/auth') {
         state.authRequests++;
+        authCalls.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ access_token: 'integrator-issued-token', expires_in: 300 }));
       }
@@ -61,7 +65,7 @@ export async function startIntegrator(): Promise<Integrator> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, files, callbacks,
+    url, files, callbacks, authCalls,
     failNextCallbacks(n) {
       failures = n;
     },

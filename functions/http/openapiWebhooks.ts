@@ -1,0 +1,72 @@
+/**
+ * The `webhooks` of the OpenAPI document: every request the service itself sends to an integrator
+ * (v3 flow results, sandbox account results, and the token request before each of them), with the
+ * headers that sign them. Bodies are built by functions/extracts (callbackPayload); these schemas
+ * describe them for tools.
+ */
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z, PaginatedExtracts } from './schemas/common.ts';
+import { CrossCheckItem, OcrResultItem } from './schemas/v3.ts';
+
+export const V3ResultsEvent = z
+  .object({
+    application_id: z.string(),
+    flow_uuid: z.string().uuid(),
+    ocr_data: z.array(OcrResultItem),
+    cross_checks: z.array(CrossCheckItem),
+  })
+  .openapi('V3ResultsEvent', { description: 'The v3 extracts of the flow, with its application_id: what GET /v3/verification/extracts answers.' });
+
+export const SandboxResultsEvent = PaginatedExtracts.extend({ batch_id: z.string() }).openapi('SandboxResultsEvent', {
+  description: 'Every result of the sandbox batch as one page, with its batch_id.',
+});
+
+export const TokenRequestEvent = z
+  .object({ grant_type: z.literal('client_credentials'), application_id: z.string().optional() })
+  .openapi('TokenRequestEvent');
+
+export const TokenAnswer = z
+  .object({ access_token: z.string().regex(/^[\x21-\x7e]{1,4096}$/), expires_in: z.number().positive().optional() })
+  .openapi('TokenAnswer');
+
+const signatureHeaders = {
+  'webhook-id': z.string().openapi({ description: 'Standard Webhooks message id: the event id, the same on every retry and replay. De-duplicate on it.' }),
+  'webhook-timestamp': z.string().regex(/^\d+$/).openapi({ description: 'Unix seconds when this attempt was signed.' }),
+  'webhook-signature': z.string().openapi({ description: '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part of the whsec_ secret; space-separated entries during a rotation. See docs/callbacks.md.' }),
+  'X-Event-Id': z.string().openapi({ description: 'Same value as webhook-id (kept for one release).', deprecated: true }),
+  'X-Timestamp': z.string().openapi({ description: 'Same value as webhook-timestamp (kept for one release).', deprecated: true }),
+  'X-Signature': z.string().openapi({ description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret (kept for one release).', deprecated: true }),
+};
+
+/** The headers of a callback: the signature headers plus the bearer token from auth_url. */
+export const CallbackHeaders = z.object({
+  ...signatureHeaders,
+  Authorization: z.string().optional().openapi({ description: '`Bearer <access_token>` from the auth_url exchange (present when an auth_url is set).' }),
+});
+export const TokenRequestHeaders = z.object(signatureHeaders);
+
+const received = { description: 'Any 2xx within 15 s: received (the body is ignored). Anything else, or no answer, is retried (docs/callbacks.md).' };
+
+export const webhookNames = ['v3Results', 'sandboxResults', 'authTokenRequest'] as const;
+export type WebhookName = (typeof webhookNames)[number];
+
+export function registerWebhooks(registry: OpenAPIRegistry) {
+  registry.registerWebhook({
+    method: 'post', path: 'v3Results', operationId: 'v3Results', tags: ['webhooks'],
+    summary: 'Results of a v3 verification flow, POSTed to its callback_url once every uploaded document is processed and cross-checked',
+    request: { headers: CallbackHeaders, body: { content: { 'application/json': { schema: V3ResultsEvent } }, required: true } },
+    responses: { 200: received },
+  });
+  registry.registerWebhook({
+    method: 'post', path: 'sandboxResults', operationId: 'sandboxResults', tags: ['webhooks'],
+    summary: "Results of a sandbox batch, POSTed to the client account's callback URL (operator: client set-callback) once every file is processed",
+    request: { headers: CallbackHeaders, body: { content: { 'application/json': { schema: SandboxResultsEvent } }, required: true } },
+    responses: { 200: received },
+  });
+  registry.registerWebhook({
+    method: 'post', path: 'authTokenRequest', operationId: 'authTokenRequest', tags: ['webhooks'],
+    summary: 'Token request to the auth_url before every callback attempt (and once when documents are uploaded), signed like a callback',
+    request: { headers: TokenRequestHeaders, body: { content: { 'application/json': { schema: TokenRequestEvent } }, required: true } },
+    responses: { 200: { description: 'A token for the callback that follows.', content: { 'application/json': { schema: TokenAnswer } } } },
+  });
+}

@@ -1,0 +1,149 @@
+// The published contract: docs/openapi.json is what the route table generates now, it validates as
+// OpenAPI 3.1 with a maintained validator, every operation and status carries a recorded example that
+// still fits its schema, and the webhooks describe every callback with its signature headers.
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { routeKey, routes } from '#http/routes.ts';
+import { ErrorBody } from '#http/schemas/common.ts';
+import { buildOpenApiDocument, isNotImplemented, SERVER_STAGES, statusesOf } from '#http/openapiDocument.ts';
+import { recordedExamples } from '#http/openapiExamples.ts';
+import { SandboxResultsEvent, TokenRequestEvent, V3ResultsEvent, webhookNames } from '#http/openapiWebhooks.ts';
+import { buildPostmanCollection } from '#http/postmanCollection.ts';
+import { stageNames } from '../../../lib/stage-config.ts';
+
+const read = (path: string) => JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8'));
+const generated = JSON.parse(JSON.stringify(buildOpenApiDocument()));
+const committed = read('docs/openapi.json');
+
+function fits(schema: ZodType, value: unknown, what: string) {
+  const r = schema.safeParse(value);
+  expect(r.success, `${what}: ${r.success ? '' : JSON.stringify(r.error.issues).slice(0, 500)}`).toBe(true);
+}
+
+describe('docs/openapi.json', () => {
+  it('is what the route table and the recorded examples generate (run `npm run openapi` when this fails)', () => {
+    expect(committed).toEqual(generated);
+  });
+
+  it('validates as OpenAPI 3.1 with @seriousme/openapi-schema-validator', async () => {
+    const result = await new Validator().validate(structuredClone(committed));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('is refused by the validator when broken (the check can fail)', async () => {
+    const broken = structuredClone(committed);
+    broken.paths['/v3/verification/status'].get.responses = 'none';
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it('names a server per deployed stage and one for npm start', () => {
+    // A LocalStack stage (if any) is served by the LocalStack server entry, not execute-api.
+    expect(SERVER_STAGES).toEqual([...stageNames].filter((s: string) => s !== 'localstack'));
+    const [aws, local] = committed.servers;
+    expect(aws.variables.stage.enum).toEqual(SERVER_STAGES);
+    expect(local.url).toBe('http://127.0.0.1:{port}');
+  });
+
+  it('declares the Token, client-credential and address-matching security schemes, and each operation uses one', () => {
+    const schemes = committed.components.securitySchemes;
+    expect(Object.fromEntries(Object.entries(schemes).map(([k, v]) => [k, (v as { name: string }).name]))).toEqual({
+      Token: 'Token', ClientId: 'Client-Id', ClientSecret: 'Client-Secret', StaticClientId: 'client_id', StaticClientSecret: 'client_secret',
+    });
+    for (const r of routes) {
+      const op = committed.paths[r.path][r.method.toLowerCase()];
+      expect(op.security.length, routeKey(r)).toBe(r.auth.kind === 'none' ? 0 : 1);
+    }
+  });
+
+  it('documents the v2 routes as not implemented (501) and nothing they cannot answer', () => {
+    const v2 = routes.filter(isNotImplemented);
+    expect(v2.map((r) => r.path.split('/')[1])).toEqual(Array(7).fill('v2'));
+    for (const r of v2) {
+      const op = committed.paths[r.path][r.method.toLowerCase()];
+      expect(op.description).toMatch(/Not implemented yet/);
+      expect(Object.keys(op.responses)).not.toContain(String(r.success.status));
+      expect(op.responses[501].content['application/json'].example).toEqual({ error: 'not implemented' });
+    }
+  });
+});
+
+describe('recorded examples (docs/openapi-examples.json, from a run of the local service)', () => {
+  it('cover every operation: its request and every status it documents', () => {
+    for (const r of routes) {
+      const recorded = recordedExamples.operations[routeKey(r)];
+      expect(recorded, routeKey(r)).toBeDefined();
+      expect(Object.keys(recorded.responses).map(Number).sort(), routeKey(r)).toEqual([...statusesOf(r)].sort());
+      if (r.body) expect(recorded.request?.body, `${routeKey(r)} request body`).toBeDefined();
+      if (r.query) expect(recorded.request?.query, `${routeKey(r)} query`).toBeDefined();
+    }
+  });
+
+  it('still fit their schemas: requests, successes and error bodies', () => {
+    for (const r of routes) {
+      const recorded = recordedExamples.operations[routeKey(r)];
+      if (r.body) fits(r.body, recorded.request!.body, `${routeKey(r)} request`);
+      if (r.query) fits(r.query, recorded.request!.query, `${routeKey(r)} query`);
+      for (const [status, body] of Object.entries(recorded.responses)) {
+        const success = Number(status) === r.success.status && !isNotImplemented(r);
+        fits(success ? r.success.schema : ErrorBody, body, `${routeKey(r)} ${status}`);
+      }
+    }
+  });
+
+  it('are in the document: request bodies, query parameters and every response', () => {
+    for (const r of routes) {
+      const op = committed.paths[r.path][r.method.toLowerCase()];
+      const recorded = recordedExamples.operations[routeKey(r)];
+      if (r.body) expect(op.requestBody.content['application/json'].example).toEqual(recorded.request!.body);
+      for (const p of op.parameters ?? []) if (p.required) expect(p.example, `${routeKey(r)} ?${p.name}`).toBeDefined();
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect((response as any).content['application/json'].example, `${routeKey(r)} ${status}`).toEqual(recorded.responses[status]);
+      }
+    }
+  });
+});
+
+describe('webhooks', () => {
+  it('describe every event the service sends, with recorded bodies that fit their schemas', () => {
+    expect(Object.keys(committed.webhooks).sort()).toEqual([...webhookNames].sort());
+    const schemas = { v3Results: V3ResultsEvent, sandboxResults: SandboxResultsEvent, authTokenRequest: TokenRequestEvent };
+    for (const name of webhookNames) {
+      const recorded = recordedExamples.webhooks[name];
+      fits(schemas[name], recorded.body, name);
+      expect(committed.webhooks[name].post.requestBody.content['application/json'].example).toEqual(recorded.body);
+    }
+  });
+
+  it('document the Standard Webhooks and the original signature headers, with recorded values', () => {
+    for (const name of webhookNames) {
+      const params = committed.webhooks[name].post.parameters as { name: string; in: string; example?: string; deprecated?: boolean }[];
+      const byName = Object.fromEntries(params.map((p) => [p.name, p]));
+      for (const h of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'X-Event-Id', 'X-Timestamp', 'X-Signature']) {
+        expect(byName[h]?.in, `${name} ${h}`).toBe('header');
+        expect(byName[h]?.example, `${name} ${h}`).toBeDefined();
+      }
+      expect(byName['webhook-signature'].example).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(byName['webhook-id'].example).toBe(byName['X-Event-Id'].example);
+      expect(byName['X-Signature'].deprecated).toBe(true);
+    }
+    expect(committed.webhooks.v3Results.post.parameters.find((p: { name: string }) => p.name === 'Authorization').example).toMatch(/^Bearer /);
+  });
+});
+
+describe('docs/postman collection', () => {
+  it('is generated from the document (run `npm run openapi` when this fails)', () => {
+    expect(read('docs/postman/docstream.postman_collection.json')).toEqual(JSON.parse(JSON.stringify(buildPostmanCollection(committed))));
+  });
+
+  it('has one request per operation, with its example body and answers', () => {
+    const collection = read('docs/postman/docstream.postman_collection.json');
+    const requests = collection.item.flatMap((f: { item: unknown[] }) => f.item) as { request: { method: string; url: { path: string[] }; body?: { raw: string } }; response: unknown[] }[];
+    expect(requests.map((i) => `${i.request.method} /${i.request.url.path.join('/')}`).sort()).toEqual(routes.map(routeKey).sort());
+    const init = requests.find((i) => i.request.url.path.join('/') === 'v3/verification/flow/init')!;
+    expect(JSON.parse(init.request.body!.raw)).toEqual(recordedExamples.operations['POST /v3/verification/flow/init'].request!.body);
+    expect(init.response.length).toBe(statusesOf(routes.find((r) => r.path === '/v3/verification/flow/init')!).length);
+  });
+});
