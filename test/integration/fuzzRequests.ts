@@ -116,22 +116,25 @@ type Draft = { body?: Record<string, unknown>; rawBody?: string; query: Record<s
 
 type Mutation = { label: string; apply: (d: Draft) => void };
 
+/** A mutation may have replaced the body by any JSON value already. */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 const bodyMutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.tuple(fc.constantFrom(...FIELD_NAMES), nastyValue).map(([k, v]) => ({
     label: `body.${k} = ${describe(v)}`,
-    apply: (d: Draft) => { if (d.body) Object.defineProperty(d.body, k, { value: v, enumerable: true, writable: true, configurable: true }); },
+    apply: (d: Draft) => { if (isObject(d.body)) Object.defineProperty(d.body, k, { value: v, enumerable: true, writable: true, configurable: true }); },
   })),
-  fc.constantFrom(...FIELD_NAMES).map((k) => ({ label: `delete body.${k}`, apply: (d: Draft) => { if (d.body) delete d.body[k]; } })),
+  fc.constantFrom(...FIELD_NAMES).map((k) => ({ label: `delete body.${k}`, apply: (d: Draft) => { if (isObject(d.body)) delete d.body[k]; } })),
   fc.tuple(fc.constantFrom('file_urls', 'target_addresses', 'co_applicants'), fc.constantFrom('file_url', 'document_id', 'address', 'index', 'username'), nastyValue).map(([list, k, v]) => ({
     label: `body.${list}[0].${k} = ${describe(v)}`,
     apply: (d: Draft) => {
-      const items = d.body?.[list];
+      const items = isObject(d.body) ? d.body[list] : undefined;
       if (Array.isArray(items) && items[0] && typeof items[0] === 'object') items[0] = { ...items[0], [k]: v };
     },
   })),
   fc.tuple(fc.integer({ min: 1, max: 200_000 }), fc.constantFrom('{' as const, '[' as const)).map(([n, open]) => ({
     label: `body.flow_params nested ${n} (${open})`,
-    apply: (d: Draft) => { if (d.body) { d.body.flow_params = DEEP; d.deep = { n, open }; } },
+    apply: (d: Draft) => { if (isObject(d.body)) { d.body.flow_params = DEEP; d.deep = { n, open }; } },
   })),
   nastyValue.map((v) => ({ label: `body = ${describe(v)}`, apply: (d: Draft) => { d.body = v as Record<string, unknown>; } })),
   fc.oneof(
