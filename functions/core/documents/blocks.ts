@@ -140,6 +140,8 @@ export interface LabelOptions {
   via?: ValueSource[];
   /** How many lines below the label to try when looking below (default 1). */
   below?: number;
+  /** Only key-value pairs of the layout model (no label search inside lines). */
+  pairsOnly?: boolean;
 }
 
 const EMPTY_BOX: BoundingBox = { Left: 0, Top: 0, Width: 0, Height: 0 };
@@ -505,6 +507,7 @@ export class DocumentModel {
         : this.textValue(p, opts);
       if (hit) return { ...hit, labelLine: p.keySegment?.line ?? hit.line, via: where };
     }
+    if (opts.pairsOnly) return undefined;
     // 2. The label inside a line (not inside a sentence, and as whole words).
     for (const { line: labelLine, match } of this.findLines(label)) {
       const end = match.index + match[0].length;

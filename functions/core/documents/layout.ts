@@ -71,11 +71,37 @@ function looksLikeKey(s: string): boolean {
   return letters >= 2 && digits <= 2 && t.split(/\s+/).length <= 6;
 }
 
-/** A label without a colon: Title-case or upper-case words, no digits, at most five words. */
-function looksLikeBareKey(s: string): boolean {
+/**
+ * Words that make a short phrase a label on forms of every kind (Textract learns this; a
+ * geometric analyser needs it said): a bare "Customer Name" beside "Ritu Patel" is a key, a
+ * bare "Royal Traders" beside "Name: ..." is not.
+ */
+const KEY_WORDS = new Set(
+  ('name no no. number num date dated address addr mobile mob phone ph tel telephone contact cell email e-mail amount value total price cost mrp ' +
+    'model asset product device customer buyer dealer dealership seller supplier vendor consignee receiver recipient borrower applicant purchaser ' +
+    'order invoice inv bill gstin gst uin pan dob birth gender sex issue details detail city state pin pincode code tenure emi loan imei serial ' +
+    'ram rom storage memory colour color qty quantity rate hsn hsn/sac sac description particulars item items sold ship shipped billed deliver ' +
+    'ref reference place supply mode payment account a/c ifsc branch period from upto valid validity license licence registration reg ' +
+    'enterprise type activity holder father husband relation vid enrolment sr s.no sl sno fee down subject taxable cgst sgst igst net payable ' +
+    'grand due consumer units bank statement opening closing balance trade legal constitution liability establishment employer nature business ' +
+    'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit price#')
+    .split(' '),
+);
+
+function keyWordCount(s: string): number {
+  return s
+    .toLowerCase()
+    .split(/[\s/()]+/)
+    .filter((w) => KEY_WORDS.has(w) || KEY_WORDS.has(w.replace(/[.:#'’s]+$/, '')) || KEY_WORDS.has(w.replace(/[.:]+$/, ''))).length;
+}
+
+/** A label without a colon: capitalised words with a label word among them, no digits, at most five words. */
+export function looksLikeBareKey(s: string): boolean {
   const t = s.trim();
   if (!looksLikeKey(t) || /\d/.test(t) || t.split(/\s+/).length > 5) return false;
-  return /^[A-Z(]/.test(t) && !/[.!?]$/.test(t);
+  // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
+  if (/[!?]$/.test(t) || (/\.$/.test(t) && !/\b\w{1,3}\.$/.test(t))) return false;
+  return /^[A-Z(#]/.test(t) && keyWordCount(t) > 0;
 }
 
 /** Sentence-like: many words, mostly lower-case, or sentence punctuation inside. */
@@ -200,6 +226,14 @@ export class Layout {
       .sort((a, b) => a.box.Top - b.box.Top || Math.abs(a.box.Left - seg.box.Left) - Math.abs(b.box.Left - seg.box.Left))[0];
   }
 
+  /** A segment of the same column directly above (a running block such as an address), if any. */
+  segmentAbove(seg: Segment): Segment | undefined {
+    const h = Math.max(seg.box.Height, 0.004);
+    return this.segments.find(
+      (s) => s.page === seg.page && s.line !== seg.line && s.box.Top < seg.box.Top && seg.box.Top - (s.box.Top + s.box.Height) <= h * 0.8 && Math.abs(s.box.Left - seg.box.Left) <= h * 1.5,
+    );
+  }
+
   /** The next segment to the right on the same row. */
   segmentRight(seg: Segment): Segment | undefined {
     const row = this.rowOf(seg);
@@ -212,53 +246,94 @@ export class Layout {
   }
 
   private derivePairs(): void {
-    for (const row of this.rows) {
-      row.forEach((seg, i) => {
+    const headerBelow = new Set<Segment>();
+    this.rows.forEach((row, ri) => {
+      // A row of labels over a row of values aligned under them (stacked form fields, a one-row table).
+      const below = this.alignedRowBelow(row, ri);
+      if (below) {
+        row.forEach((seg, i) => {
+          if (!COLON_KEY.test(below[i].text)) this.pairs.push(this.pair(seg, seg.words, seg.text, below[i], below[i].words, below[i].text, 'below'));
+        });
+        for (const s of below) headerBelow.add(s);
+        return;
+      }
+      for (let i = 0; i < row.length; i++) {
+        const seg = row[i];
+        if (headerBelow.has(seg)) continue;
         const prose = this.prose.has(seg.line.id);
         const m = COLON_KEY.exec(seg.text);
         // In a sentence only a leading "Label:" is a key; never a label word in mid-sentence.
-        if (m && looksLikeKey(m[1]) && (!prose || seg.start === 0) && !/\d\s*$/.test(m[1]) && !/^\d/.test(m[2])) {
-          this.colonPair(seg, m, row[i + 1]);
-          return;
+        if (m && looksLikeKey(m[1]) && (!prose || seg.start === 0) && !/\d\s*$/.test(m[1])) {
+          if (this.colonPair(seg, m, row[i + 1], row.length)) i++;
+          continue;
         }
-        if (m && looksLikeKey(m[1]) && (!prose || seg.start === 0)) {
-          // "Date: 12/08/2025" (the value starts with a digit): a pair all the same, unless the key ends in a digit (a time "10:30")
-          if (!/\d\s*$/.test(m[1])) this.colonPair(seg, m, row[i + 1]);
-          return;
-        }
-        if (prose || m) return;
-        // A bare label beside its value: a ruled key-value cell or a tab stop (two segments on the row,
-        // or the label is the first of the row and the row is not a table row).
+        if (prose || m) continue;
         const next = row[i + 1];
-        if (next && looksLikeBareKey(seg.text) && row.length <= 3 && !this.isHeaderish(row) && i === 0) {
+        if (!looksLikeBareKey(seg.text)) continue;
+        // A bare label beside its value: a ruled key-value cell or a tab stop; label/value/label/value rows too.
+        if (next && !looksLikeBareKey(next.text) && !COLON_KEY.test(next.text)) {
           this.pairs.push(this.pair(seg, seg.words, seg.text, next, next.words, next.text, 'beside'));
+          i++;
+        } else if ((!next || (row.length <= 3 && row.every((x) => looksLikeBareKey(x.text)))) && seg.text.split(/\s+/).length <= 4 && !seg.text.includes(',') && !this.segmentAbove(seg)) {
+          // A label alone on its row ("Address", "Deliver To"), or a row of section headers: the value is under it.
+          const under = this.segmentBelow(seg);
+          if (under && !looksLikeBareKey(under.text) && !COLON_KEY.test(under.text)) this.pairs.push(this.pair(seg, seg.words, seg.text, under, under.words, under.text, 'below'));
         }
-      });
-    }
+      }
+    });
   }
 
-  /** A row of several bare labels (a table header). */
-  private isHeaderish(row: Segment[]): boolean {
-    return row.length >= 3 && row.every((s) => looksLikeBareKey(s.text));
+  /**
+   * The row under `row` when `row` is all labels and the next row has as many segments, each
+   * starting under one of the labels, and is not itself followed by a like row (that would be a
+   * table of many rows, whose header does not label its first row alone).
+   */
+  private alignedRowBelow(row: Segment[], ri: number): Segment[] | undefined {
+    if (row.length < 2 || !row.every((s) => looksLikeBareKey(s.text) && !this.prose.has(s.line.id))) return undefined;
+    const aligned = (a: Segment[], b: Segment[] | undefined) =>
+      !!b &&
+      b.length === a.length &&
+      b[0].page === a[0].page &&
+      b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 2.5 &&
+      a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5);
+    const next = this.rows[ri + 1];
+    if (!aligned(row, next)) return undefined;
+    if (next.every((s) => looksLikeBareKey(s.text))) return undefined;
+    const after = this.rows[ri + 2];
+    if (after && aligned(next, after) && !after.every((s) => looksLikeBareKey(s.text))) return undefined;
+    return next;
   }
 
-  private colonPair(seg: Segment, m: RegExpExecArray, next: Segment | undefined): void {
+  /** Records the pair for "Label: value" / "Label:" + value; true when it used `next` as the value. */
+  private colonPair(seg: Segment, m: RegExpExecArray, next: Segment | undefined, rowLength: number): boolean {
     const keyText = m[1].trim();
     const keyEnd = seg.text.indexOf(':') >= 0 ? seg.text.indexOf(':') : seg.text.indexOf('：');
     const keyWords = seg.words.filter((w) => w.start < seg.start + keyEnd);
-    const valueText = m[2].trim();
+    let valueText = m[2].trim();
     if (valueText) {
       const from = seg.start + seg.text.length - m[2].length;
-      const valueWords = seg.words.filter((w) => w.end > from);
+      // A second "Label: value" after the first value on the same cell ("Mob: 98... GST No: 27...").
+      const inner = /\s([A-Z][A-Za-z.#/' ]{1,28}?)\s*:\s*\S/.exec(m[2]);
+      let rest: Segment | undefined;
+      if (inner && looksLikeBareKey(inner[1])) {
+        const cut = from + inner.index + 1;
+        valueText = m[2].slice(0, inner.index).trim();
+        const words = seg.words.filter((w) => w.start >= cut);
+        rest = { ...seg, id: `${seg.id}.k`, words, text: seg.line.text.slice(cut, seg.end), start: cut, box: union(words.map((w) => w.box)) };
+      }
+      const valueWords = seg.words.filter((w) => w.end > from && w.start < from + m[2].length - (rest ? rest.text.length : 0));
       this.pairs.push(this.pair(seg, keyWords, keyText, seg, valueWords, valueText, 'colon'));
-      return;
+      const m2 = rest ? COLON_KEY.exec(rest.text) : null;
+      if (rest && m2) this.colonPair(rest, m2, undefined, 1);
+      return false;
     }
-    if (next) {
+    if (next && !COLON_KEY.test(next.text) && !(rowLength > 2 && looksLikeBareKey(next.text))) {
       this.pairs.push(this.pair(seg, keyWords, keyText, next, next.words, next.text, 'beside'));
-      return;
+      return true;
     }
     const below = this.segmentBelow(seg);
     if (below && !COLON_KEY.test(below.text)) this.pairs.push(this.pair(seg, keyWords, keyText, below, below.words, below.text, 'below'));
+    return false;
   }
 
   private pair(keySeg: Segment, keyWords: Word[], key: string, valueSeg: Segment, valueWords: Word[], value: string, via: PairSource): KeyValue {
@@ -327,14 +402,16 @@ export class Layout {
    * slack for "No.", "'s", "#"), so "Customer Name" matches /customer\s*name/ but a key "Name
    * of the Customer's Father" does not match /customer/.
    */
-  find(labels: readonly RegExp[], slack = 5): KeyValue[] {
+  find(labels: readonly RegExp[], slack = 3): KeyValue[] {
     const out: KeyValue[] = [];
+    const letters = (t: string) => (t.match(/\p{L}/gu) ?? []).length;
     for (const label of labels) {
       const rx = new RegExp(label.source, label.flags.replace(/[gy]/g, ''));
       for (const p of this.pairs) {
         const key = p.key.replace(/\s+/g, ' ').trim();
         const m = rx.exec(key);
-        if (m && key.length - m[0].length <= slack && !out.includes(p)) out.push(p);
+        // letters of the key the label leaves uncovered ("No", "'s" pass; "Value" in "Asset Value" does not)
+        if (m && letters(key) - letters(m[0]) <= slack && !out.includes(p)) out.push(p);
       }
     }
     return out;

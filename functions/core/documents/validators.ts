@@ -173,13 +173,13 @@ export type CharClass = 'L' | 'D' | 'A';
 /** What a letter-shaped glyph most likely was where a digit must stand. */
 const AS_DIGIT: Record<string, string> = {
   O: '0', o: '0', Q: '0', D: '0', U: '0',
-  I: '1', i: '1', l: '1', '|': '1', J: '1', ']': '1', '[': '1', '!': '1',
+  I: '1', i: '1', l: '1', '|': '1', J: '1', ']': '1', '[': '1', '!': '1', '/': '1',
   S: '5', s: '5', B: '8', Z: '2', z: '2', G: '6', b: '6', q: '9', g: '9',
 };
 /** What a digit-shaped glyph most likely was where a letter must stand. */
 const AS_LETTER: Record<string, string> = {
   '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G', '4': 'A', '7': 'T',
-  l: 'I', '|': 'I', ']': 'J', '[': 'I', '!': 'I', $: 'S',
+  l: 'I', '|': 'I', ']': 'J', '[': 'I', '!': 'I', $: 'S', '/': 'I',
 };
 /** Letters OCR confuses with each other: an unforced alternative, tried only under a checksum. */
 const LETTER_SWAP: Record<string, string> = { I: 'J', J: 'I' };

@@ -21,6 +21,7 @@ import {
   type Extractor,
   type FieldKind,
 } from './common.ts';
+import { addressForKey, columnBlock } from './layoutFields.ts';
 
 export const AADHAAR_FIELDS: Record<string, FieldKind> = {
   name: 'string',
@@ -56,14 +57,39 @@ export function formatAadhaar(digits: string): string {
 
 function numberCandidates(model: DocumentModel): NumberHit[] {
   const out: NumberHit[] = [];
-  for (const m of model.findAll(NUMBER_RE)) {
-    if (/\bVID\b/i.test(m.line.text)) continue; // the 16-digit Virtual ID is not the number
-    const raw = m.match[0];
-    if ((raw.match(/\d/g) ?? []).length < 9) continue;
-    const r = readAadhaar(raw);
-    out.push({ value: r.value, valid: r.valid, repairs: r.repairs, words: m.words, line: m.line, start: m.match.index, raw });
+  // Per cell of the layout: front and back printed side by side read as one line of 24 digits.
+  for (const seg of model.layout.segments) {
+    if (/\bVID\b/i.test(seg.line.text)) continue; // the 16-digit Virtual ID is not the number
+    for (const m of seg.text.matchAll(new RegExp(NUMBER_RE.source, 'g'))) {
+      const raw = m[0];
+      if ((raw.match(/\d/g) ?? []).length < 9) continue;
+      const r = readAadhaar(raw);
+      const start = seg.start + m.index;
+      out.push({ value: r.value, valid: r.valid, repairs: r.repairs, words: model.wordsInRange(seg.line, start, start + raw.length), line: seg.line, start, raw });
+    }
   }
   return out;
+}
+
+/** The name: the nearest name-like cell above the date of birth, in its column. */
+function nameAboveCell(model: DocumentModel): ExtractedField | undefined {
+  const lay = model.layout;
+  const dob = lay.segments.find((s) => DOB_LABEL.test(s.text) || YOB_LABEL.test(s.text));
+  if (!dob) return undefined;
+  const above = lay.segments
+    .filter((s) => s.page === dob.page && s.box.Top < dob.box.Top && dob.box.Top - s.box.Top < dob.box.Height * 6 && Math.abs(s.box.Left - dob.box.Left) < dob.box.Height * 2)
+    .sort((a, b) => b.box.Top - a.box.Top)
+    .find((s) => looksLikeName(cleanName(s.text)) && !HEADER.test(s.text));
+  return above ? field(cleanName(above.text), above.words, { kind: 'heuristic' }) : undefined;
+}
+
+/** An address headed by its care-of line ("S/O Sanjay Sharma", e-Aadhaar letters print no label). */
+function addressFromCareOf(model: DocumentModel): ExtractedField | undefined {
+  const co = model.layout.segments.find((s) => /^\s*(?:[SDWC]\s*[/\\|]\s*[O0o]|care\s*of)\b/i.test(s.text));
+  if (!co) return undefined;
+  const b = columnBlock(model, co, { address: true, stop: ADDRESS_STOP, maxLines: 6 });
+  const value = stripCareOf(b.text);
+  return value !== b.text && value.length >= 5 ? field(value, b.words.slice(co.words.length), { kind: 'heuristic' }) : undefined;
 }
 
 /** Boxes over the first 8 digits of every occurrence of the number (as read, or as repaired). */
@@ -113,10 +139,14 @@ export const extractAadhaar: Extractor = (model, opts) => {
 
   found.name =
     labelledText(model, [/(?<!father['’]?s?\s*)\bname\b/i], { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
+    nameAboveCell(model) ??
     nameAbove(model, dobLine) ??
     nameAbove(model, best?.line);
 
-  const address = labelledAddress(model, [/\baddress\b/i, /पता/], { maxLines: 5, stop: ADDRESS_STOP });
+  const address =
+    addressForKey(model, [/address/i, /पता/, /पता\s*\/?\s*address/i], { stop: ADDRESS_STOP }) ??
+    labelledAddress(model, [/\baddress\b/i, /पता/], { maxLines: 5, stop: ADDRESS_STOP }) ??
+    addressFromCareOf(model);
   // The relation line ("S/O: Father Name,") heads the printed address but is not part of it.
   if (address && typeof address.value === 'string') address.value = stripCareOf(address.value);
   found.address = address;

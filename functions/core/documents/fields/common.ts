@@ -77,7 +77,30 @@ export function tidy(s: string): string {
 
 /** A person's or business's name as printed: letters, spaces, dots, apostrophes, & and /. */
 export function cleanName(s: string): string {
-  return tidy(s.replace(/[^\p{L}\s.'&/()-]/gu, ' ')).replace(/^[.\s]+|[\s]+$/g, '');
+  return tidy(repairNameLookalikes(s).replace(/[^\p{L}\s.'&/()-]/gu, ' ')).replace(/^[.\s]+|[\s]+$/g, '');
+}
+
+const NAME_DIGIT: Record<string, [string, string]> = { '0': ['O', 'o'], '1': ['I', 'l'], '5': ['S', 's'], '8': ['B', 'b'], '6': ['G', 'b'] };
+
+/**
+ * A name has no digits and its words are capitalised: a digit inside a word of letters is a
+ * look-alike ("Sw4ti" stays, "Ma1hotra" -> "Malhotra", "0m" -> "Om"), and a word starting with a
+ * lower-case l where the other words are capitalised is an I ("Swati lyer" -> "Swati Iyer").
+ */
+export function repairNameLookalikes(s: string): string {
+  const tokens = s.split(/(\s+)/);
+  const words = tokens.filter((t) => /\p{L}/u.test(t));
+  const capitalised = words.length >= 2 && words.filter((w) => /^\p{Lu}/u.test(w)).length >= words.length - 1;
+  return tokens
+    .map((t) => {
+      let w = t;
+      if ((w.match(/\p{L}/gu) ?? []).length >= 2 && /\d/.test(w) && !/\d{2,}/.test(w)) {
+        w = w.replace(/\d/g, (d, i: number) => (NAME_DIGIT[d] ? NAME_DIGIT[d][i === 0 ? 0 : 1] : d));
+      }
+      if (capitalised && /^l[a-z]{2,}$/.test(w)) w = 'I' + w.slice(1);
+      return w;
+    })
+    .join('');
 }
 
 /** Does this look like a name (latin letters, 2-6 words, no digits)? */
@@ -245,6 +268,9 @@ const ECHO_LOOKALIKE: Record<string, string> = { O: '[O0o]', I: '[I1l|]', S: '[S
  */
 export function repairEchoPrefix(value: string, abbreviations: readonly string[]): { value: string; repairs: number } {
   for (const abbr of abbreviations) {
+    // "DO0-2025…": the abbreviation read right, then its O again as a zero before a separator.
+    const dup = new RegExp(`^${abbr}[0Oo](?=[/\\-])`, 'i');
+    if (abbr.toUpperCase().endsWith('O') && dup.test(value)) return { value: abbr.toUpperCase() + value.slice(abbr.length + 1), repairs: 1 };
     if (value.toUpperCase().startsWith(abbr.toUpperCase())) return { value, repairs: 0 };
     const swap = new RegExp(`^${[...abbr.toUpperCase()].map((c) => ECHO_LOOKALIKE[c] ?? c).join('')}(?=[0-9/\\-])`, 'i');
     const m = swap.exec(value);
@@ -256,4 +282,17 @@ export function repairEchoPrefix(value: string, abbreviations: readonly string[]
     }
   }
   return { value, repairs: 0 };
+}
+
+/**
+ * Model names mix letters and digits ("Galaxy A15", "Reno11 5G"): inside a token that already
+ * holds digits, an l, I or | next to a digit is a 1 ("Al5" -> "A15"), and an O between digits a 0.
+ */
+export function repairModelName(s: string): string {
+  return s.replace(/\S+/g, (tok) => {
+    if (!/\d/.test(tok) || !/[A-Za-z]/.test(tok)) return tok;
+    let t = tok.replace(/[lI|](?=\d)|(?<=\d)[lI|]/g, '1');
+    t = t.replace(/(?<=\d)[Oo](?=\d)/g, '0');
+    return t;
+  });
 }

@@ -8,6 +8,8 @@ import { findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
 import { ID_VALUE } from './invoice.ts';
+import { vocabulary } from '../vocabulary.ts';
+import { addressForKey, addressUnderSegment, pairInSection } from './layoutFields.ts';
 import {
   cleanName,
   complete,
@@ -18,6 +20,7 @@ import {
   labelledText,
   looksLikeName,
   repairEchoPrefix,
+  repairModelName,
   tidy,
   type ExtractedField,
   type Extractor,
@@ -43,6 +46,9 @@ const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
 /** Another label or section: not a dealer's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]/i;
 
+/** The addressee's office rather than their business: "The Proprietor / Manager", "The Branch Manager". */
+const SALUTATION = /^(?:the\s+)?(?:proprietor|manager|branch\s*manager|sales\s*manager|owner|partner|authori[sz]ed\s*(?:dealer|signatory)|dealer|sir|madam)(?:\s*[/,&]\s*(?:the\s+)?(?:proprietor|manager|owner|partner|authori[sz]ed\s*signatory))*\s*[,.]?$/i;
+
 /**
  * The addressee of the order: "To," (or "To: <name>", "To M/s <name>") and the business name on
  * that line or the next. A delivery order is addressed to the dealer.
@@ -52,37 +58,61 @@ function addressee(model: DocumentModel): { line: Line; name: string; from: numb
   if (!to || to.line.index > model.lines.length * 0.6) return undefined;
   const clean = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, ''));
   const rest = clean(to.match[1] ?? '');
-  if (rest.length >= 3 && !NOT_A_NAME.test(rest)) return { line: to.line, name: rest, from: to.line.text.length };
-  const next = model.linesAfter(to.line, 1)[0];
-  if (!next) return undefined;
-  const name = clean(next.text);
-  if (name.length < 3 || NOT_A_NAME.test(name) || /\d{3,}/.test(next.text)) return undefined;
-  return { line: next, name, from: next.text.length };
+  if (rest.length >= 3 && !NOT_A_NAME.test(rest) && !SALUTATION.test(rest)) return { line: to.line, name: rest, from: to.line.text.length };
+  // "To," then perhaps a salutation line ("The Proprietor / Manager"), then the business.
+  for (const next of model.linesAfter(to.line, 2)) {
+    const name = clean(next.text);
+    if (SALUTATION.test(name)) continue;
+    if (name.length < 3 || NOT_A_NAME.test(name) || /\d{3,}/.test(next.text)) return undefined;
+    return { line: next, name, from: next.text.length };
+  }
+  return undefined;
 }
 
 export const extractDeliveryOrder: Extractor = (model) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
+  const V = (name: string) => vocabulary('DELIVERY_ORDER', name);
   const dealerLabel = model.findLine(/dealer(?:'s)?\s*name|name\s*of\s*(?:the\s*)?dealer/i);
   const to = addressee(model);
   const head = letterheadLine(model);
   const headIsDealer = head && !FINANCIER.test(head.text) ? head : undefined;
+  const isDealer = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !NOT_A_NAME.test(v) && !SALUTATION.test(v) && !FINANCIER.test(v);
+  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => isDealer(cleanName(p.value)));
   found.dealer_name =
+    (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled' }) : undefined) ??
     labelledText(model, [/dealer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_STOP, clean: cleanName }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
 
+  const toSegment = to ? model.layout.segments.find((x) => x.line === to.line) : undefined;
   found.dealer_address =
+    addressForKey(model, V('dealer_address').labels) ??
+    addressUnderSegment(model, dealerPair?.valueSegment) ??
+    addressUnderSegment(model, toSegment) ??
     labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
     (to ? addressUnder(model, to.line, 4) : undefined) ??
     addressUnder(model, headIsDealer);
 
-  found.customer_name = labelledText(
-    model,
-    [/customer(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
-    { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: cleanName, accept: looksLikeName },
-  );
+  const custV = V('customer_name');
+  const custPair =
+    model.layout.find(custV.labels).find((p) => looksLikeName(cleanName(p.value))) ??
+    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(cleanName(p.value)));
+  found.customer_name =
+    (custPair ? field(cleanName(custPair.value), custPair.valueWords, { kind: 'labelled' }) : undefined) ??
+    labelledText(
+      model,
+      [/customer(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
+      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: cleanName, accept: looksLikeName },
+    );
+
+  const mobilePair = model.layout.find(V('customer_mobile_number').labels).find((p) => findMobiles(p.value).length);
+  if (mobilePair) {
+    const m = findMobiles(mobilePair.value)[0];
+    const words = mobilePair.valueWords.filter((w) => /\d/.test(w.text));
+    found.customer_mobile_number = field(m.value, words.length ? words : mobilePair.valueWords, { kind: 'structure', pass: true });
+  }
 
   const custAt = model.findLine(/customer|borrower|applicant/i)?.line.index ?? 0;
   // The number sits on the label's line, to its right (a table cell) or below it (a stacked form).
@@ -91,28 +121,31 @@ export const extractDeliveryOrder: Extractor = (model) => {
     .filter((x) => x.line.index >= custAt)
     .flatMap((x) => [x.line, model.lineRightOf(x.line), model.lineBelow(x.line)])
     .find((line) => line && findMobiles(line.text).length);
-  if (mobileLine) {
+  if (mobileLine && !found.customer_mobile_number) {
     const m = findMobiles(mobileLine.text)[0];
     found.customer_mobile_number = field(m.value, model.wordsInRange(mobileLine, m.index, m.index + m.length), { kind: 'structure', pass: true });
   }
 
-  const order = labelledText(model, [/(?:\bD\.?\s?O\.?|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
-    via: ['same-line', 'right', 'below'],
-    pattern: ID_VALUE,
-  });
+  const order =
+    labelledText(model, V('order_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
+    labelledText(model, [/(?:\bD\.?\s?O\.?|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
+      via: ['same-line', 'right', 'below'],
+      pattern: ID_VALUE,
+    });
   if (order && typeof order.value === 'string') {
     const r = repairEchoPrefix(order.value, ['DO']);
     if (r.repairs) found.order_number = { value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
-  found.order_date = labelledDate(model, [/(?:\bD\.?\s?O\.?|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
-  found.asset_model = labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
+  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
+  const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
+  found.asset_model = labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
-    clean: (s) => tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')),
+    clean: modelClean,
     accept: (s) => s.length >= 2,
   });
   // The asset's price (what the invoice total is checked against), else the financed amount.
-  found.amount = labelledAmount(
+  found.amount = labelledAmount(model, V('amount').labels, { pairsOnly: true }) ?? labelledAmount(
     model,
     [/asset\s*(?:cost|value|price)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
     { via: ['same-line', 'right'] },

@@ -5,6 +5,8 @@
 import type { DocumentModel, Line, Word } from '../blocks.ts';
 import { findAmounts, findDates, findMobiles, readGstin } from '../validators.ts';
 import { addressUnder, letterheadLine, letterheadName, signatureName } from './header.ts';
+import { vocabulary } from '../vocabulary.ts';
+import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
 import {
   addressAfter,
   cleanName,
@@ -31,7 +33,7 @@ export const INVOICE_FIELDS: Record<string, FieldKind> = {
   invoice_number: 'string',
 };
 
-const GSTIN_TOKEN = /(?<![A-Za-z0-9])[0-9OoIlSBZ]{2}[A-Za-z0-9|]{13}(?![A-Za-z0-9])/g;
+const GSTIN_TOKEN = /(?<![A-Za-z0-9/])[0-9OoIlSBZ]{2}[A-Za-z0-9|/]{13}(?![A-Za-z0-9/])/g;
 const CUSTOMER_SECTION = /bill(?:ed)?\s*to|buyer|customer|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
@@ -115,26 +117,49 @@ export const extractInvoice: Extractor = (model) => {
     gstins[0];
   if (g) found.dealer_gst = idField({ ...g, check: 'checksum' }, g.words);
 
+  const V = (name: string) => vocabulary('INVOICE', name);
+  const isBusiness = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !/invoice|gstin|original|recipient/i.test(v);
+  const dealerPair = model.layout.find(V('dealership_name').labels).find((p) => isBusiness(cleanName(p.value)));
   found.dealership_name =
+    (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled' }) : undefined) ??
     labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_STOP, clean: cleanName }) ??
     letterheadName(model) ??
     signatureName(model);
 
   found.dealer_address =
-    labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ?? addressUnder(model, letterheadLine(model));
+    addressForKey(model, V('dealer_address').labels) ??
+    addressUnderSegment(model, dealerPair?.valueSegment) ??
+    labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ??
+    (() => {
+      // A letterhead sharing its row with the title ("Galaxy Appliances ... TAX INVOICE"): its own column only.
+      const head = letterheadLine(model);
+      const cells = head ? model.layout.segments.filter((x) => x.line === head) : [];
+      return cells.length > 1 ? (addressUnderSegment(model, cells[0]) ?? addressUnder(model, head)) : addressUnder(model, head);
+    })();
 
-  found.customer_name = labelledText(model, CUSTOMER_NAME_LABELS, {
-    via: ['same-line', 'right', 'below'],
-    stop: NAME_STOP,
-    clean: cleanName,
-    accept: looksLikeName,
-  });
+  const custV = V('customer_name');
+  const custPair =
+    model.layout.find(custV.labels).find((p) => looksLikeName(cleanName(p.value))) ??
+    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(cleanName(p.value)));
+  found.customer_name =
+    (custPair ? field(cleanName(custPair.value), custPair.valueWords, { kind: 'labelled' }) : undefined) ??
+    labelledText(model, CUSTOMER_NAME_LABELS, {
+      via: ['same-line', 'right', 'below'],
+      stop: NAME_STOP,
+      clean: cleanName,
+      accept: looksLikeName,
+    });
 
+  const addrV = V('customer_address');
+  const sectionAddress = pairInSection(model, addrV.sections ?? [], addrV.inSection ?? []);
   found.customer_address =
+    addressForKey(model, addrV.labels) ??
+    (sectionAddress ? addressFromPair(model, sectionAddress) : undefined) ??
+    addressUnderSegment(model, custPair?.valueSegment) ??
     labelledAddress(model, [/(?:customer|buyer|billing|purchaser)(?:'s)?\s*address/i]) ??
     (() => {
       // "Address:" inside the customer block, else the lines under the customer's name
-      const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custAt);
+      const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custAt && !model.layout.isProseLine(x.line));
       if (lm) {
         const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length);
         if (a) return field(a.text, a.words, { kind: 'labelled' });
@@ -155,12 +180,15 @@ export const extractInvoice: Extractor = (model) => {
     break;
   }
 
-  found.invoice_number = labelledText(model, [/invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /bill\s*no\.?/i], {
-    via: ['same-line', 'right', 'below'],
-    pattern: ID_VALUE,
-  });
+  found.invoice_number =
+    labelledText(model, V('invoice_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
+    labelledText(model, [/invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /bill\s*no\.?/i], {
+      via: ['same-line', 'right', 'below'],
+      pattern: ID_VALUE,
+    });
 
   found.invoice_date =
+    labelledDate(model, V('invoice_date').labels, { pairsOnly: true }) ??
     labelledDate(model, [/invoice\s*date/i, /\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
     (() => {
       for (const l of model.lines) {

@@ -1,0 +1,151 @@
+/**
+ * Field lookups over the layout model (layout.ts): a value beside or under its key, a section
+ * header and the block under it, and multi-line values (addresses) that continue while the
+ * lines stay in the value's column and stop at the next key.
+ */
+import type { DocumentModel, Word } from '../blocks.ts';
+import type { KeyValue, Segment } from '../layout.ts';
+import { DEFAULT_ADDRESS_STOP, field, hasPincode, joinAddress, tidy, type ExtractedField } from './common.ts';
+
+/** Indian states and union territories: a line holding only one continues an address after its PIN line. */
+const STATE_LINE =
+  /^\s*(?:andhra\s*pradesh|arunachal\s*pradesh|assam|bihar|chhattisgarh|goa|gujarat|haryana|himachal\s*pradesh|jharkhand|karnataka|kerala|madhya\s*pradesh|maharashtra|manipur|meghalaya|mizoram|nagaland|odisha|orissa|punjab|rajasthan|sikkim|tamil\s*nadu|telangana|tripura|uttar\s*pradesh|uttarakhand|west\s*bengal|delhi|new\s*delhi|jammu\s*(?:and|&)\s*kashmir|ladakh|puducherry|chandigarh|india)\s*[.,]?\s*(?:india)?\s*$/i;
+
+function centre(s: Segment): number {
+  return s.box.Left + s.box.Width / 2;
+}
+
+export function isStateLine(s: string): boolean {
+  return STATE_LINE.test(s);
+}
+
+/** A key-like text: the segment without its trailing colon/dash. */
+function keyText(s: string): string {
+  return s.replace(/^[\s|]+|[\s:：.\-–|]+$/g, '').replace(/\s+/g, ' ');
+}
+
+/**
+ * Segments that are a label on their own (a section header or a key whose value is below or
+ * beside): the label must cover the segment's text, give or take `slack` characters. Never in a
+ * prose line.
+ */
+export function labelSegments(model: DocumentModel, labels: readonly RegExp[], slack = 5): Segment[] {
+  const lay = model.layout;
+  const out: Segment[] = [];
+  for (const label of labels) {
+    const rx = new RegExp(label.source, label.flags.replace(/[gy]/g, ''));
+    for (const s of lay.segments) {
+      if (lay.isProseLine(s.line) || out.includes(s)) continue;
+      const t = keyText(s.text);
+      const m = rx.exec(t);
+      if (m && t.length - m[0].length <= slack) out.push(s);
+    }
+  }
+  return out;
+}
+
+export interface Block {
+  segments: Segment[];
+  text: string;
+  words: Word[];
+}
+
+/**
+ * The block of text starting at `first` and continuing down its column: each next segment
+ * starts near the same left edge, within two line heights, and is neither a key, a stop label,
+ * nor prose. An address ends at the line with its PIN code, or the state line right after it.
+ */
+export function columnBlock(
+  model: DocumentModel,
+  first: Segment,
+  opts: { maxLines?: number; stop?: RegExp; address?: boolean; firstText?: string; firstWords?: Word[] } = {},
+): Block {
+  const lay = model.layout;
+  const stop = opts.stop ?? DEFAULT_ADDRESS_STOP;
+  const max = opts.maxLines ?? 5;
+  const parts = [opts.firstText ?? first.text];
+  const words = [...(opts.firstWords ?? first.words)];
+  const segs = [first];
+  let cur = first;
+  let left = opts.firstWords?.length ? Math.min(...opts.firstWords.map((w) => w.box.Left)) : first.box.Left;
+  let pinSeen = opts.address ? hasPincode(parts[0]) : false;
+  while (parts.length < max) {
+    const h = Math.max(cur.box.Height, 0.004);
+    const next = lay.segments
+      .filter(
+        (s) =>
+          s.page === cur.page &&
+          s.line !== cur.line &&
+          s.box.Top > cur.box.Top + h * 0.5 &&
+          s.box.Top - (cur.box.Top + cur.box.Height) <= h * 1.6 &&
+          // same left edge, or the same centre (a centred letterhead)
+          // same left edge as the value or (a wrapped "Address: ..." line) as its key, or the same centre (a centred letterhead)
+          (Math.abs(s.box.Left - left) <= h * 1.2 || (cur === first && Math.abs(s.box.Left - first.box.Left) <= h * 1.2) || Math.abs(centre(s) - centre(cur)) <= h * 1.2),
+      )
+      .sort((a, b) => a.box.Top - b.box.Top)[0];
+    if (!next || lay.isKey(next) || lay.isProseLine(next.line) || stop.test(next.text) || /^[^:]{2,30}:\s*\S/.test(next.text)) break;
+    if (pinSeen && !isStateLine(next.text)) break;
+    parts.push(next.text);
+    words.push(...next.words);
+    segs.push(next);
+    cur = next;
+    left = next.box.Left;
+    if (opts.address && hasPincode(next.text)) pinSeen = true;
+    if (pinSeen && isStateLine(next.text)) break;
+  }
+  return { segments: segs, text: opts.address ? joinAddress(parts) : tidy(parts.join(' ')), words };
+}
+
+/**
+ * An address for a key: the value of a key-value pair whose key is one of `labels`, continued
+ * down its column. Labelled evidence.
+ */
+export function addressForKey(model: DocumentModel, labels: readonly RegExp[], opts: { after?: number; stop?: RegExp } = {}): ExtractedField | undefined {
+  for (const p of model.layout.find(labels)) {
+    if (opts.after !== undefined && p.valueSegment && p.valueSegment.line.index < opts.after) continue;
+    const a = addressFromPair(model, p, opts);
+    if (a) return a;
+  }
+  return undefined;
+}
+
+/** A pair's value continued down its column as an address. */
+export function addressFromPair(model: DocumentModel, p: KeyValue, opts: { stop?: RegExp } = {}): ExtractedField | undefined {
+  const seg = p.valueSegment;
+  if (!seg) return undefined;
+  const first = p.via === 'colon' ? p.value : seg.text;
+  const firstWords = p.via === 'colon' ? p.valueWords : seg.words;
+  const b = columnBlock(model, seg, { address: true, stop: opts.stop, firstText: first, firstWords });
+  return b.text.length >= 5 ? field(b.text, b.words, { kind: 'labelled' }) : undefined;
+}
+
+/**
+ * A generic key ("Name", "Address") under a section header ("Details of Receiver (Billed to)"):
+ * the nearest such pair below one of the headers, in the header's column.
+ */
+export function pairInSection(model: DocumentModel, sections: readonly RegExp[], keys: readonly RegExp[]): KeyValue | undefined {
+  const heads = labelSegments(model, sections, 14);
+  let best: { p: KeyValue; d: number } | undefined;
+  for (const h of heads) {
+    for (const p of model.layout.find(keys, 3)) {
+      const k = p.keySegment;
+      if (!k || k.page !== h.page || k === h) continue;
+      const dy = k.box.Top - h.box.Top;
+      const sameColumn = Math.abs(k.box.Left - h.box.Left) < 0.06 || (p.keyBox.Left >= h.box.Left - 0.01 && p.keyBox.Left <= h.box.Left + h.box.Width);
+      if (dy <= 0 || dy > h.box.Height * 12 || !sameColumn) continue;
+      if (!best || dy < best.d) best = { p, d: dy };
+    }
+  }
+  return best?.p;
+}
+
+/** The address printed under a value (a name under "Bill To", a dealer under "To,"), in its column. */
+export function addressUnderSegment(model: DocumentModel, seg: Segment | undefined, opts: { stop?: RegExp } = {}): ExtractedField | undefined {
+  if (!seg) return undefined;
+  const first = model.layout.segmentBelow(seg, 1.6);
+  if (!first || model.layout.isKey(first) || (opts.stop ?? DEFAULT_ADDRESS_STOP).test(first.text) || !/\d|road|nagar|street|lane|sector|floor|shop|colony|market/i.test(first.text)) return undefined;
+  const h = Math.max(seg.box.Height, 0.004);
+  if (Math.abs(first.box.Left - seg.box.Left) > h * 1.5 && Math.abs(centre(first) - centre(seg)) > h * 1.5) return undefined;
+  const b = columnBlock(model, first, { address: true, stop: opts.stop });
+  return b.text.length >= 5 ? field(b.text, b.words, { kind: 'labelled' }) : undefined;
+}
