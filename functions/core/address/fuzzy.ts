@@ -15,8 +15,13 @@ let r2 = new Int32Array(32);
  * edit (`maharahstra` / `maharashtra`). Exits early once every path exceeds `max`.
  */
 export function withinTypos(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  if (a === b) return true;
+  return typoDistance(a, b, max) <= max;
+}
+
+/** The optimal-string-alignment distance of `a` and `b`, or `max + 1` once it exceeds `max`. */
+export function typoDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
   const n = b.length;
   if (n + 1 > r0.length) {
     r0 = new Int32Array(2 * (n + 1));
@@ -41,13 +46,13 @@ export function withinTypos(a: string, b: string, max: number): boolean {
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return false;
+    if (rowMin > max) return max + 1;
     const t = pp;
     pp = prev;
     prev = cur;
     cur = t;
   }
-  return prev[n] <= max;
+  return prev[n] <= max ? prev[n] : max + 1;
 }
 
 /**
@@ -83,21 +88,25 @@ export function closestName(written: string, index: NameIndex): string | null {
   const budget = typoBudget(written.length);
   if (!budget) return null;
   const c0 = written.charCodeAt(0);
-  for (let edits = 1; edits <= budget; edits++) {
-    let found: string | null = null;
-    for (let len = written.length - edits; len <= written.length + edits; len++) {
-      const list = index.byLength.get(len);
-      if (!list) continue;
-      for (const name of list) {
-        if (name.charCodeAt(0) !== c0 || typoBudget(Math.min(len, written.length)) < edits) continue;
-        if (withinTypos(written, name, edits)) {
-          // Two names equally close: the writing is ambiguous, take neither.
-          if (found !== null && found !== name) return null;
-          found = name;
-        }
-      }
+  let best = budget + 1;
+  let found: string | null = null;
+  let tie = false;
+  for (let len = written.length - budget; len <= written.length + budget; len++) {
+    const list = index.byLength.get(len);
+    if (!list) continue;
+    const allowed = Math.min(budget, typoBudget(Math.min(len, written.length)));
+    for (let i = 0; i < list.length; i++) {
+      const name = list[i];
+      if (name.charCodeAt(0) !== c0) continue;
+      const d = typoDistance(written, name, Math.min(allowed, best));
+      if (d > allowed || d > best) continue;
+      if (d < best) {
+        best = d;
+        found = name;
+        tie = false;
+      } else if (name !== found) tie = true;
     }
-    if (found !== null) return found;
   }
-  return null;
+  // Two names equally close: the writing is ambiguous, take neither.
+  return tie ? null : found;
 }

@@ -4,7 +4,7 @@
  * folded here so that parsing and scoring only ever see canonical tokens.
  */
 import { GENERIC_WORDS, KIND, NUMBER_WORDS, ROMAN, WORD_CANON } from './vocab.ts';
-import { skeleton } from './phonetic.ts';
+import { skeleton, skeletonOf } from './phonetic.ts';
 import { withinTypos } from './fuzzy.ts';
 
 export interface NormalisedAddress {
@@ -259,7 +259,7 @@ function keywordVariant(w: string): string | undefined {
     for (const sk of ambiguous) m.delete(sk);
     keywordBySkeleton = m;
   }
-  const k = keywordBySkeleton.get(skeleton(w));
+  const k = keywordBySkeleton.get(skeletonOf(w));
   // One slip for short keywords ("tilak" is a name, not "taluk"), two from eight letters.
   return k !== undefined && k.charCodeAt(0) === w.charCodeAt(0) && withinTypos(w, k, k.length >= 8 ? 2 : 1) ? k : undefined;
 }

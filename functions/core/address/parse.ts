@@ -5,7 +5,7 @@
  * into street, locality and building chunks.
  */
 import { normaliseAddress, canonicalText, type NormalisedAddress } from './normalise.ts';
-import { getPincodeData, type PinInfo } from './pincodes.ts';
+import { getPincodeData, type PinInfo, type PincodeData } from './pincodes.ts';
 import { cityKey, isShortStateCode, KIND, STATES, CITY_ALIASES, type Kind } from './vocab.ts';
 import { approximateCity, approximateState, countryTypoLength } from './tail.ts';
 
@@ -73,12 +73,11 @@ export function parseParts(raw: string): AddressParts {
   };
   parts.pin = normalised.pincode ? (data.pins.get(normalised.pincode) ?? null) : null;
 
-  const isPlaceWord = (w: string): boolean => data.df.has(w) || data.gazetteer.has(w);
-  stripTail(segs, isPlaceWord);
+  stripTail(segs, data);
   takeState(segs, parts, data.gazetteer);
-  stripTail(segs, isPlaceWord);
+  stripTail(segs, data);
   takeDistrict(segs, parts);
-  stripTail(segs, isPlaceWord);
+  stripTail(segs, data);
   takeCity(segs, parts, data.gazetteer);
   takeLandmarks(segs, parts);
   takeHouseAndFloor(segs, parts);
@@ -91,12 +90,12 @@ export function parseParts(raw: string): AddressParts {
 }
 
 /** Drops trailing noise ("india", "na", the country misspelt: "indua", "in dia") and empty segments. */
-function stripTail(segs: string[][], isPlaceWord: (w: string) => boolean): void {
+function stripTail(segs: string[][], data: PincodeData): void {
   while (segs.length) {
     const last = segs[segs.length - 1];
     for (;;) {
       while (last.length && kindOf(last[last.length - 1]) === 'noise') last.pop();
-      const typo = countryTypoLength(last, isPlaceWord);
+      const typo = countryTypoLength(last, data.df, data.gazetteer);
       if (!typo) break;
       last.length -= typo;
     }
@@ -118,19 +117,24 @@ function takeState(segs: string[][], parts: AddressParts, gazetteer: ReadonlySet
   let totalTokens = 0;
   for (const seg of segs) totalTokens += seg.length;
   const longest = STATE_LAST_WORDS.get(last[last.length - 1]);
-  // "karnata ka": a state split in two whose last piece is also a code is the state, not the code.
-  const split = longest !== undefined && last.length >= 2 ? approximateState(last, totalTokens, parts.pin?.states ?? null, () => true) : null;
-  if (longest === undefined || (split && split.n >= 2 && !STATES.has(last.slice(last.length - split.n).join(' ')))) {
-    // No exact name ends the address: a misspelt, split or dotted one may.
-    const isPlaceName = (w: string): boolean => gazetteer.has(w) || CITY_ALIASES.has(w) || KIND.has(w);
-    const m = split ?? approximateState(last, totalTokens, parts.pin?.states ?? null, isPlaceName);
-    if (m) {
-      parts.state = m.key;
-      last.length -= m.n;
-      if (!last.length) segs.pop();
+  const pinStates = parts.pin?.states ?? null;
+  if (longest !== undefined) {
+    // "karnata ka": a state split in two whose last piece is also a code is the state, not the code.
+    const split = last.length >= 2 ? approximateState(last, totalTokens, pinStates, true, gazetteer) : null;
+    if (!split || split.n < 2 || STATES.has(last.slice(last.length - split.n).join(' '))) {
+      if (takeExactState(segs, last, parts, longest, totalTokens)) return;
     }
-    return;
   }
+  // No exact name ends the address: a misspelt, split or dotted one may.
+  const m = approximateState(last, totalTokens, pinStates, false, gazetteer);
+  if (m) {
+    parts.state = m.key;
+    last.length -= m.n;
+    if (!last.length) segs.pop();
+  }
+}
+
+function takeExactState(segs: string[][], last: string[], parts: AddressParts, longest: number, totalTokens: number): boolean {
   // Longer phrases cannot be an alias: start at the longest alias ending with this word.
   for (let n = Math.min(6, longest, last.length); n >= 1; n--) {
     const phrase = last.slice(last.length - n).join(' ');
@@ -147,8 +151,9 @@ function takeState(segs: string[][], parts: AddressParts, gazetteer: ReadonlySet
       parts.cityKey = cityKey(phrase);
       parts.cityKnown = true;
     }
-    return;
+    return true;
   }
+  return false;
 }
 
 let firstWordsFor: ReadonlySet<string> | null = null;

@@ -21,16 +21,17 @@ const STATE_INDEX = nameIndex(STATE_BY_JOINED.keys());
 
 /**
  * How many trailing tokens of `seg` spell the country with one slip (`indua`, `inida`, `in dia`,
- * `indi a`), or 0. A word known as a place-name word (`isPlaceWord`) is never taken for it.
+ * `indi a`), or 0. A word of place names (`placeWords`: post-office name words, districts) is
+ * never taken for it.
  */
-export function countryTypoLength(seg: readonly string[], isPlaceWord: (w: string) => boolean): number {
+export function countryTypoLength(seg: readonly string[], placeWords: ReadonlyMap<string, number>, gazetteer: ReadonlySet<string>): number {
   const n = seg.length;
   if (!n) return 0;
   const last = seg[n - 1];
-  if (last.length >= 4 && last.length <= 6 && last.charCodeAt(0) === 105 && !isPlaceWord(last) && withinTypos(last, 'india', 1)) return 1;
+  if (last.length >= 4 && last.length <= 6 && last.charCodeAt(0) === 105 && !placeWords.has(last) && !gazetteer.has(last) && withinTypos(last, 'india', 1)) return 1;
   if (n >= 2 && LETTERS.test(last) && LETTERS.test(seg[n - 2])) {
-    const joined = seg[n - 2] + last;
-    if (joined.length >= 5 && joined.length <= 6 && withinTypos(joined, 'india', 1)) return 2;
+    const len = seg[n - 2].length + last.length;
+    if (len >= 5 && len <= 6 && withinTypos(seg[n - 2] + last, 'india', 1)) return 2;
   }
   return 0;
 }
@@ -77,28 +78,29 @@ function joinedTail(seg: readonly string[], n: number): string | null {
 /**
  * The state written at the end of `seg` with a slip, split, or as dotted letters, or null.
  * `pinStates` (the pincode's states, when the pincode is known) must agree with the reading.
- * `isPlaceName` rejects words that are a district or city in their own right.
+ * With `splitOnly`, only a name split over two or three tokens is looked for. A single word that
+ * is a district, a city or a keyword is never read as a misspelt state.
  */
 export function approximateState(
   seg: readonly string[],
   totalTokens: number,
   pinStates: readonly string[] | null,
-  isPlaceName: (phrase: string) => boolean,
+  splitOnly: boolean,
+  gazetteer: ReadonlySet<string>,
 ): TailMatch | null {
-  const agrees = (key: string): boolean => !pinStates || pinStates.includes(key);
   // Dotted codes: "u p", "t n", "m h" (only where a code is read at all: see parse.takeState).
   const n = seg.length;
-  if (n >= 2 && seg[n - 1].length === 1 && seg[n - 2].length === 1 && totalTokens >= 4) {
+  if (!splitOnly && n >= 2 && seg[n - 1].length === 1 && seg[n - 2].length === 1 && totalTokens >= 4) {
     const key = STATES.get(seg[n - 2] + seg[n - 1]);
-    if (key && agrees(key)) return { key, n: 2, approximate: true };
+    if (key && (!pinStates || pinStates.includes(key))) return { key, n: 2, approximate: true };
   }
-  for (let k = 1; k <= Math.min(3, n); k++) {
+  for (let k = splitOnly ? 2 : 1; k <= Math.min(3, n); k++) {
     const joined = joinedTail(seg, k);
     if (joined === null) break;
     if (joined.length < 5) continue;
-    if (k === 1 && isPlaceName(joined)) continue;
+    if (k === 1 && (gazetteer.has(joined) || CITY_ALIASES.has(joined))) continue;
     const key = lookup(stateMemo, joined, STATE_BY_JOINED, STATE_INDEX);
-    if (key && agrees(key)) return { key, n: k, approximate: true };
+    if (key && (!pinStates || pinStates.includes(key))) return { key, n: k, approximate: true };
   }
   return null;
 }
