@@ -5,7 +5,8 @@ import type { LocalService } from '../../functions/local/index.ts';
 import { updateClient } from '../../functions/adapters/store/clients.ts';
 import { signingKeys } from '../../functions/adapters/signingKey.ts';
 import { audienceClaim } from '../../functions/core/auth/jwt.ts';
-import { hashSecret } from '../../functions/core/auth/credentials.ts';
+import { hashRefreshToken, hashSecret, newOpaqueSecret } from '../../functions/core/auth/credentials.ts';
+import { putRefreshToken } from '../../functions/adapters/store/refreshTokens.ts';
 
 let service: LocalService;
 let a: Api;
@@ -143,6 +144,20 @@ describe('POST /refresh-token', () => {
     expect(won.length).toBeLessThanOrEqual(1);
     expect(answers.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(1);
     for (const r of won) expect((await refresh(r.body.refresh_token)).status).toBe(401);
+  });
+
+  it('a refresh token from before families is accepted once, then continues as a family', async () => {
+    const legacy = newOpaqueSecret();
+    await putRefreshToken({ tokenHash: hashRefreshToken(legacy), clientId: DEMO.clientId, audience: 'main', expiresAt: Math.floor(Date.now() / 1000) + 3600, revoked: false });
+    const first = await refresh(legacy);
+    expect(first.status).toBe(201);
+    expect((await status(first.body.access_token)).status).toBe(409);
+    expect((await refresh(legacy)).status).toBe(401);
+    const next = await refresh(first.body.refresh_token);
+    expect(next.status).toBe(201);
+    // It is a family now: reusing its spent token ends it.
+    expect((await refresh(first.body.refresh_token)).status).toBe(401);
+    expect((await refresh(next.body.refresh_token)).status).toBe(401);
   });
 
   it('ends a session 30 days after its login, however often it was rotated', async () => {
