@@ -64,20 +64,23 @@ export function typoBudget(len: number): number {
   return len < 5 ? 0 : len < 8 ? 1 : 2;
 }
 
-/** A list of names searchable by approximate spelling, bucketed by length. */
+/** A list of names searchable by approximate spelling, bucketed by first letter and length. */
 export interface NameIndex {
-  byLength: Map<number, string[]>;
+  buckets: Map<number, string[]>;
 }
 
+const bucketOf = (first: number, len: number): number => first * 256 + len;
+
 export function nameIndex(names: Iterable<string>): NameIndex {
-  const byLength = new Map<number, string[]>();
+  const buckets = new Map<number, string[]>();
   for (const n of names) {
-    const list = byLength.get(n.length);
+    const b = bucketOf(n.charCodeAt(0), n.length);
+    const list = buckets.get(b);
     if (list) {
       if (!list.includes(n)) list.push(n);
-    } else byLength.set(n.length, [n]);
+    } else buckets.set(b, [n]);
   }
-  return { byLength };
+  return { buckets };
 }
 
 /**
@@ -92,12 +95,11 @@ export function closestName(written: string, index: NameIndex): string | null {
   let found: string | null = null;
   let tie = false;
   for (let len = written.length - budget; len <= written.length + budget; len++) {
-    const list = index.byLength.get(len);
+    const list = index.buckets.get(bucketOf(c0, len));
     if (!list) continue;
     const allowed = Math.min(budget, typoBudget(Math.min(len, written.length)));
     for (let i = 0; i < list.length; i++) {
       const name = list[i];
-      if (name.charCodeAt(0) !== c0) continue;
       const d = typoDistance(written, name, Math.min(allowed, best));
       if (d > allowed || d > best) continue;
       if (d < best) {
@@ -108,5 +110,28 @@ export function closestName(written: string, index: NameIndex): string | null {
     }
   }
   // Two names equally close: the writing is ambiguous, take neither.
+  return tie ? null : found;
+}
+
+/** closestName over a short list of names (the pincode's districts, its state's names). */
+export function closestAmong(written: string, names: readonly string[]): string | null {
+  const budget = typoBudget(written.length);
+  if (!budget) return null;
+  const c0 = written.charCodeAt(0);
+  let best = budget + 1;
+  let found: string | null = null;
+  let tie = false;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (name.charCodeAt(0) !== c0 || Math.abs(name.length - written.length) > budget) continue;
+    const allowed = Math.min(budget, typoBudget(Math.min(name.length, written.length)));
+    const d = typoDistance(written, name, Math.min(allowed, best));
+    if (d > allowed || d > best) continue;
+    if (d < best) {
+      best = d;
+      found = name;
+      tie = false;
+    } else if (name !== found) tie = true;
+  }
   return tie ? null : found;
 }

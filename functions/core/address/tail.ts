@@ -6,7 +6,7 @@
  * pincode is known, when the pincode agrees with it: a guess the pincode contradicts is not a
  * reading of the address.
  */
-import { closestName, nameIndex, withinTypos, type NameIndex } from './fuzzy.ts';
+import { closestAmong, closestName, nameIndex, withinTypos, type NameIndex } from './fuzzy.ts';
 import { CITY_ALIASES, cityKey, isShortStateCode, KIND, STATES } from './vocab.ts';
 
 const LETTERS = /^[a-z]+$/;
@@ -18,6 +18,34 @@ for (const [alias, key] of STATES) {
   if (!isShortStateCode(alias) && joined.length >= 5 && LETTERS.test(joined)) STATE_BY_JOINED.set(joined, key);
 }
 const STATE_INDEX = nameIndex(STATE_BY_JOINED.keys());
+const STATE_NAMES_BY_KEY = namesByKey(STATE_BY_JOINED);
+
+/** key -> the written forms that map to it. */
+function namesByKey(byName: ReadonlyMap<string, string>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [name, key] of byName) {
+    const list = out.get(key);
+    if (list) list.push(name);
+    else out.set(key, [name]);
+  }
+  return out;
+}
+
+/**
+ * The key `joined` spells (exactly or with slips) among the keys `allowed` (the pincode's states
+ * or districts): only their names are compared, which is also much less work than the full index.
+ */
+function lookupAllowed(joined: string, exact: ReadonlyMap<string, string>, names: ReadonlyMap<string, string[]>, allowed: readonly string[]): string | null {
+  const hit = exact.get(joined);
+  if (hit !== undefined) return allowed.includes(hit) ? hit : null;
+  let candidates: string[] = [];
+  for (const k of allowed) {
+    const list = names.get(k);
+    if (list) candidates = candidates.concat(list);
+  }
+  const near = closestAmong(joined, candidates);
+  return near === null ? null : (exact.get(near) ?? null);
+}
 
 /**
  * How many trailing tokens of `seg` spell the country with one slip (`indua`, `inida`, `in dia`,
@@ -99,8 +127,8 @@ export function approximateState(
     if (joined === null) break;
     if (joined.length < 5) continue;
     if (k === 1 && (gazetteer.has(joined) || CITY_ALIASES.has(joined))) continue;
-    const key = lookup(stateMemo, joined, STATE_BY_JOINED, STATE_INDEX);
-    if (key && (!pinStates || pinStates.includes(key))) return { key, n: k, approximate: true };
+    const key = pinStates ? lookupAllowed(joined, STATE_BY_JOINED, STATE_NAMES_BY_KEY, pinStates) : lookup(stateMemo, joined, STATE_BY_JOINED, STATE_INDEX);
+    if (key) return { key, n: k, approximate: true };
   }
   return null;
 }
@@ -108,6 +136,7 @@ export function approximateState(
 let cityIndexFor: ReadonlySet<string> | null = null;
 let cityByJoined = new Map<string, string>();
 let cityIndex: NameIndex = nameIndex([]);
+let cityNamesByKey = new Map<string, string[]>();
 
 function cityTables(gazetteer: ReadonlySet<string>): void {
   if (cityIndexFor === gazetteer) return;
@@ -116,6 +145,7 @@ function cityTables(gazetteer: ReadonlySet<string>): void {
   for (const alias of CITY_ALIASES.keys()) cityByJoined.set(alias.replace(/ /g, ''), cityKey(alias));
   for (const k of [...cityByJoined.keys()]) if (!LETTERS.test(k)) cityByJoined.delete(k);
   cityIndex = nameIndex(cityByJoined.keys());
+  cityNamesByKey = namesByKey(cityByJoined);
   cityMemo.clear();
   cityIndexFor = gazetteer;
 }
@@ -127,12 +157,13 @@ function cityTables(gazetteer: ReadonlySet<string>): void {
  */
 export function approximateCity(seg: readonly string[], gazetteer: ReadonlySet<string>, pinDistricts: readonly string[] | null): TailMatch | null {
   cityTables(gazetteer);
-  for (let k = 1; k <= Math.min(3, seg.length); k++) {
+  // One word, or two written apart ("co imbatore"); a city split twice is too rare to pay for.
+  for (let k = 1; k <= Math.min(2, seg.length); k++) {
     const joined = joinedTail(seg, k);
     if (joined === null) break;
     if (joined.length < 5 || STATES.has(joined)) continue;
-    const key = lookup(cityMemo, joined, cityByJoined, cityIndex);
-    if (key && (!pinDistricts || pinDistricts.includes(key))) return { key, n: k, approximate: true };
+    const key = pinDistricts ? lookupAllowed(joined, cityByJoined, cityNamesByKey, pinDistricts) : lookup(cityMemo, joined, cityByJoined, cityIndex);
+    if (key) return { key, n: k, approximate: true };
   }
   return null;
 }
