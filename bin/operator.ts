@@ -1,14 +1,13 @@
 /**
- * Operator CLI: `npm run operator -- <command> ...`. Against the local runtime by default (it reads
- * .data/local-endpoints.json written by `npm start`), or a deployed stage's table with
- * `--table <name>` (or TABLE_NAME) and the usual AWS credentials.
+ * Operator CLI: `npm run operator -- <command> ...`. Against the local service by default (the
+ * data directory `npm start` uses: --data-dir, else DATA_DIR, else .data), or a deployed stage with
+ * `--stage NAME` (table, bucket and vault secret from its stack) or `--table NAME` (or TABLE_NAME),
+ * with the usual AWS credentials. Target resolution: functions/operator/target.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { bindEnvironment } from '../functions/local/embedded.ts';
-import { endpointsFile } from '../functions/local/index.ts';
 import * as ops from '../functions/operator/commands.ts';
 import { listDeadLettersCommand, replayDeadLetterCommand } from '../functions/operator/deadLetters.ts';
+import { bindTarget } from '../functions/operator/target.ts';
 
 const usage = `usage: npm run operator -- <command> [options]
 
@@ -23,32 +22,25 @@ const usage = `usage: npm run operator -- <command> [options]
   callbacks dead-letters               undeliverable callbacks
   callbacks replay EVENT_ID            deliver a dead-lettered callback again
 
-target: --data-dir DIR (local, default .data) | --table NAME (deployed stage; AWS credentials from the environment)`;
+target (one of):
+  --data-dir DIR   the local service started by npm start with that DATA_DIR (default: $DATA_DIR, else .data)
+  --stage NAME     a deployed stage: table, bucket and Aadhaar vault secret from the stack DocService-NAME
+  --table NAME     a deployed table only (or TABLE_NAME); callbacks replay needs --stage
+  AWS credentials and AWS_REGION come from the environment for --stage and --table.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     name: { type: 'string' }, products: { type: 'string' }, interfaces: { type: 'string' }, id: { type: 'string' },
     secret: { type: 'string' }, 'callback-url': { type: 'string' }, 'auth-url': { type: 'string' },
-    table: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    table: { type: 'string' }, stage: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' },
   },
 });
-
-function target() {
-  const table = values.table ?? process.env.TABLE_NAME;
-  if (table) {
-    process.env.TABLE_NAME = table;
-    return;
-  }
-  const file = endpointsFile(values['data-dir'] ?? '.data');
-  if (!existsSync(file)) throw new ops.OperatorError(`no local service found (${file}); start it with "npm start", or pass --table for a deployed stage`);
-  bindEnvironment(JSON.parse(readFileSync(file, 'utf8')));
-}
 
 async function run(): Promise<unknown> {
   const [area, command, arg, arg2] = positionals;
   if (values.help || !area) return usage;
-  target();
+  await bindTarget({ dataDir: values['data-dir'], table: values.table, stage: values.stage });
   const need = (v: string | undefined, what: string) => {
     if (!v) throw new ops.OperatorError(`missing ${what}\n\n${usage}`);
     return v;
