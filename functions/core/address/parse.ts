@@ -308,32 +308,10 @@ function takeHouseAndFloor(segs: string[][], parts: AddressParts): void {
       }
     }
   }
-  // Explicit markers: "house no 12", "flat 302", "plot no c-19".
-  for (const seg of segs) {
-    for (let i = 0; i < seg.length && !parts.house; i++) {
-      const t = seg[i];
-      const k = kindOf(t);
-      // "Apt 404" opening a segment is a flat number, not a building called "apartment".
-      const aptUnit = t === 'apartment' && i === 0 && isIdLike(seg[1]);
-      if (k !== 'unitMarker' && !aptUnit && !(k === 'no' && (i === 0 || kindOf(seg[i - 1]) === undefined))) continue;
-      let j = i + 1;
-      if (seg[j] === 'no') j++;
-      // "flat a 302" / "flat no b 12": a lone letter before the number is part of it.
-      if (seg[j] && seg[j].length === 1 && !HAS_DIGIT.test(seg[j]) && isIdLike(seg[j + 1])) {
-        parts.house = `${seg[j]}-${seg[j + 1]}`;
-        seg.splice(i, j - i + 2);
-      } else if (isIdLike(seg[j])) {
-        parts.house = seg[j];
-        seg.splice(i, j - i + 1);
-      } else if (k === 'no') {
-        continue;
-      } else {
-        continue;
-      }
-      // A second number right after ("a2 and a3", "12 / 3") belongs to the same dwelling text.
-      break;
-    }
-  }
+  // Explicit markers: "house no 12", "flat 302", "plot no c-19". Unit words first, then a bare
+  // "no" / "#": "tower no 3, flat 302" is flat 302.
+  takeMarkedHouse(segs, parts, false);
+  if (!parts.house) takeMarkedHouse(segs, parts, true);
   if (!parts.house) {
     // The first id-like token of the address, unless a keyword says it numbers something else.
     outer: for (let si = 0; si < segs.length && si < 2; si++) {
@@ -348,15 +326,62 @@ function takeHouseAndFloor(segs: string[][], parts: AddressParts): void {
           if (si === 0 && i === 0) continue;
           continue;
         }
-        // Plain small numbers deep inside a segment are more often names ("sector 15 market 2").
-        if (i > 0 && NUMBERISH.test(seg[i]) && !(si === 0 && i <= 1)) continue;
-        parts.house = seg[i];
+        // Plain small numbers deep inside a segment are more often names ("sector 15 market 2"),
+        // except right after a building word ("yashoda apartment 603": the flat).
+        if (i > 0 && NUMBERISH.test(seg[i]) && !(si === 0 && i <= 1) && prev !== 'building') continue;
+        parts.house = withTrailingLetter(seg, i, seg[i]);
         seg.splice(i, 1);
         break outer;
       }
     }
   }
   if (parts.house) parts.house = canonicalHouse(parts.house);
+}
+
+/**
+ * One pass over the explicit markers: unit words ("flat", "house", "Apt 404" opening a segment),
+ * or with `bareNo` a "no" / "#" that does not number a preceding keyword ("road no 5") other than
+ * a building's ("niwas #302").
+ */
+function takeMarkedHouse(segs: string[][], parts: AddressParts, bareNo: boolean): void {
+  for (const seg of segs) {
+    for (let i = 0; i < seg.length; i++) {
+      const t = seg[i];
+      const k = kindOf(t);
+      if (bareNo) {
+        const prev = i > 0 ? kindOf(seg[i - 1]) : undefined;
+        if (k !== 'no' || (prev !== undefined && prev !== 'building')) continue;
+      } else if (k !== 'unitMarker' && !(t === 'apartment' && i === 0 && isIdLike(seg[1]))) continue;
+      let j = i + 1;
+      if (seg[j] === 'no') j++;
+      // "flat a 302" / "flat no b 12": a lone letter before the number is part of it.
+      if (seg[j] && seg[j].length === 1 && !HAS_DIGIT.test(seg[j]) && isIdLike(seg[j + 1])) {
+        parts.house = `${seg[j]}-${seg[j + 1]}`;
+        seg.splice(i, j - i + 2);
+        return;
+      }
+      if (isIdLike(seg[j])) {
+        parts.house = withTrailingLetter(seg, j, seg[j]);
+        seg.splice(i, j - i + 1);
+        return;
+      }
+    }
+  }
+}
+
+const PLAIN_NUMBER = /^[0-9]+$/;
+
+/**
+ * "no 21 c," / "#378 b rajpur road": a lone letter after a plain number is part of it (21-c),
+ * unless a keyword follows it ("12 a block", "302 b wing"). The letter is removed from `seg`.
+ */
+function withTrailingLetter(seg: string[], i: number, id: string): string {
+  const next = seg[i + 1];
+  if (!PLAIN_NUMBER.test(id) || next === undefined || next.length !== 1 || next < 'a' || next > 'z') return id;
+  const after = seg[i + 2];
+  if (after !== undefined && kindOf(after) !== undefined) return id;
+  seg.splice(i + 1, 1);
+  return `${id}-${next}`;
 }
 
 const HOUSE_PLAIN = /^[0-9]+$/;
