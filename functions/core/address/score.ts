@@ -45,10 +45,11 @@ export interface AddressFeatures {
   houseLetters: string;
   floor: string | null;
   core: WordSet;
-  /** Locality words alone: two addresses naming different localities are different places. */
-  locality: WordSet;
-  /** Building name words alone: two addresses naming different buildings are different dwellings. */
-  building: WordSet;
+  /**
+   * The buildings and localities named, chunk by chunk: two addresses that each name a building
+   * or locality the other does not mention are different places.
+   */
+  named: WordSet;
   landmark: WordSet;
   /** Core, landmark and city words together: a fallback when the two parses cut differently. */
   all: WordSet;
@@ -202,6 +203,13 @@ function wordSet(chunks: readonly (readonly string[])[]): WordSet {
   return ws;
 }
 
+/** Building and locality chunks, and a name taken for the city only by its position ("..., fatehgunj, gj"). */
+function namedChunks(p: AddressParts, unknownCity: string[] | null): string[][] {
+  const out = p.building.concat(p.locality);
+  if (unknownCity) out.push(unknownCity);
+  return out;
+}
+
 /** A word set that remembers its chunks (each locality or building named): see partsDiffer. */
 function chunkedWordSet(chunks: readonly (readonly string[])[]): WordSet {
   const ws = newWordSet();
@@ -285,8 +293,7 @@ export function features(p: AddressParts): AddressFeatures {
     floor: p.floor,
     core,
     // A name taken for the city only by its position ("..., fatehgunj, gj") may be a locality.
-    locality: p.locality.length || unknownCity ? chunkedWordSet(unknownCity ? [...p.locality, unknownCity] : p.locality) : EMPTY,
-    building: p.building.length ? chunkedWordSet(p.building) : EMPTY,
+    named: p.locality.length || p.building.length || unknownCity ? chunkedWordSet(namedChunks(p, unknownCity)) : EMPTY,
     landmark: p.landmark.length ? wordSet(p.landmark) : EMPTY,
     all,
     places,
@@ -371,9 +378,7 @@ function directed(a: WordSet, b: WordSet): number {
     const m = wordMatch(a, i, b);
     if (m < 1 && i + 1 < n) {
       // This word and the next written as one word on the other side.
-      const t = a.words[i];
-      const jo = joinedOf(statsOf(t), t, a.words[i + 1]);
-      if (includesIn(b.words, b.nw, jo.j) || (jo.j.length >= 6 && includesIn(b.skels, b.nw, jo.sk))) {
+      if (joinedFound(a, i, b)) {
         got += 0.95 * (a.weights[i] + a.weights[i + 1]);
         i++;
         continue;
@@ -437,21 +442,13 @@ function statesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
 }
 
 /**
- * Both name a locality and neither's locality words are found anywhere in the other address
- * ("royal palm tower, kothrud" vs "royal palm tower, baner").
+ * Each names a building or locality the other does not mention anywhere ("royal palm tower,
+ * kothrud" vs "royal palm tower, baner"; "flat 302, lakshmi nivas, mg road" vs "flat 302,
+ * gayathri nivas, mg road"). Compared with everything the other side wrote, so a name the two
+ * parses put in different components still counts as found.
  */
-function localitiesDiffer(a: AddressFeatures, b: AddressFeatures): boolean {
-  return partsDiffer(a.locality, a.all, b.locality, b.all);
-}
-
-/**
- * Both name a building and neither's building words are found anywhere in the other address
- * ("flat 302, lakshmi nivas, mg road" vs "flat 302, gayathri nivas, mg road"): the same number
- * in another building. Compared with everything the other side wrote, so a name the two parses
- * put in different components still counts as found.
- */
-function buildingsDiffer(a: AddressFeatures, b: AddressFeatures): boolean {
-  return partsDiffer(a.building, a.all, b.building, b.all);
+function namesDiffer(a: AddressFeatures, b: AddressFeatures): boolean {
+  return partsDiffer(a.named, a.all, b.named, b.all);
 }
 
 function partsDiffer(pa: WordSet, allA: WordSet, pb: WordSet, allB: WordSet): boolean {
@@ -488,9 +485,17 @@ function namingFound(part: WordSet, other: WordSet, from: number, to: number): n
     const w = part.weights[i];
     if (w <= GENERIC_WEIGHT) continue;
     total += w;
-    got += w * wordMatch(part, i, other);
+    const m = wordMatch(part, i, other);
+    got += w * (m < 1 && i + 1 < to && joinedFound(part, i, other) ? 1 : m);
   }
   return total > 0 ? got / total : null;
+}
+
+/** Words i and i+1 of `a` written as one word in `b` ("hsr layout" / "hsrlayout"). */
+function joinedFound(a: WordSet, i: number, b: WordSet): boolean {
+  const t = a.words[i];
+  const jo = joinedOf(statsOf(t), t, a.words[i + 1]);
+  return includesIn(b.words, b.nw, jo.j) || (jo.j.length >= 6 && includesIn(b.skels, b.nw, jo.sk));
 }
 
 export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore {
@@ -544,8 +549,7 @@ export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore
   if (places === false || states === false) cap = Math.min(cap, 1);
   if (a.floor !== null && b.floor !== null && a.floor !== b.floor) cap = Math.min(cap, 3);
   if (core !== null && core < 0.5) cap = Math.min(cap, 3);
-  if (localitiesDiffer(a, b)) cap = Math.min(cap, 3);
-  if (buildingsDiffer(a, b)) cap = Math.min(cap, 3);
+  if (namesDiffer(a, b)) cap = Math.min(cap, 3);
   const base = 10 * Math.min(1, Math.max(0, (similarity - 50) / 42));
   const raw = Math.min(base, cap);
   return { similarity: Math.round(similarity * 100) / 100, samePerson: Math.round(raw), samePersonRaw: raw + similarity / 1000 };
