@@ -13,7 +13,7 @@
  * floor; and an address without a house number can never reach the top.
  */
 import type { AddressParts } from './parse.ts';
-import { getPincodeData } from './pincodes.ts';
+import { getPincodeData, type PinInfo } from './pincodes.ts';
 import { cityKey, GENERIC_WORDS, KIND } from './vocab.ts';
 import { skeleton, skeletonOf } from './phonetic.ts';
 
@@ -64,6 +64,8 @@ export interface AddressFeatures {
   firmPlaces: number;
   states: string[];
   pincode: string | null;
+  /** The pincode's districts and states, when the pincode is known to the reference data. */
+  pin: PinInfo | null;
 }
 
 export interface PairScore {
@@ -300,6 +302,7 @@ export function features(p: AddressParts): AddressFeatures {
     firmPlaces,
     states,
     pincode: p.pincode,
+    pin: p.pin,
   };
 }
 
@@ -498,6 +501,16 @@ function joinedFound(a: WordSet, i: number, b: WordSet): boolean {
   return includesIn(b.words, b.nw, jo.j) || (jo.j.length >= 6 && includesIn(b.skels, b.nw, jo.sk));
 }
 
+/**
+ * Whether the city an address names without a pincode lies in another address's pincode: 1 when
+ * one of its cities or districts is the pincode's, 0 when it names firm places elsewhere, null
+ * when it names no city to check (a state alone is already compared as the state).
+ */
+function pinFits(pin: PinInfo, other: AddressFeatures): number | null {
+  for (const p of other.places) if (pin.districts.includes(p)) return 1;
+  return other.firmPlaces > 0 ? 0 : null;
+}
+
 export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore {
   let num = 0;
   let den = 0;
@@ -539,6 +552,14 @@ export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore
     pin = a.pincode === b.pincode ? 1 : a.pincode.slice(0, 4) === b.pincode.slice(0, 4) ? 0.4 : a.pincode.slice(0, 3) === b.pincode.slice(0, 3) ? 0.2 : 0;
     num += 0.15 * pin;
     den += 0.15;
+  } else if (a.pin || b.pin) {
+    // Only one side gives a (known) pincode: a weaker signal, whether the other's city or state
+    // lies in it.
+    const one = pinFits(a.pin ?? b.pin!, a.pin ? b : a);
+    if (one !== null) {
+      num += 0.05 * one;
+      den += 0.05;
+    }
   }
   const similarity = den > 0 ? (100 * num) / den : 0;
 
