@@ -185,6 +185,8 @@ export class ServiceFunction extends NodejsFunction {
       loggingFormat: LoggingFormat.JSON,
       environment: {
         [envNames.stage]: stageConfig.stage,
+        // Table TTLs follow the stage's one retention setting (the bucket lifecycle uses it too).
+        [envNames.retentionDays]: String(stageConfig.retentionDays),
         // AWS always refuses loopback URLs and uses the managed engines; local engines are for laptops.
         [envNames.allowLoopback]: 'false',
         [envNames.ocrEngine]: 'textract',

@@ -8,6 +8,8 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -26,7 +28,8 @@ export const aslPath = `${projectRoot}statemachines/pipeline.asl.json`;
 /** What each task touches. Least privilege: a task not listed here fails synth, so a new task states its needs. */
 interface TaskAccess {
   table: 'read' | 'readWrite';
-  bucket?: 'read' | 'write' | 'readWrite';
+  /** 'delete': removes what must not outlive a failed file (originals, unmasked OCR text). */
+  bucket?: 'read' | 'write' | 'readWrite' | 'delete';
   /** Textract has no resource-level permissions: each function gets exactly the calls it makes. */
   textract?: Array<'DetectDocumentText' | 'StartDocumentTextDetection' | 'GetDocumentTextDetection'>;
   rekognition?: Array<'DetectFaces' | 'CompareFaces'>;
@@ -55,7 +58,10 @@ export const taskAccess: Record<string, TaskAccess> = {
     addressReferenceData: true,
     aadhaarVault: true,
   },
-  RecordFileFailure: { table: 'readWrite' },
+  // Deletes a failed file's original, OCR Blocks and redacted copy (functions/pipeline/cleanUp.ts).
+  RecordFileFailure: { table: 'readWrite', bucket: 'delete' },
+  // The same, for every file of an execution whose Map failed as a whole.
+  RecordMapFailure: { table: 'readWrite', bucket: 'delete' },
   // Compares faces (sharp decodes them) and addresses across the documents of a flow.
   CrossCheck: {
     table: 'readWrite',
@@ -70,6 +76,12 @@ export const taskAccess: Record<string, TaskAccess> = {
   DeliverCallback: { table: 'readWrite', bucket: 'read', aadhaarVault: true },
   DeadLetterCallback: { table: 'readWrite' },
 };
+
+/** Not a Task state: finds owners a crash left unfinished and starts the pipeline for them (on a schedule). */
+const reconcileAccess: TaskAccess = { table: 'readWrite' };
+
+/** How often the reconciler runs in AWS. */
+export const RECONCILE_EVERY = Duration.minutes(10);
 
 /** Not a Task state: reads a finished job's pages, writes Blocks, answers the waiting state. */
 const textractCompletedAccess: TaskAccess = { table: 'readWrite', bucket: 'write', textract: ['GetDocumentTextDetection'] };
@@ -90,6 +102,8 @@ export class Pipeline extends Construct {
   readonly textractJobs: TextractJobs;
   /** Subscribed to the topic; answers RecogniseTextAsync's task token. */
   readonly textractCompleted: ServiceFunction;
+  /** Runs on a schedule: resumes or finalises whatever a failure left unfinished. */
+  readonly reconcile: ServiceFunction;
   private readonly aadhaarVaultSecret: ISecret;
 
   constructor(scope: Construct, id: string, props: PipelineProps) {
@@ -144,6 +158,27 @@ export class Pipeline extends Construct {
     this.stateMachine.grantTaskResponse(this.textractCompleted);
     this.textractJobs.subscribe(this.textractCompleted);
 
+    this.reconcile = this.pipelineFunction('Reconcile', 'reconcile', reconcileAccess, {
+      description: 'Resumes or finalises flows and batches left unfinished',
+      memoryMb: 256,
+      timeoutSeconds: 300,
+      stageConfig,
+      storage,
+    });
+    this.reconcile.addEnvironment(envNames.stateMachine, this.stateMachine.stateMachineArn);
+    this.stateMachine.grantStartExecution(this.reconcile);
+    // Whether an owner's executions still run (DescribeExecution on this machine's executions).
+    this.stateMachine.grantExecution(this.reconcile, 'states:DescribeExecution');
+    new Rule(this, 'ReconcileSchedule', {
+      description: 'The pipeline reconciler: nothing stays stuck',
+      schedule: Schedule.rate(RECONCILE_EVERY),
+      targets: [new LambdaFunction(this.reconcile)],
+    });
+    Validations.of(this.reconcile).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"PipelineStateMachine<hash>"}]}]}:*]',
+      reason: 'DescribeExecution on the executions of this one state machine (execution names are only known at run time).',
+    });
+
     Validations.of(this.stateMachine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -191,6 +226,7 @@ export class Pipeline extends Construct {
     if (access.bucket === 'read') storage.bucket.grantRead(fn);
     if (access.bucket === 'write') storage.bucket.grantPut(fn);
     if (access.bucket === 'readWrite') storage.bucket.grantReadWrite(fn);
+    if (access.bucket === 'delete') storage.bucket.grantDelete(fn);
     acknowledgeStorageGrants(fn.executionRole, storage);
     if (access.textract?.length) {
       fn.allowOnAnyResource(

@@ -77,8 +77,10 @@ export class ServiceStack extends Stack {
         ...Object.values(this.api.functions),
         ...Object.values(this.pipeline.functions),
         this.pipeline.textractCompleted,
+        this.pipeline.reconcile,
       ],
       stateMachine: this.pipeline.stateMachine,
+      mapFailureFunction: this.pipeline.functions.RecordMapFailure,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API stage' });

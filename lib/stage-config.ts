@@ -17,8 +17,11 @@ export interface StageConfig {
   removalPolicy: RemovalPolicy;
   /** API Gateway stage throttling (steady requests/s and burst). */
   throttling: { rateLimit: number; burstLimit: number };
-  /** Uploaded originals and redacted copies expire after this many days. */
-  documentExpiryDays: number;
+  /**
+   * The one retention setting: a flow's or batch's table items (TTL), its objects in the bucket
+   * (lifecycle) and its callback records expire this many days after they are written.
+   */
+  retentionDays: number;
   /** Server access logs of the documents bucket. */
   accessLogExpiryDays: number;
   alarms: {
@@ -43,7 +46,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
     throttling: { rateLimit: 20, burstLimit: 40 },
-    documentExpiryDays: 7 * day,
+    retentionDays: 7 * day,
     accessLogExpiryDays: 30 * day,
     alarms: { api5xxRate: 0.2, lambdaErrors: 20, failedExecutions: 10 },
     waf: false,
@@ -54,7 +57,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
     throttling: { rateLimit: 50, burstLimit: 100 },
-    documentExpiryDays: 30 * day,
+    retentionDays: 30 * day,
     accessLogExpiryDays: 90 * day,
     alarms: { api5xxRate: 0.05, lambdaErrors: 5, failedExecutions: 3 },
     waf: true,
@@ -65,7 +68,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.ONE_YEAR,
     removalPolicy: RemovalPolicy.RETAIN,
     throttling: { rateLimit: 200, burstLimit: 400 },
-    documentExpiryDays: 30 * day,
+    retentionDays: 30 * day,
     accessLogExpiryDays: 365 * day,
     alarms: { api5xxRate: 0.01, lambdaErrors: 1, failedExecutions: 1 },
     waf: true,

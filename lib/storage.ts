@@ -71,7 +71,7 @@ export class Storage extends Construct {
       // Originals, OCR output and redacted copies carry personal data: bucket-wide expiry, so
       // no key layout the pipeline chooses can outlive it.
       lifecycleRules: [
-        { id: 'expire-documents', expiration: Duration.days(stageConfig.documentExpiryDays) },
+        { id: 'expire-documents', expiration: Duration.days(stageConfig.retentionDays) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

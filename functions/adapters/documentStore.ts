@@ -5,6 +5,23 @@ import type { OwnerRef } from './store/owners.ts';
 
 export const documentPrefix = (owner: OwnerRef, fileUuid: string) => `clients/${owner.clientId}/${owner.kind}/${owner.id}/${fileUuid}`;
 
+/**
+ * Every object one file can have, by fixed names: a task re-run after a crash finds (and a failed
+ * file's cleanup deletes) exactly what an earlier run may have written.
+ */
+export function fileObjects(owner: OwnerRef, fileUuid: string) {
+  const prefix = documentPrefix(owner, fileUuid);
+  return {
+    original: `${prefix}/original`,
+    /** OCR Blocks as read (may hold a full Aadhaar number until the file is finished). */
+    blocks: `${prefix}/blocks.json`,
+    /** The Blocks kept once the file is finished, Aadhaar digits masked. */
+    maskedBlocks: `${prefix}/blocks.masked.json`,
+    /** An Aadhaar card's copy with the first 8 digits and the QR code blocked. */
+    redacted: `${prefix}/redacted.png`,
+  };
+}
+
 export async function putObject(key: string, body: Buffer | string, contentType: string) {
   await objects().send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: body, ContentType: contentType, ServerSideEncryption: 'AES256' }));
 }

@@ -1,8 +1,9 @@
 /**
- * Starts the document pipeline for newly stored files. In AWS (and on LocalStack) that is a Step
- * Functions execution; the embedded local runtime registers an in-process runner of the same ASL.
+ * Starts the document pipeline for newly stored files, and tells whether executions still run.
+ * In AWS (and on LocalStack) that is Step Functions; the embedded local runtime registers an
+ * in-process runner of the same ASL.
  */
-import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { stepFunctions, requireEnv } from './aws.ts';
 import { envNames } from './tableSchema.ts';
 import type { OwnerRef } from './store/owners.ts';
@@ -10,17 +11,23 @@ import type { OwnerRef } from './store/owners.ts';
 export interface PipelineInput {
   owner: OwnerRef & { productType: string };
   files: { seq: number }[];
+  /** A reconciler's run: a callback claimed earlier but never settled is sent again (finalise.ts). */
+  resume?: boolean;
 }
 
-type Runner = (input: PipelineInput, executionName: string) => Promise<void>;
-let localRunner: Runner | undefined;
+export interface PipelineRunner {
+  run(input: PipelineInput, executionName: string): Promise<void>;
+  isRunning(executionName: string): boolean;
+}
 
-export function useLocalPipeline(runner: Runner | undefined) {
+let localRunner: PipelineRunner | undefined;
+
+export function useLocalPipeline(runner: PipelineRunner | undefined) {
   localRunner = runner;
 }
 
 export async function startPipeline(input: PipelineInput, executionName: string): Promise<void> {
-  if (localRunner) return localRunner(input, executionName);
+  if (localRunner) return localRunner.run(input, executionName);
   await stepFunctions().send(
     new StartExecutionCommand({
       stateMachineArn: requireEnv(envNames.stateMachine),
@@ -28,4 +35,23 @@ export async function startPipeline(input: PipelineInput, executionName: string)
       input: JSON.stringify(input),
     }),
   );
+}
+
+/** An execution's ARN from the state machine's and the execution's name. */
+export const executionArn = (stateMachineArn: string, name: string) =>
+  `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+
+/** Whether any of the named executions is still running (one never started is not). */
+export async function anyRunning(executionNames: string[]): Promise<boolean> {
+  if (localRunner) return executionNames.some((name) => localRunner!.isRunning(name));
+  const machine = requireEnv(envNames.stateMachine);
+  for (const name of executionNames) {
+    try {
+      const out = await stepFunctions().send(new DescribeExecutionCommand({ executionArn: executionArn(machine, name) }));
+      if (out.status === 'RUNNING' || out.status === 'PENDING_REDRIVE') return true;
+    } catch (err) {
+      if ((err as Error).name !== 'ExecutionDoesNotExist') throw err;
+    }
+  }
+  return false;
 }

@@ -21,4 +21,5 @@ export const envNames = {
   allowLoopback: 'ALLOW_LOOPBACK_URLS',
   ocrEngine: 'OCR_ENGINE',
   faceEngine: 'FACE_ENGINE',
+  retentionDays: 'RETENTION_DAYS',
 } as const;

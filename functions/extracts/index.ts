@@ -5,7 +5,7 @@
 import type { FileRecord, OwnerRecord } from '../adapters/store/owners.ts';
 import { listFiles } from '../adapters/store/owners.ts';
 import type { ClientRecord } from '../adapters/store/clients.ts';
-import { presignGet } from '../adapters/redaction.ts';
+import { presignGet, REDACT_URL_SECONDS } from '../adapters/redaction.ts';
 import { openAadhaar } from '../adapters/aadhaarVault.ts';
 
 /** Who the results are for: decides whether a sealed Aadhaar number is opened. */
@@ -16,7 +16,9 @@ export type Reader = Pick<ClientRecord, 'fullAadhaar'>;
  * `redact_url`; a sealed full Aadhaar number replaces the masked value only for a client enabled
  * for it, and never leaves sealed.
  */
-async function presentData(data: Record<string, unknown>, reader: Reader): Promise<Record<string, unknown>> {
+async function presentData(data: Record<string, unknown>, reader: Reader, expiresAt?: number): Promise<Record<string, unknown>> {
+  // A link never outlives the record it belongs to (retention: docs/decisions.md).
+  const linkSeconds = Math.max(1, Math.min(REDACT_URL_SECONDS, (expiresAt ?? Infinity) - Math.floor(Date.now() / 1000)));
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(data)) {
     if (!field || typeof field !== 'object' || Array.isArray(field)) {
@@ -27,7 +29,7 @@ async function presentData(data: Record<string, unknown>, reader: Reader): Promi
     out[name] = {
       ...rest,
       ...(sealed && reader.fullAadhaar ? { value: await openAadhaar(sealed) } : {}),
-      ...(redact_key ? { redact_url: await presignGet(redact_key) } : {}),
+      ...(redact_key ? { redact_url: await presignGet(redact_key, linkSeconds) } : {}),
     };
   }
   return out;
@@ -37,7 +39,7 @@ async function presentData(data: Record<string, unknown>, reader: Reader): Promi
 export async function ocrItem(file: FileRecord, reader: Reader) {
   const result = file.result ?? { data: {}, error_code: '', error_reason: '' };
   return {
-    data: await presentData(result.data, reader),
+    data: await presentData(result.data, reader, (file as { expiresAt?: number }).expiresAt),
     document_id: file.documentId ?? '',
     error_code: result.error_code,
     error_reason: result.error_reason,
@@ -52,16 +54,18 @@ export async function fileData(file: FileRecord, reader: Reader) {
 
 /** One page of a batch in upload order: page N is the key range of its sequence numbers. */
 export async function extractsPage(owner: OwnerRecord, page: number, perPage: number, reader: Reader) {
-  const total = owner.filesTotal;
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  // Pages are ranges of sequence numbers; numbers released by an upload that could not start are
+  // gaps, so such a page holds fewer items (docs/decisions.md).
+  const last = owner.round;
+  const totalPages = Math.max(1, Math.ceil(last / perPage));
   const from = (page - 1) * perPage + 1;
-  const files = from > total ? [] : await listFiles(owner, from, Math.min(total, from + perPage - 1));
+  const files = from > last ? [] : await listFiles(owner, from, Math.min(last, from + perPage - 1));
   return {
     data: await Promise.all(files.map(async (f) => ({ document_id: f.documentId, file_data: await fileData(f, reader) }))),
     page,
     per_page: perPage,
     total_pages: totalPages,
-    total_items: total,
+    total_items: owner.filesTotal,
     has_next: page < totalPages,
     has_prev: page > 1,
   };
@@ -76,5 +80,5 @@ export async function flowExtracts(flow: OwnerRecord, reader: Reader) {
 /** Callback body: the extracts of the flow (with its application_id), or the whole batch as one page. */
 export async function callbackPayload(owner: OwnerRecord, reader: Reader) {
   if (owner.kind === 'flow') return { application_id: owner.applicationId, flow_uuid: owner.id, ...(await flowExtracts(owner, reader)) };
-  return { batch_id: owner.id, ...(await extractsPage(owner, 1, Math.max(1, owner.filesTotal), reader)) };
+  return { batch_id: owner.id, ...(await extractsPage(owner, 1, Math.max(1, owner.round), reader)) };
 }

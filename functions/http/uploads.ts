@@ -26,7 +26,8 @@ export async function storeAndProcess(
   fileUrls: { file_url: string; document_id: string }[],
 ): Promise<FileRecord[]> {
   await admitFiles(owner, fileUrls.length);
-  const first = await reserveFiles(owner, fileUrls.length);
+  const executionName = `${owner.kind}-${batchId}`;
+  const first = await reserveFiles(owner, fileUrls.length, executionName);
   const files: FileRecord[] = fileUrls.map((f, i) => ({
     seq: first + i,
     fileUuid: randomUUID(),
@@ -39,9 +40,10 @@ export async function storeAndProcess(
   try {
     await putFiles(owner, files);
     stored = true;
-    await startPipeline({ owner, files: files.map((f) => ({ seq: f.seq })) }, `${owner.kind}-${batchId}`);
+    await startPipeline({ owner, files: files.map((f) => ({ seq: f.seq })) }, executionName);
   } catch (err) {
-    // Nothing of a failed upload stays: its files and their reservation are released.
+    // Nothing of a failed upload stays: its files go and their numbers are released (left as a
+    // gap, never reused); the reconciler finalises the owner if its other files are all done.
     logger.error('upload could not be stored or started', { error: (err as Error).name, batch: batchId, stored });
     await releaseFiles(owner, files).catch((e: Error) => logger.error('upload release failed', { error: e.name, batch: batchId }));
     if (stored) throw new HttpError(503, 'Document processing is temporarily unavailable; retry the upload');

@@ -3,7 +3,7 @@
  * server, wired exactly as AWS wires them but in one process. `npm start` and the integration
  * tests both start it from here.
  */
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -15,7 +15,8 @@ import { resetSigningKeys } from '../adapters/signingKey.ts';
 import { resetVaultKey, VAULT_LOCAL_ENV } from '../adapters/aadhaarVault.ts';
 import { envNames } from '../adapters/tableSchema.ts';
 import { logger } from '../core/logger.ts';
-import { resumeUnfinishedFiles } from './resume.ts';
+import { reconcile } from '../pipeline/reconcile.ts';
+import { lockDataDir } from './dataLock.ts';
 import { ensureDemoClient, type DemoClient } from './demoClient.ts';
 
 export interface LocalOptions {
@@ -29,6 +30,10 @@ export interface LocalOptions {
   /** Shortens every Retry pause of the state machine (tests). */
   retryIntervalMs?: number;
   quiet?: boolean;
+  /** Called as each Task state starts (fault injection in the crash test: bin/local.ts). */
+  onTask?: (state: string) => void;
+  /** How often the reconciler sweeps for owners left unfinished (default 10 s; 0: only at start). */
+  reconcileEveryMs?: number;
 }
 
 export interface LocalService {
@@ -38,8 +43,17 @@ export interface LocalService {
   demo: DemoClient;
   /** Files whose processing was cut off by the last stop and has been started again. */
   resumed: number;
-  stop(): Promise<void>;
+  /** Flows and batches whose files were all done but which the last stop left unfinalised. */
+  refinalised: number;
+  /**
+   * Stops promptly: executions are aborted where they are (their progress is in the table; the
+   * next start resumes them), in-flight tasks get `graceMs` to settle, then everything closes.
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
+
+/** Locally an owner is left alone this long after its last upload before a sweep looks at it. */
+const LOCAL_GRACE_MS = 5_000;
 
 /** Where the operator CLI finds a running local service's endpoints. */
 export const endpointsFile = (dataDir: string) => join(dataDir, 'local-endpoints.json');
@@ -53,7 +67,12 @@ function localSecret(dataDir: string | undefined, name: string): string {
 }
 
 export async function startLocal(opts: LocalOptions = {}): Promise<LocalService> {
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  let unlock = () => {};
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    // One service per data folder: a second one would find dynalite's files locked and die obscurely.
+    unlock = lockDataDir(opts.dataDir);
+  }
   process.env.STAGE = 'local';
   process.env[envNames.allowLoopback] = opts.allowLoopback ? 'true' : 'false';
   process.env.OCR_ENGINE ??= 'tesseract';
@@ -64,11 +83,19 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   resetVaultKey();
   if (opts.quiet) logger.setLogLevel('SILENT');
 
-  const services = opts.externalServices ? await useExternalServices() : await startEmbeddedServices({ dataDir: opts.dataDir });
-  const pipeline = createLocalPipeline({ retryIntervalMs: opts.retryIntervalMs, log: opts.quiet ? () => undefined : undefined });
-  useLocalPipeline((input, name) => pipeline.run(input, name));
+  let services: EmbeddedServices;
+  try {
+    services = opts.externalServices ? await useExternalServices() : await startEmbeddedServices({ dataDir: opts.dataDir });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  const pipeline = createLocalPipeline({ retryIntervalMs: opts.retryIntervalMs, log: opts.quiet ? () => undefined : undefined, onTask: opts.onTask });
+  useLocalPipeline(pipeline);
   const demo = await ensureDemoClient(opts.demoClient);
-  const resumed = opts.dataDir || opts.externalServices ? await resumeUnfinishedFiles() : 0;
+  // Whatever the last stop (or crash) cut off: no execution of this process runs yet, so every
+  // open owner is resumed, finalised or released now.
+  const recovered = opts.dataDir || opts.externalServices ? await reconcile({ graceMs: 0 }) : undefined;
   const { server, url } = await startHttpServer(opts.port ?? 3000);
   if (opts.dataDir) {
     writeFileSync(
@@ -76,13 +103,30 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
       JSON.stringify({ dynamodbEndpoint: services.dynamodbEndpoint, s3Endpoint: services.s3Endpoint, tableName: services.tableName, bucketName: services.bucketName, url }, null, 2),
     );
   }
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const every = opts.reconcileEveryMs ?? 10_000;
+  const sweeper = every > 0
+    ? setInterval(() => {
+        sweeping = sweeping
+          .then(() => reconcile({ graceMs: LOCAL_GRACE_MS }))
+          .catch((err: Error) => logger.error('reconcile failed', { error: err.name, message: err.message }));
+      }, every)
+    : undefined;
+  sweeper?.unref();
   return {
-    url, services, pipeline, demo, resumed,
-    async stop() {
+    url, services, pipeline, demo,
+    resumed: recovered?.resumedFiles ?? 0,
+    refinalised: recovered?.finalised ?? 0,
+    async stop({ graceMs = 2_000 } = {}) {
+      clearInterval(sweeper);
       await closeServer(server);
-      await pipeline.idle();
+      await sweeping;
+      pipeline.abort();
+      await Promise.race([pipeline.idle(), new Promise((r) => setTimeout(r, graceMs).unref())]);
       useLocalPipeline(undefined);
       await services.stop();
+      if (opts.dataDir) rmSync(endpointsFile(opts.dataDir), { force: true });
+      unlock();
     },
   };
 }

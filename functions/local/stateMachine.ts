@@ -28,11 +28,17 @@ type TaskHandler = (input: unknown, context: Context) => Promise<unknown>;
 
 export interface LocalPipeline {
   run(input: PipelineInput, executionName: string): Promise<void>;
+  isRunning(executionName: string): boolean;
   /** Resolves when every started execution has ended. */
   idle(): Promise<void>;
+  /**
+   * Stops every execution where it is (a prompt stop). Nothing is lost: each task's progress is in
+   * the table, and the next start's reconciler resumes what was cut off, as after a crash.
+   */
+  abort(): void;
 }
 
-export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (line: string) => void } = {}): LocalPipeline {
+export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (line: string) => void; onTask?: (state: string) => void } = {}): LocalPipeline {
   const machine = new StateMachine(localDefinition(), { validationOptions: { checkPaths: true, checkArn: true } });
   const modules = new Map<string, Promise<TaskHandler>>();
   const load = (handler: string) => {
@@ -46,17 +52,19 @@ export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (lin
   const taskResourceLocalHandlers = Object.fromEntries(
     pipelineTasks.map((task) => [
       task.state,
-      async (input: unknown) =>
-        (await load(task.localHandler ?? task.handler))(
+      async (input: unknown) => {
+        opts.onTask?.(task.state);
+        return (await load(task.localHandler ?? task.handler))(
           // lambda:invoke integrations hand the function their `Payload`, as Step Functions does.
           task.waitForTaskToken ? (input as { Payload: unknown }).Payload : input,
           { awsRequestId: randomUUID(), functionName: task.state } as Context,
-        ),
+        );
+      },
     ]),
   );
   const retryIntervalOverrides =
     opts.retryIntervalMs === undefined ? undefined : Object.fromEntries(pipelineTasks.map((t) => [t.state, opts.retryIntervalMs!]));
-  const running = new Set<Promise<unknown>>();
+  const running = new Map<string, { done: Promise<void>; abort: () => void }>();
   const log = opts.log ?? ((line: string) => console.log(line));
 
   return {
@@ -70,11 +78,15 @@ export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (lin
       const done = execution.result
         .then(() => log(JSON.stringify({ level: 'INFO', message: 'pipeline execution succeeded', execution: executionName })))
         .catch((err: Error) => log(JSON.stringify({ level: 'ERROR', message: 'pipeline execution failed', execution: executionName, error: err.message })))
-        .finally(() => running.delete(done));
-      running.add(done);
+        .finally(() => running.delete(executionName));
+      running.set(executionName, { done, abort: () => execution.abort() });
     },
+    isRunning: (executionName) => running.has(executionName),
     async idle() {
-      while (running.size) await Promise.allSettled([...running]);
+      while (running.size) await Promise.allSettled([...running.values()].map((r) => r.done));
+    },
+    abort() {
+      for (const r of running.values()) r.abort();
     },
   };
 }

@@ -12,6 +12,7 @@ import { findProduct } from '../core/products/catalogue.ts';
 import { evaluateCrossChecks, type CrossCheckDocument, type CrossCheckItem } from '../core/crossCheck/index.ts';
 import { addressSimilarity } from '../core/address/index.ts';
 import { faceEngine } from './engines.ts';
+import { isTransient } from './errors.ts';
 
 /** Face similarity of every (source type, target type) document pair a PHOTO_MATCH rule needs. */
 async function faceScores(files: FileRecord[], docs: CrossCheckDocument[], pairs: [string, string][]) {
@@ -31,6 +32,8 @@ export const handler = task(async (input: { owner: OwnerRef }) => {
   const owner = await getOwner(input.owner);
   // Another upload still in flight: its own execution will cross-check everything at its end.
   if (!owner || owner.kind !== 'flow' || !allFilesFinished(owner)) return {};
+  // This round's cross-checks are stored already (a re-run, or a reconciler's finalising run).
+  if (owner.crossCheckStatus === 'COMPLETED') return {};
   const rules = findProduct(owner.productType).crossChecks;
   await markCrossChecksPending(owner);
   let items: CrossCheckItem[] = [];
@@ -47,9 +50,9 @@ export const handler = task(async (input: { owner: OwnerRef }) => {
   } catch (err) {
     // Transient errors are retried by the ASL (they keep their names); anything else must not leave
     // the flow PENDING for ever: the round completes without items, and the error is logged (and alarmed).
-    if (/Throttling|ProvisionedThroughput|TooManyRequests|LimitExceeded/.test((err as Error).name)) throw err;
+    if (isTransient(err)) throw err;
     logger.error('cross-checks failed', { flow: owner.id, error: (err as Error).name, message: (err as Error).message });
   }
-  await completeCrossChecks(owner, owner.filesTotal, items);
+  await completeCrossChecks(owner, owner.round, items);
   return { crossChecks: items.length };
 });

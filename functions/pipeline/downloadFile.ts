@@ -3,7 +3,7 @@ import { task } from './task.ts';
 import { countFile, getFile, markDownloaded } from '../adapters/store/owners.ts';
 import { safeFetch } from '../adapters/safeFetch.ts';
 import { sniffFileType } from '../adapters/fileType.ts';
-import { documentPrefix, putObject } from '../adapters/documentStore.ts';
+import { fileObjects, putObject } from '../adapters/documentStore.ts';
 import { loopbackAllowed } from '../adapters/aws.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 
@@ -13,7 +13,8 @@ export type DownloadedFile = FileTaskInput['file'] & { mime?: string };
 export const handler = task(async (input: FileTaskInput): Promise<DownloadedFile> => {
   const file = await getFile(input.owner, input.file.seq);
   if (!file) throw new DocumentRejectedError('PROCESSING_FAILED', 'file record not found');
-  // A retried task after a stored download has nothing left to do but make sure it was counted.
+  // A retried task after a stored download has nothing left to do but make sure it was counted;
+  // a finished file passes through (the later tasks see it finished and do nothing).
   if (file.state !== 'QUEUED') {
     if (file.state === 'DOWNLOADED') await countFile(input.owner, 'downloaded', file.seq);
     return { ...input.file, ...(file.mime ? { mime: file.mime } : {}) };
@@ -23,7 +24,7 @@ export const handler = task(async (input: FileTaskInput): Promise<DownloadedFile
   const res = await safeFetch(file.fileUrl, { allowLoopback: loopbackAllowed() });
   const mime = sniffFileType(res.body);
   if (!mime) throw new DocumentRejectedError('UNRECOGNISED', 'file is not a JPEG, PNG or PDF');
-  const objectKey = `${documentPrefix(input.owner, file.fileUuid)}/original`;
+  const objectKey = fileObjects(input.owner, file.fileUuid).original;
   await putObject(objectKey, res.body, mime);
   await markDownloaded(input.owner, file.seq, { objectKey, mime });
   return { ...input.file, mime };

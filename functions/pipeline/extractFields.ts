@@ -5,9 +5,10 @@
  * A PDF Aadhaar or PAN gets the same image treatment on its first page, rendered to PNG.
  */
 import { task } from './task.ts';
-import { getFile, finishFile, type FileRecord } from '../adapters/store/owners.ts';
+import { getFile, finishFile, isFinished, recount, type FileRecord } from '../adapters/store/owners.ts';
 import { getClient } from '../adapters/store/clients.ts';
-import { getObject, putObject, deleteObject, documentPrefix } from '../adapters/documentStore.ts';
+import { getObject, putObject, fileObjects } from '../adapters/documentStore.ts';
+import { cleanUpFinishedFile } from './cleanUp.ts';
 import { maskAadhaarBlocks } from '../core/aadhaar/redactBlocks.ts';
 import { sealAadhaar } from '../adapters/aadhaarVault.ts';
 import { maskRegions } from '../adapters/imageRedaction.ts';
@@ -89,7 +90,15 @@ export async function withSparseReading(engine: OcrEngine, image: Buffer, first:
 export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput['file']> => {
   const { owner } = input;
   const file = await getFile(owner, input.file.seq);
+  // Finished by an earlier run that was cut off after its write: count and clean up what that run
+  // may not have, and change nothing else (its result, keys and redacted copy stand).
+  if (file && isFinished(file)) {
+    await recount(owner, [file]);
+    await cleanUpFinishedFile(owner, file);
+    return input.file;
+  }
   if (!file?.ocrKey || !file.objectKey) throw new DocumentRejectedError('PROCESSING_FAILED', 'file was not read');
+  const keys = fileObjects(owner, file.fileUuid);
   const [blocksJson, client] = await Promise.all([getObject(file.ocrKey), getClient(owner.clientId)]);
   const blocks = JSON.parse(blocksJson.toString('utf8')) as Block[];
   const model = new DocumentModel(blocks);
@@ -111,21 +120,28 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
 
   // No full Aadhaar number stays stored, whatever the verdict below: the stored OCR text keeps
   // last 4 digits only, and an Aadhaar card's redacted copy replaces its original (the photo
-  // stays for PHOTO_MATCH; the original is deleted once the result is written).
+  // stays for PHOTO_MATCH). Masked copies go to new keys and the originals are deleted only after
+  // the result is written, so a run cut off before that reads exactly what this one read.
   const maskedBlocks = maskAadhaarBlocks(blocks);
-  if (maskedBlocks.some((b, i) => b !== blocks[i])) await putObject(file.ocrKey, JSON.stringify(maskedBlocks), 'application/json');
-  let result = type === 'UNKNOWN' ? undefined : extractFields(type, model, options);
   let stored: Partial<FileRecord> = {};
+  if (maskedBlocks.some((b, i) => b !== blocks[i])) {
+    await putObject(keys.maskedBlocks, JSON.stringify(maskedBlocks), 'application/json');
+    stored = { ocrKey: keys.maskedBlocks };
+  }
+  let result = type === 'UNKNOWN' ? undefined : extractFields(type, model, options);
   let redactKey: string | undefined;
   if (type === 'AADHAAR' && image) {
-    redactKey = `${documentPrefix(owner, file.fileUuid)}/redacted.png`;
+    redactKey = keys.redacted;
     const boxes = [...(result?.redactions ?? []).filter((r) => r.page === 1).map((r) => r.box), ...(await findQrCodes(image))];
     await putObject(redactKey, await maskRegions(image, boxes), 'image/png');
-    stored = { objectKey: redactKey, mime: 'image/png' };
+    stored = { ...stored, objectKey: redactKey, mime: 'image/png' };
   }
   const finish = async (verdict: { data: Record<string, unknown>; error_code: string; error_reason: string }) => {
-    await finishFile(owner, file.seq, 'DONE', verdict, 'processed', { documentType: type, ...stored });
-    if (type === 'AADHAAR') await deleteObject(file.objectKey!);
+    const extra = { documentType: type, ...stored };
+    const first = await finishFile(owner, file.seq, 'DONE', verdict, 'processed', extra);
+    // A concurrent run finished it first: clean up after what that run recorded.
+    const finished = first ? { ...file, ...extra, state: 'DONE' as const, result: verdict } : await getFile(owner, file.seq);
+    if (finished) await cleanUpFinishedFile(owner, finished);
   };
 
   if (!result) {

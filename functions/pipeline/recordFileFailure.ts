@@ -3,9 +3,9 @@
  * verdict while its neighbours go on. Only messages we wrote ourselves reach the integrator.
  */
 import { task } from './task.ts';
-import { finishFile, getFile } from '../adapters/store/owners.ts';
-import { deleteObject } from '../adapters/documentStore.ts';
+import { finishFile, getFile, isFinished, recount } from '../adapters/store/owners.ts';
 import { logger } from '../core/logger.ts';
+import { cleanUpFinishedFile } from './cleanUp.ts';
 import type { FileTaskInput } from './types.ts';
 
 const SAFE_MESSAGE_ERRORS = /^(DocumentRejected\.|FetchRejectedError$|TransientFetchError$)/;
@@ -30,17 +30,32 @@ export function verdictOf(failure: FileTaskInput['failure']): { code: string; re
   return { code: 'PROCESSING_FAILED', reason: 'processing failed' };
 }
 
-export const handler = task(async (input: FileTaskInput) => {
-  const verdict = verdictOf(input.failure);
-  logger.warn('file failed', { owner: input.owner.id, seq: input.file.seq, error: input.failure?.Error, code: verdict.code });
-  const file = await getFile(input.owner, input.file.seq);
-  const counter = file?.state === 'DOWNLOADED' ? 'processingFailed' : 'downloadFailed';
-  // An unsupported file is a result (UNRECOGNISED), not a failure to process.
-  const finalCounter = verdict.code === 'PROCESSING_FAILED' ? counter : file?.state === 'DOWNLOADED' ? 'processed' : 'downloadFailed';
-  await finishFile(input.owner, input.file.seq, verdict.code === 'PROCESSING_FAILED' ? 'FAILED' : 'DONE', { data: {}, error_code: verdict.code, error_reason: verdict.reason }, finalCounter);
+/**
+ * Ends file `seq` with the failure's verdict, unless it is finished already (a task that wrote its
+ * result and then timed out): then its result stands and it is only counted and cleaned up.
+ */
+export async function failFile(owner: FileTaskInput['owner'], seq: number, failure: FileTaskInput['failure']) {
+  const verdict = verdictOf(failure);
+  const file = await getFile(owner, seq);
+  if (!file) return verdict;
+  if (!isFinished(file)) {
+    logger.warn('file failed', { owner: owner.id, seq, error: failure?.Error, code: verdict.code });
+    const counter = file.state === 'DOWNLOADED' ? 'processingFailed' : 'downloadFailed';
+    // An unsupported file is a result (UNRECOGNISED), not a failure to process.
+    const finalCounter = verdict.code === 'PROCESSING_FAILED' ? counter : file.state === 'DOWNLOADED' ? 'processed' : 'downloadFailed';
+    const result = { data: {}, error_code: verdict.code, error_reason: verdict.reason };
+    const state = verdict.code === 'PROCESSING_FAILED' ? 'FAILED' : 'DONE';
+    await finishFile(owner, seq, state, result, finalCounter);
+  }
+  const finished = (await getFile(owner, seq))!;
+  await recount(owner, [finished]);
   // A failed file's bytes and OCR text serve nothing now, and may hold personal data (an Aadhaar
-  // card that failed before its redaction): they go.
-  const keys = [file?.objectKey, file?.ocrKey].filter((k): k is string => Boolean(k));
-  await Promise.allSettled(keys.map((k) => deleteObject(k)));
+  // card that failed before its redaction): they go, and a delete that fails fails the task.
+  await cleanUpFinishedFile(owner, finished);
+  return verdict;
+}
+
+export const handler = task(async (input: FileTaskInput) => {
+  const verdict = await failFile(input.owner, input.file.seq, input.failure);
   return { seq: input.file.seq, error_code: verdict.code };
 });

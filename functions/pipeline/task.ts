@@ -1,14 +1,18 @@
 import type { Context } from 'aws-lambda';
-import { logger } from '../core/logger.ts';
+import { withLogKeys } from '../core/logger.ts';
+import { asTransient } from './errors.ts';
 
-/** A pipeline Task's Lambda handler: every log line it writes carries the invocation's request id. */
+/**
+ * A pipeline Task's Lambda handler: every log line it writes carries the invocation's request id,
+ * and every transient failure leaves under a name the ASL's Retry lists (errors.ts).
+ */
 export function task<I, O>(run: (input: I) => Promise<O>) {
-  return async (input: I, context?: Context): Promise<O> => {
-    logger.appendKeys({ request_id: context?.awsRequestId ?? 'unknown' });
-    try {
-      return await run(input);
-    } finally {
-      logger.removeKeys(['request_id']);
-    }
-  };
+  return async (input: I, context?: Context): Promise<O> =>
+    withLogKeys({ request_id: context?.awsRequestId ?? 'unknown' }, async () => {
+      try {
+        return await run(input);
+      } catch (err) {
+        throw asTransient(err);
+      }
+    });
 }

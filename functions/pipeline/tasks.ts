@@ -38,6 +38,7 @@ export const pipelineTasks: PipelineTask[] = [
   },
   { state: 'ExtractFields', handler: 'extractFields', memoryMb: 1536, timeoutSeconds: 300 },
   { state: 'RecordFileFailure', handler: 'recordFileFailure', memoryMb: 256, timeoutSeconds: 30 },
+  { state: 'RecordMapFailure', handler: 'recordMapFailure', memoryMb: 256, timeoutSeconds: 120 },
   { state: 'CrossCheck', handler: 'crossCheck', memoryMb: 1536, timeoutSeconds: 300 },
   { state: 'Finalise', handler: 'finalise', memoryMb: 256, timeoutSeconds: 30 },
   { state: 'DeliverCallback', handler: 'deliverCallback', memoryMb: 256, timeoutSeconds: 60 },

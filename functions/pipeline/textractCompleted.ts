@@ -12,7 +12,7 @@ import { stepFunctions } from '../adapters/aws.ts';
 import { updateFile } from '../adapters/store/owners.ts';
 import { getTextractJob, markTextractJobDone, type TextractJob } from '../adapters/store/textractJobs.ts';
 import { getTextDetectionBlocks } from '../adapters/textractAsync.ts';
-import { documentPrefix, putObject } from '../adapters/documentStore.ts';
+import { fileObjects, putObject } from '../adapters/documentStore.ts';
 import { logger } from '../core/logger.ts';
 import { task } from './task.ts';
 
@@ -64,7 +64,7 @@ async function complete(note: TextractNotification) {
     await answer(job, () => sfn.send(new SendTaskHeartbeatCommand({ taskToken: job.taskToken })));
     const result = await getTextDetectionBlocks(job.jobId);
     if (finished(result.status)) {
-      const ocrKey = `${documentPrefix(job.owner, job.fileUuid)}/blocks.json`;
+      const ocrKey = fileObjects(job.owner, job.fileUuid).blocks;
       await putObject(ocrKey, JSON.stringify(result.blocks), 'application/json');
       await updateFile(job.owner, job.file.seq, { ocrKey });
       await answer(job, () => sfn.send(new SendTaskSuccessCommand({ taskToken: job.taskToken, output: JSON.stringify(job.file) })));

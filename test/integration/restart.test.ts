@@ -25,7 +25,7 @@ describe('restarting the local service', () => {
     const a1 = api(first);
     const token = await a1.token('bulk');
     // Simulate a stop in mid-flight: the upload is stored but its execution never runs.
-    useLocalPipeline(async () => undefined);
+    useLocalPipeline({ run: async () => undefined, isRunning: () => false });
     const up = await a1.call('POST', '/v1/bulk/multiupload', {
       json: { product_type: 'MSME_LOAN', file_urls: [{ file_url: `${integrator.url}/note.txt`, document_id: 'n1' }] },
       headers: { Token: token },

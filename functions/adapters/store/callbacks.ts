@@ -4,13 +4,15 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
-import type { OwnerRef } from './owners.ts';
+import { expiresAt, type OwnerRef } from './owners.ts';
 
 export interface CallbackEvent {
   eventId: string;
   owner: OwnerRef;
   url: string;
   authUrl?: string;
+  /** The owner's round the event reports (absent on events recorded before rounds existed). */
+  round?: number;
 }
 
 export interface DeliveryAttempt {
@@ -37,7 +39,7 @@ export async function recordAttempt(event: CallbackEvent, attempt: Omit<Delivery
       await ddb().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { pk: eventPk(event), sk: `ATTEMPT#${String(n).padStart(3, '0')}`, attempt: n, ...attempt, expiresAt: Math.floor(Date.now() / 1000) + 90 * 86400 },
+          Item: { pk: eventPk(event), sk: `ATTEMPT#${String(n).padStart(3, '0')}`, attempt: n, ...attempt, expiresAt: expiresAt() },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -63,11 +65,8 @@ export async function listAttempts(event: { owner: OwnerRef; eventId: string }):
 const deadKey = (eventId: string) => ({ pk: `DEADLETTER#${eventId}`, sk: 'DEADLETTER' });
 
 /** Dead letters keep callback and auth URLs (which may carry tokens): they expire like results. */
-const DEAD_LETTER_DAYS = 90;
-
 export async function putDeadLetter(d: DeadLetter) {
-  const expiresAt = Math.floor(Date.now() / 1000) + DEAD_LETTER_DAYS * 86400;
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...deadKey(d.eventId), gsi1pk: 'DEADLETTER', gsi1sk: `${d.deadAt}#${d.eventId}`, ...d, expiresAt } }));
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...deadKey(d.eventId), gsi1pk: 'DEADLETTER', gsi1sk: `${d.deadAt}#${d.eventId}`, ...d, expiresAt: expiresAt() } }));
 }
 
 export async function getDeadLetter(eventId: string): Promise<DeadLetter | undefined> {

@@ -6,6 +6,7 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
+import { envNames, tableSchema } from '../tableSchema.ts';
 import { emptyCounters, type CrossCheckStatus, type FileCounters } from '../../core/flow/status.ts';
 
 export type OwnerKind = 'flow' | 'batch';
@@ -15,15 +16,38 @@ export interface OwnerRef {
   id: string;
 }
 
-/** Personal data is kept for a bounded time (TTL); see docs/decisions.md. */
-export const RETENTION_DAYS = 90;
-const expiresAt = () => Math.floor(Date.now() / 1000) + RETENTION_DAYS * 86400;
+/**
+ * Personal data is kept for a bounded time: the stage's one retention setting (lib/stage-config.ts
+ * passes it as RETENTION_DAYS; the bucket's lifecycle uses the same number). See docs/decisions.md.
+ */
+export const retentionDays = () => Number(process.env[envNames.retentionDays]) || 90;
+export const expiresAt = () => Math.floor(Date.now() / 1000) + retentionDays() * 86400;
+
+/**
+ * A sparse index of flows and batches with work outstanding: set when an upload reserves files,
+ * removed by the one write that settles the owner's current round (callback delivered or none
+ * due). The reconciler reads it to find whatever a crash left unfinished.
+ */
+const OPEN = 'OWNER#OPEN';
 
 export const ownerPk = (o: OwnerRef) => `CLIENT#${o.clientId}#${o.kind.toUpperCase()}#${o.id}`;
 const ownerKey = (o: OwnerRef) => ({ pk: ownerPk(o), sk: 'OWNER' });
 const seqKey = (seq: number) => `FILE#${String(seq).padStart(6, '0')}`;
 
 export interface OwnerRecord extends FileCounters {
+  /**
+   * Sequence numbers ever reserved (never decremented, so never reused). A round of processing
+   * is named by it: cross-checks, the callback claim and its event id belong to one round.
+   * `filesTotal` is this less the numbers released by uploads that could not start.
+   */
+  round: number;
+  /** Names of the pipeline executions started for this owner's open round. */
+  executions?: string[];
+  /** Sequence numbers released by uploads that could not be stored or started. */
+  released?: number[];
+  /** The callback of round `callbackFor`: claimed (PENDING), DELIVERED or DEAD (dead-lettered). */
+  callbackFor?: number;
+  callbackState?: 'PENDING' | 'DELIVERED' | 'DEAD';
   kind: OwnerKind;
   clientId: string;
   id: string;
@@ -65,8 +89,8 @@ export interface FileRecord {
   countedAs?: FileCounter;
 }
 
-export async function createOwner(record: Omit<OwnerRecord, keyof FileCounters | 'crossCheckStatus' | 'createdAt'>) {
-  const item: OwnerRecord = { ...record, ...emptyCounters(), crossCheckStatus: 'NOT_STARTED', createdAt: new Date().toISOString() };
+export async function createOwner(record: Omit<OwnerRecord, keyof FileCounters | 'round' | 'crossCheckStatus' | 'createdAt'>) {
+  const item: OwnerRecord = { ...record, ...emptyCounters(), round: 0, crossCheckStatus: 'NOT_STARTED', createdAt: new Date().toISOString() };
   await ddb().send(
     new PutCommand({
       TableName: tableName(),
@@ -98,56 +122,82 @@ export async function getOwner(o: OwnerRef): Promise<OwnerRecord | undefined> {
   const counts = Object.fromEntries(
     Object.entries(COUNTER_SETS).map(([counter, attr]) => [counter, (item[attr] as Set<number> | undefined)?.size ?? 0]),
   );
-  for (const attr of Object.values(COUNTER_SETS)) delete item[attr];
-  const filesTotal = (item.filesTotal as number | undefined) ?? 0;
-  // Cross-checks over fewer files than the flow now has belong to an earlier round.
-  const crossCheckStatus = item.crossCheckStatus === 'COMPLETED' && item.crossCheckedTotal !== filesTotal ? 'NOT_STARTED' : item.crossCheckStatus;
-  return { ...item, ...counts, filesTotal, crossCheckStatus } as OwnerRecord;
+  const released = [...((item.releasedSeqs as Set<number> | undefined) ?? [])];
+  const executions = [...((item.executions as Set<string> | undefined) ?? [])];
+  for (const attr of [...Object.values(COUNTER_SETS), 'releasedSeqs', 'gsi1pk', 'gsi1sk']) delete item[attr];
+  const round = (item.filesTotal as number | undefined) ?? 0;
+  // Cross-checks over an earlier round (fewer files than the flow now has) are not current.
+  const crossCheckStatus = item.crossCheckStatus === 'COMPLETED' && item.crossCheckedTotal !== round ? 'NOT_STARTED' : item.crossCheckStatus;
+  return { ...item, ...counts, round, filesTotal: round - released.length, executions, released, crossCheckStatus } as OwnerRecord;
 }
 
-/** Reserves `n` sequence numbers for new files (one atomic ADD). Returns the first reserved number. */
-export async function reserveFiles(o: OwnerRef, n: number): Promise<number> {
+/**
+ * Reserves `n` sequence numbers for new files (one atomic ADD) and opens the owner's round under
+ * the execution that will process them. Returns the first reserved number.
+ */
+export async function reserveFiles(o: OwnerRef, n: number, executionName: string): Promise<number> {
   const out = await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: ownerKey(o),
-      UpdateExpression: 'ADD filesTotal :n',
+      UpdateExpression: 'ADD filesTotal :n, executions :e SET gsi1pk = :open, gsi1sk = :now',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':n': n },
+      ExpressionAttributeValues: { ':n': n, ':e': new Set([executionName]), ':open': OPEN, ':now': new Date().toISOString() },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
   return (out.Attributes!.filesTotal as number) - n + 1;
 }
 
-/** Undoes an upload that could not be stored or started: its files go, and their reservation. */
-export async function releaseFiles(o: OwnerRef, files: Pick<FileRecord, 'seq'>[]) {
-  for (let i = 0; i < files.length; i += 25) {
-    await ddb().send(
-      new BatchWriteCommand({
-        RequestItems: { [tableName()]: files.slice(i, i + 25).map((f) => ({ DeleteRequest: { Key: { pk: ownerPk(o), sk: seqKey(f.seq) } } })) },
-      }),
-    );
-  }
+/** Records another execution working on the owner's open round (the reconciler's). */
+export async function addExecution(o: OwnerRef, executionName: string) {
   await ddb().send(
-    new UpdateCommand({ TableName: tableName(), Key: ownerKey(o), UpdateExpression: 'ADD filesTotal :n', ExpressionAttributeValues: { ':n': -files.length } }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: ownerKey(o),
+      UpdateExpression: 'ADD executions :e SET gsi1sk = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':e': new Set([executionName]), ':now': new Date().toISOString() },
+    }),
   );
 }
 
-export async function putFiles(o: OwnerRef, files: FileRecord[]) {
-  for (let i = 0; i < files.length; i += 25) {
-    let requests: Record<string, any[]> | undefined = {
-      [tableName()]: files.slice(i, i + 25).map((f) => ({
-        PutRequest: { Item: { pk: ownerPk(o), sk: seqKey(f.seq), ...f, expiresAt: expiresAt() } },
-      })),
-    };
-    for (let attempt = 0; requests && Object.keys(requests).length; attempt++) {
-      const out = await ddb().send(new BatchWriteCommand({ RequestItems: requests }));
-      requests = out.UnprocessedItems as Record<string, any[]> | undefined;
-      if (requests && Object.keys(requests).length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+/**
+ * Undoes an upload that could not be stored or started: its files go, and their numbers are
+ * recorded as released. The reservation counter is never decremented, so a number once handed out
+ * is never handed out again (a concurrent upload may already hold the numbers after these).
+ */
+export async function releaseFiles(o: OwnerRef, files: Pick<FileRecord, 'seq'>[]) {
+  await batchWrite(files.map((f) => ({ DeleteRequest: { Key: { pk: ownerPk(o), sk: seqKey(f.seq) } } })));
+  if (!files.length) return;
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: ownerKey(o),
+      UpdateExpression: 'ADD releasedSeqs :s',
+      ExpressionAttributeValues: { ':s': new Set(files.map((f) => f.seq)) },
+    }),
+  );
+}
+
+/** BatchWriteItem in chunks of 25, retrying what DynamoDB leaves unprocessed. */
+async function batchWrite(requests: Record<string, unknown>[]) {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: Record<string, any[]> | undefined = { [tableName()]: requests.slice(i, i + 25) };
+    for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
+      const out = await ddb().send(new BatchWriteCommand({ RequestItems: pending }));
+      pending = out.UnprocessedItems as Record<string, any[]> | undefined;
+      if (pending && Object.keys(pending).length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
     }
   }
 }
+
+export async function putFiles(o: OwnerRef, files: FileRecord[]) {
+  const expires = expiresAt();
+  await batchWrite(files.map((f) => ({ PutRequest: { Item: { pk: ownerPk(o), sk: seqKey(f.seq), ...f, expiresAt: expires } } })));
+}
+
+export const isFinished = (f: Pick<FileRecord, 'state'>) => f.state === 'DONE' || f.state === 'FAILED';
 
 export async function getFile(o: OwnerRef, seq: number): Promise<FileRecord | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: { pk: ownerPk(o), sk: seqKey(seq) } }));
@@ -218,33 +268,94 @@ export async function markCrossChecksPending(o: OwnerRef) {
 }
 
 /**
- * Stores the cross-checks computed over `filesTotal` files. Written only while the flow still has
- * exactly those files: a round overtaken by a newer upload is dropped, and the newer one writes.
+ * Stores the cross-checks computed in `round`. Written only while the round is current: one
+ * overtaken by a newer upload is dropped, and the newer one writes.
  */
-export async function completeCrossChecks(o: OwnerRef, filesTotal: number, crossChecks: unknown[]): Promise<boolean> {
+export async function completeCrossChecks(o: OwnerRef, round: number, crossChecks: unknown[]): Promise<boolean> {
   return conditionally(
     new UpdateCommand({
       TableName: tableName(),
       Key: ownerKey(o),
       UpdateExpression: 'SET crossCheckStatus = :s, crossChecks = :c, crossCheckedTotal = :t',
       ConditionExpression: 'filesTotal = :t',
-      ExpressionAttributeValues: { ':s': 'COMPLETED', ':c': crossChecks, ':t': filesTotal },
+      ExpressionAttributeValues: { ':s': 'COMPLETED', ':c': crossChecks, ':t': round },
     }),
   );
 }
 
 /**
- * Claims the one callback of the flow's (or batch's) current set of files: among executions that
- * all see the same files finished, exactly one wins.
+ * Claims the one callback of the owner's round: among executions that all see the same files
+ * finished, exactly one wins. The claim is recorded as PENDING until delivery settles it, so a
+ * callback cut off by a crash is found and sent again by the reconciler.
  */
-export async function claimCallback(o: OwnerRef, filesTotal: number): Promise<boolean> {
+export async function claimCallback(o: OwnerRef, round: number): Promise<boolean> {
   return conditionally(
     new UpdateCommand({
       TableName: tableName(),
       Key: ownerKey(o),
-      UpdateExpression: 'SET callbackFor = :t',
+      UpdateExpression: 'SET callbackFor = :t, callbackState = :p',
       ConditionExpression: 'filesTotal = :t AND (attribute_not_exists(callbackFor) OR callbackFor <> :t)',
-      ExpressionAttributeValues: { ':t': filesTotal },
+      ExpressionAttributeValues: { ':t': round, ':p': 'PENDING' },
+    }),
+  );
+}
+
+/**
+ * Closes the owner's round: its callback delivered, dead-lettered or none due. One write, and only
+ * while the round is still current (a newer upload keeps the owner open for its own round).
+ */
+export async function settleRound(o: OwnerRef, round: number, callbackState?: 'DELIVERED' | 'DEAD'): Promise<boolean> {
+  return conditionally(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: ownerKey(o),
+      UpdateExpression: `${callbackState ? 'SET callbackState = :s ' : ''}REMOVE gsi1pk, gsi1sk, executions`,
+      ConditionExpression: callbackState ? 'filesTotal = :t AND callbackFor = :t' : 'filesTotal = :t',
+      ExpressionAttributeValues: { ':t': round, ...(callbackState ? { ':s': callbackState } : {}) },
+    }),
+  );
+}
+
+/** Owners with an open round whose last upload or resumption is older than `before`. */
+export async function listOpenOwners(before: Date): Promise<OwnerRef[]> {
+  const refs: OwnerRef[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: tableSchema.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :open AND gsi1sk < :before',
+        ExpressionAttributeValues: { ':open': OPEN, ':before': before.toISOString() },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of (out.Items ?? []) as (OwnerRecord & { pk: string })[]) refs.push({ kind: item.kind, clientId: item.clientId, id: item.id });
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return refs;
+}
+
+/**
+ * Brings the owner's counter sets in line with its files' recorded states: a file finished but
+ * not counted (a crash between the two writes) is counted now. Set ADDs, so it is always safe.
+ */
+export async function recount(o: OwnerRef, files: FileRecord[]) {
+  const sets: Partial<Record<FileCounter, number[]>> = {};
+  const add = (c: FileCounter, seq: number) => (sets[c] ??= []).push(seq);
+  for (const f of files) {
+    if (f.state === 'DOWNLOADED' || f.countedAs === 'processed' || f.countedAs === 'processingFailed') add('downloaded', f.seq);
+    if ((f.state === 'DONE' || f.state === 'FAILED') && f.countedAs) add(f.countedAs, f.seq);
+  }
+  const entries = Object.entries(sets) as [FileCounter, number[]][];
+  if (!entries.length) return;
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: ownerKey(o),
+      UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([c], i) => [`#c${i}`, COUNTER_SETS[c]])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, seqs], i) => [`:c${i}`, new Set(seqs)])),
     }),
   );
 }

@@ -5,7 +5,7 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { logger } from '../../core/logger.ts';
+import { logger, withLogKeys } from '../../core/logger.ts';
 import { findRoute, type Route } from '../routes.ts';
 import type { ClientRecord } from '../../adapters/store/clients.ts';
 import { clientFromStaticCredentials, clientFromToken, type Headers } from '../auth.ts';
@@ -75,7 +75,9 @@ export function endpoint<B = unknown, Q = unknown>(key: string, core: Core<B, Q>
   const route = findRoute(key);
   const base = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
-    logger.appendKeys({ request_id: requestId, route: key });
+    return withLogKeys({ request_id: requestId, route: key }, () => serve(event, requestId));
+  };
+  const serve = async (event: APIGatewayProxyEvent, requestId: string): Promise<APIGatewayProxyResult> => {
     const started = Date.now();
     try {
       const headers = lowerCaseHeaders(event.headers);
@@ -95,8 +97,6 @@ export function endpoint<B = unknown, Q = unknown>(key: string, core: Core<B, Q>
       }
       logger.error('request failed', { error: (err as Error).name, message: (err as Error).message, stack: (err as Error).stack });
       return json(500, { error: 'Internal error; quote this request id to support: ' + requestId });
-    } finally {
-      logger.removeKeys(['request_id', 'route']);
     }
   };
   return middy(base);

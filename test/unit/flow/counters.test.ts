@@ -14,7 +14,7 @@ describe('file counters', () => {
   it('count each file once however often a task is retried, and recover a lost count', async () => {
     const owner = { kind: 'flow' as const, clientId: 'cli_c', id: '00000000-0000-4000-8000-000000000001' };
     await createOwner({ ...owner, productType: 'MSME_LOAN' });
-    const first = await reserveFiles(owner, 2);
+    const first = await reserveFiles(owner, 2, 'test-upload-1');
     await putFiles(owner, [1, 2].map((i) => ({ seq: first + i - 1, fileUuid: `f${i}`, documentId: `d${i}`, batchId: 'b', state: 'QUEUED' as const })));
 
     expect(await markDownloaded(owner, 1, { objectKey: 'k1', mime: 'image/png' })).toBe(true);
@@ -36,7 +36,7 @@ describe('file counters', () => {
   it('hand the callback of a set of files to one execution, and drop cross-checks overtaken by an upload', async () => {
     const owner = { kind: 'flow' as const, clientId: 'cli_c', id: '00000000-0000-4000-8000-000000000002' };
     await createOwner({ ...owner, productType: 'CONSUMER_DURABLE_LOAN' });
-    await reserveFiles(owner, 1);
+    await reserveFiles(owner, 1, 'test-upload');
     const claims = await Promise.all([claimCallback(owner, 1), claimCallback(owner, 1)]);
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await claimCallback(owner, 1)).toBe(false);
@@ -44,7 +44,7 @@ describe('file counters', () => {
     expect(await completeCrossChecks(owner, 1, [])).toBe(true);
     expect((await getOwner(owner))!.crossCheckStatus).toBe('COMPLETED');
     // A second upload makes those cross-checks stale, and a late write of the old round is dropped.
-    await reserveFiles(owner, 1);
+    await reserveFiles(owner, 1, 'test-upload');
     expect((await getOwner(owner))!.crossCheckStatus).toBe('NOT_STARTED');
     expect(await completeCrossChecks(owner, 1, [])).toBe(false);
     expect(await claimCallback(owner, 2)).toBe(true);

@@ -19,8 +19,11 @@ describe('storeAndProcess', () => {
   it('stores nothing of an upload whose pipeline cannot start, and answers 503', async () => {
     const owner = { kind: 'batch' as const, clientId: 'cli_x', id: 'BATCH-000001-ABCDEF-20260101000000', productType: 'MSME_LOAN' };
     await createOwner({ ...owner, channel: 'bulk' });
-    useLocalPipeline(async () => {
-      throw Object.assign(new Error('rate exceeded'), { name: 'ThrottlingException' });
+    useLocalPipeline({
+      run: async () => {
+        throw Object.assign(new Error('rate exceeded'), { name: 'ThrottlingException' });
+      },
+      isRunning: () => false,
     });
     const err = await storeAndProcess(owner, owner.id, [{ file_url: 'https://example.org/a.png', document_id: 'a' }]).catch((e) => e);
     expect(err).toBeInstanceOf(HttpError);
