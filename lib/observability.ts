@@ -12,6 +12,8 @@ import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import type { Dashboard } from 'aws-cdk-lib/aws-cloudwatch';
+import { serviceDashboard } from './dashboard.ts';
 import type { StageConfig } from './stage-config.ts';
 
 export interface ObservabilityProps {
@@ -23,6 +25,8 @@ export interface ObservabilityProps {
 
 export class Observability extends Construct {
   readonly alarmTopic: Topic;
+  /** DocService-<stage>: requests, errors and latency per route, pipeline, callbacks, Textract (lib/dashboard.ts). */
+  readonly dashboard: Dashboard;
 
   constructor(scope: Construct, id: string, props: ObservabilityProps) {
     super(scope, id);
@@ -84,5 +88,6 @@ export class Observability extends Construct {
       1,
       'Timed-out document pipeline executions',
     );
+    this.dashboard = serviceDashboard(this, props);
   }
 }

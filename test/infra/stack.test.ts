@@ -570,3 +570,43 @@ describe('stages', () => {
     );
   });
 });
+
+describe('dashboard', () => {
+  const dashboardOf = (s: Synthesised) => {
+    const found = ofType(s.resources, 'AWS::CloudWatch::Dashboard');
+    expect(found).toHaveLength(1);
+    const [, dashboard] = found[0];
+    // The body is a Fn::Join of strings and tokens (ARNs, names): its literal parts hold the layout.
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    return { name: dashboard.Properties.DashboardName as string, body };
+  };
+
+  it('one per stage, named DocService-<stage>', () => {
+    expect(dashboardOf(prod).name).toBe('DocService-prod');
+    expect(dashboardOf(dev).name).toBe('DocService-dev');
+  });
+
+  it('shows requests, 4xx, 5xx and p95 latency for every route of the route table', () => {
+    const { body } = dashboardOf(prod);
+    for (const metric of ['Count', '5XXError', '4XXError', 'Latency']) expect(body.includes(`\\"AWS/ApiGateway\\",\\"${metric}\\"`), metric).toBe(true);
+    expect(body.includes('\\"stat\\":\\"p95\\"')).toBe(true);
+    for (const r of routes) {
+      expect(body.includes(`\\"Method\\",\\"${r.method}\\",\\"Resource\\",\\"${r.path}\\"`), routeKey(r)).toBe(true);
+      expect(body.includes(`\\"label\\":\\"${routeKey(r)}\\"`), routeKey(r)).toBe(true);
+    }
+  });
+
+  it('shows pipeline executions and duration, files extracted and failed, callbacks delivered and dead-lettered, and Textract throttles', () => {
+    const { body } = dashboardOf(prod);
+    for (const metric of ['ExecutionsStarted', 'ExecutionsSucceeded', 'ExecutionsFailed', 'ExecutionsTimedOut', 'ExecutionTime']) {
+      expect(body.includes(`\\"AWS/States\\",\\"${metric}\\"`), metric).toBe(true);
+    }
+    for (const label of ['fields extracted (ExtractFields runs)', 'failed (RecordFileFailure runs)', 'delivered', 'failed attempts (retried)', 'dead-lettered (DeadLetterCallback runs)']) {
+      expect(body.includes(`\\"label\\":\\"${label}\\"`), label).toBe(true);
+    }
+    expect(body.includes('attempts - failed')).toBe(true);
+    for (const op of ['DetectDocumentText', 'StartDocumentTextDetection', 'GetDocumentTextDetection']) {
+      expect(body.includes(`\\"AWS/Textract\\",\\"ThrottledCount\\",\\"Operation\\",\\"${op}\\"`), op).toBe(true);
+    }
+  });
+});
