@@ -127,6 +127,8 @@ export interface LabelledValue {
   line: Line;
   labelLine: Line;
   via: ValueSource;
+  /** Found as a key-value pair of the layout model (not a label inside a line). */
+  fromPair?: boolean;
 }
 
 export interface LabelOptions {
@@ -505,7 +507,7 @@ export class DocumentModel {
       const hit = seg
         ? this.valueIn(seg.line, p.via === 'colon' ? Math.max(seg.start, ...p.keyWords.map((w) => w.end)) : seg.start, opts, seg.end)
         : this.textValue(p, opts);
-      if (hit) return { ...hit, labelLine: p.keySegment?.line ?? hit.line, via: where };
+      if (hit) return { ...hit, labelLine: p.keySegment?.line ?? hit.line, via: where, fromPair: true };
     }
     if (opts.pairsOnly) return undefined;
     // 2. The label inside a line (not inside a sentence, and as whole words).

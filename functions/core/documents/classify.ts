@@ -74,6 +74,10 @@ export const CUES: Record<Exclude<SupportedDocumentType, 'ASSET_OPEN_BOX_IMAGE'>
     { name: 'valid-gstin', weight: 1, test: hasGstin },
     re('totals', 1, /grand\s*total|total\s*amount|amount\s*in\s*words/i),
     re('hsn', 0.5, /\bHSN\b|\bSAC\b|\bCGST\b|\bSGST\b|\bIGST\b/i),
+    // Receipts and cash bills are invoices for a consumer-durable flow (a shop's bill of sale).
+    re('receipt-or-bill', 2, /\b(?:receipt|cash\s*(?:bill|memo|sale)|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
+    { name: 'receipt-shape', weight: 1.5, test: receiptShape },
+    re('tax-words', 0.5, /\b(?:GST|SST|VAT)\b|tax\s*(?:amount|@|\d)/i),
   ],
   IMEI_CLOSEUP_IMAGE: [
     re('imei-word', 2, /\bIMEI/i),
@@ -137,6 +141,17 @@ export const CUES: Record<Exclude<SupportedDocumentType, 'ASSET_OPEN_BOX_IMAGE'>
     re('due-date', 0.5, /due\s*date/i),
   ],
 };
+
+/**
+ * A till receipt: a total-like label and several money amounts (two decimals), with
+ * item/qty/cash/change words a statement or bill does not carry together.
+ */
+function receiptShape(text: string): boolean {
+  const money = (text.match(/\b\d{1,6}[.,]\d{2}\b/g) ?? []).length;
+  const total = /\b(?:total|sub\s*-?\s*total|grand\s*total|amount\s*due|nett?)\b/i.test(text);
+  const till = (text.match(/\b(?:qty|quantity|item|cash|change|tendered|rounding|price|amount|disc(?:ount)?|payment|thank\s*you)\b/gi) ?? []).length;
+  return total && money >= 3 && till >= 2;
+}
 
 /** Below this best score a document is not recognised. */
 export const MIN_SCORE = 3;

@@ -10,10 +10,13 @@ export type Evidence =
   | { kind: 'checksum'; pass: boolean; repairs?: number }
   /** A value with a fixed shape but no checksum (PAN, IFSC, mobile, date, amount, UDYAM no.). */
   | { kind: 'structure'; pass: boolean; repairs?: number }
-  /** Free text read next to its printed label ("Name:", "Invoice No"). */
-  | { kind: 'labelled' }
-  /** Found by position or a weak cue (first line of an invoice is the dealer name). */
-  | { kind: 'heuristic' }
+  /**
+   * Free text next to its printed label. `via: 'pair'`: a key-value pair of the layout model
+   * (the key is the whole label cell); otherwise the label was found inside a line of text.
+   */
+  | { kind: 'labelled'; via?: 'pair' | 'line' }
+  /** Found by position or a weak cue (first line of an invoice is the dealer name); `agreed`: read the same in a second place. */
+  | { kind: 'heuristic'; agreed?: boolean }
   /** A measured signal passed in by the pipeline (face count, originality score), 0..1. */
   | { kind: 'signal'; score: number };
 
@@ -53,14 +56,15 @@ export function fieldConfidence(ocr: number, evidence: Evidence): number {
     }
     case 'structure': {
       if (!evidence.pass) return round(FAIL_CAP * c);
-      const clean = 0.45 + 0.5 * c;
+      const clean = 0.5 + 0.47 * c;
       const repairs = evidence.repairs ?? 0;
       return round(repairs ? clean - REPAIR_PENALTY * Math.min(repairs, 4) : clean);
     }
     case 'labelled':
-      return round(0.9 * c);
+      // A whole label cell beside/above its value is firmer evidence than a label found in a line.
+      return round(evidence.via === 'pair' ? 0.45 + 0.52 * c : 0.35 + 0.52 * c);
     case 'heuristic':
-      return round(Math.min(HEURISTIC_CAP, 0.75 * c));
+      return round(evidence.agreed ? Math.min(0.88, 0.35 + 0.55 * c) : Math.min(HEURISTIC_CAP, 0.75 * c));
     case 'signal':
       return round(evidence.score);
   }

@@ -18,6 +18,7 @@ import { extractPan } from './fields/pan.ts';
 import { extractPurchaseOrder } from './fields/purchaseOrder.ts';
 import { extractShopAct } from './fields/shopAct.ts';
 import { extractUdyam } from './fields/udyam.ts';
+import { applyPlausibility } from './plausibility.ts';
 
 export const EXTRACTORS: Record<Exclude<DocumentType, 'UNKNOWN'>, Extractor> = {
   INVOICE: extractInvoice,
@@ -38,5 +39,7 @@ export const EXTRACTORS: Record<Exclude<DocumentType, 'UNKNOWN'>, Extractor> = {
 /** Extract the type's fields. UNKNOWN yields empty data (the pipeline reports UNRECOGNISED). */
 export function extractFields(type: DocumentType, model: DocumentModel, opts: ExtractOptions = {}): ExtractionResult {
   if (type === 'UNKNOWN') return { data: {} };
-  return EXTRACTORS[type](model, opts);
+  const result = EXTRACTORS[type](model, opts);
+  applyPlausibility(result.data);
+  return result;
 }

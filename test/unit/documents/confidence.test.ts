@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldConfidence, ocrScore, combineConfidence } from '#core/documents/confidence.ts';
+import { IMPLAUSIBLE_CAP, plausible } from '#core/documents/plausibility.ts';
 
 describe('confidence', () => {
   it('OCR score weighs the weakest word', () => {
@@ -22,11 +23,23 @@ describe('confidence', () => {
     expect(fieldConfidence(0.95, { kind: 'structure', pass: true, repairs: 1 })).toBeLessThan(fieldConfidence(0.95, { kind: 'structure', pass: true }));
   });
 
-  it('heuristics are capped; labelled values follow OCR', () => {
+  it('heuristics are capped unless a second reading agrees; labelled values follow OCR, a key-value pair above a label in a line', () => {
     expect(fieldConfidence(1, { kind: 'heuristic' })).toBe(0.6);
-    expect(fieldConfidence(1, { kind: 'labelled' })).toBe(0.9);
-    expect(fieldConfidence(0.5, { kind: 'labelled' })).toBe(0.45);
+    expect(fieldConfidence(0.95, { kind: 'heuristic', agreed: true })).toBeGreaterThan(0.8);
+    expect(fieldConfidence(0.95, { kind: 'labelled', via: 'pair' })).toBeGreaterThanOrEqual(0.9);
+    expect(fieldConfidence(0.95, { kind: 'labelled', via: 'line' })).toBeLessThan(fieldConfidence(0.95, { kind: 'labelled', via: 'pair' }));
+    expect(fieldConfidence(0.5, { kind: 'labelled' })).toBeLessThanOrEqual(0.61);
     expect(fieldConfidence(0.2, { kind: 'signal', score: 0.77 })).toBe(0.77);
+  });
+
+  it('free-text validators: a label read as a name, an address without a PIN code', () => {
+    expect(plausible('customer_name', 'Deepika Chauhan')).toBe('pass');
+    expect(plausible('customer_name', 'd below Kindly deliver')).toBe('fail');
+    expect(plausible('dealer_name', 'The Proprietor / Manager')).toBe('pass'); // a business name may say anything; the mapper skips salutations
+    expect(plausible('dealership_name', 'TAX INVOICE')).toBe('fail');
+    expect(plausible('customer_address', '12, MG Road, Pune - 411001')).toBe('pass');
+    expect(plausible('customer_address', '12, MG Road, Invoice Date: 14/06/2025')).toBe('fail');
+    expect(IMPLAUSIBLE_CAP).toBeLessThanOrEqual(0.5);
   });
 
   it('parts combine to their weakest', () => {

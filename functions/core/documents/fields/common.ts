@@ -120,7 +120,7 @@ export function labelledText(
     if (!hit) continue;
     const value = (opts.clean ?? tidy)(hit.text);
     if (!value || (opts.accept && !opts.accept(value))) continue;
-    return field(value, hit.words, { kind: 'labelled' });
+    return field(value, hit.words, { kind: 'labelled', via: hit.fromPair ? 'pair' : 'line' });
   }
   return undefined;
 }

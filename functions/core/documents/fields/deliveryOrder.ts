@@ -80,7 +80,7 @@ export const extractDeliveryOrder: Extractor = (model) => {
   const isDealer = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !NOT_A_NAME.test(v) && !SALUTATION.test(v) && !FINANCIER.test(v);
   const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => isDealer(cleanName(p.value)));
   found.dealer_name =
-    (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled' }) : undefined) ??
+    (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, [/dealer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_STOP, clean: cleanName }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
@@ -100,7 +100,7 @@ export const extractDeliveryOrder: Extractor = (model) => {
     model.layout.find(custV.labels).find((p) => looksLikeName(cleanName(p.value))) ??
     [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(cleanName(p.value)));
   found.customer_name =
-    (custPair ? field(cleanName(custPair.value), custPair.valueWords, { kind: 'labelled' }) : undefined) ??
+    (custPair ? field(cleanName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(
       model,
       [/customer(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],

@@ -65,6 +65,7 @@ export const TOTAL_LABELS = [
  */
 export function invoiceTotal(model: DocumentModel): ExtractedField | undefined {
   let best: { rank: number; money: boolean; index: number; value: number; words: Word[] } | undefined;
+  const seen: number[] = [];
   TOTAL_LABELS.forEach((label, rank) => {
     for (const { line, match } of model.findLines(label)) {
       const places: [Line, number][] = [[line, match.index + match[0].length]];
@@ -75,12 +76,40 @@ export function invoiceTotal(model: DocumentModel): ExtractedField | undefined {
         const a = hits.filter((h) => h.currency || h.decimals).pop() ?? hits.pop();
         if (!a) continue;
         const c = { rank, money: a.currency || a.decimals, index: l.index, value: a.value, words: model.wordsInRange(l, from + a.index, from + a.index + a.length) };
+        if (c.money) seen.push(c.value);
         if (!best || Number(c.money) > Number(best.money) || (c.money === best.money && (c.rank < best.rank || (c.rank === best.rank && c.index < best.index)))) best = c;
         break;
       }
     }
   });
-  return best ? field(best.value, best.words, { kind: 'structure', pass: true }) : undefined;
+  if (!best) return undefined;
+  const f = field(best.value, best.words, { kind: 'structure', pass: true });
+  // A total is confirmed by a second reading: the same amount printed again (amount due, cash),
+  // or the item amounts above it adding up to it. Otherwise (a total before rounding, a cash
+  // tendered, a misread digit) the pick is uncertain, the more so when other totals disagree.
+  const b = best.value;
+  const money = model.lines.flatMap((l) => findAmounts(l.text).filter((a) => a.currency || a.decimals).map((a) => a.value));
+  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2;
+  const disagree = seen.some((v) => Math.abs(v - b) >= 0.005);
+  if (!printedTwice && !itemsAddUp(model, best.index, b)) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
+  return f;
+}
+
+const NOT_AN_ITEM = /total|tax|gst|vat|sst|round|disc|cash|change|tender|balance|paid|due|payable|saving|deposit|service\s*charge/i;
+
+/** Do the last amounts of the lines above the total (items, not taxes or subtotals) add up to it? */
+function itemsAddUp(model: DocumentModel, totalIndex: number, total: number): boolean {
+  const page = model.lines[totalIndex]?.page;
+  let sum = 0;
+  let n = 0;
+  for (const l of model.lines) {
+    if (l.index >= totalIndex || l.page !== page || NOT_AN_ITEM.test(l.text)) continue;
+    const a = findAmounts(l.text).filter((x) => x.decimals && x.value > 0).pop();
+    if (!a) continue;
+    sum += a.value;
+    n++;
+  }
+  return n > 0 && Math.abs(sum - total) < 0.011;
 }
 export const ID_VALUE = /^([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_]*)/;
 
@@ -104,6 +133,19 @@ function customerStart(model: DocumentModel): number {
   return model.findLine(CUSTOMER_SECTION)?.line.index ?? Infinity;
 }
 
+/**
+ * The letterhead name, confirmed when the "For <Business>" signature block names the same
+ * business: two readings agreeing is evidence a position alone is not.
+ */
+function agreedName(model: DocumentModel): ExtractedField | undefined {
+  const head = letterheadName(model);
+  const signature = signatureName(model);
+  const norm = (v: unknown) => String(v ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const line = letterheadLine(model);
+  if (!head || !signature || !line || norm(head.value) !== norm(signature.value)) return head;
+  return field(head.value, line.words, { kind: 'heuristic', agreed: true });
+}
+
 export const extractInvoice: Extractor = (model) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const custAt = customerStart(model);
@@ -121,9 +163,9 @@ export const extractInvoice: Extractor = (model) => {
   const isBusiness = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !/invoice|gstin|original|recipient/i.test(v);
   const dealerPair = model.layout.find(V('dealership_name').labels).find((p) => isBusiness(cleanName(p.value)));
   found.dealership_name =
-    (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled' }) : undefined) ??
+    (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_STOP, clean: cleanName }) ??
-    letterheadName(model) ??
+    agreedName(model) ??
     signatureName(model);
 
   found.dealer_address =
@@ -133,8 +175,8 @@ export const extractInvoice: Extractor = (model) => {
     (() => {
       // A letterhead sharing its row with the title ("Galaxy Appliances ... TAX INVOICE"): its own column only.
       const head = letterheadLine(model);
-      const cells = head ? model.layout.segments.filter((x) => x.line === head) : [];
-      return cells.length > 1 ? (addressUnderSegment(model, cells[0]) ?? addressUnder(model, head)) : addressUnder(model, head);
+      const cell = head ? model.layout.segments.find((x) => x.line === head) : undefined;
+      return cell && model.layout.rowOf(cell).length > 1 ? (addressUnderSegment(model, cell) ?? addressUnder(model, head)) : addressUnder(model, head);
     })();
 
   const custV = V('customer_name');
@@ -142,7 +184,7 @@ export const extractInvoice: Extractor = (model) => {
     model.layout.find(custV.labels).find((p) => looksLikeName(cleanName(p.value))) ??
     [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(cleanName(p.value)));
   found.customer_name =
-    (custPair ? field(cleanName(custPair.value), custPair.valueWords, { kind: 'labelled' }) : undefined) ??
+    (custPair ? field(cleanName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, CUSTOMER_NAME_LABELS, {
       via: ['same-line', 'right', 'below'],
       stop: NAME_STOP,

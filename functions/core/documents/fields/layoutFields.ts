@@ -116,7 +116,7 @@ export function addressFromPair(model: DocumentModel, p: KeyValue, opts: { stop?
   const first = p.via === 'colon' ? p.value : seg.text;
   const firstWords = p.via === 'colon' ? p.valueWords : seg.words;
   const b = columnBlock(model, seg, { address: true, stop: opts.stop, firstText: first, firstWords });
-  return b.text.length >= 5 ? field(b.text, b.words, { kind: 'labelled' }) : undefined;
+  return b.text.length >= 5 ? field(b.text, b.words, { kind: 'labelled', via: 'pair' }) : undefined;
 }
 
 /**

@@ -1,0 +1,48 @@
+/**
+ * Validators for free-text fields, applied after extraction: a value that fails its field's
+ * check keeps its value but not its confidence (docs/confidence.md). Identifiers, dates and
+ * amounts are checked where they are read (checksum/structure evidence); these cover names,
+ * business names, addresses and models, which have no checksum.
+ */
+import type { ExtractedField } from './fields/common.ts';
+import { looksLikeName } from './fields/common.ts';
+
+/** Ceiling for a value its field's validator rejects. */
+export const IMPLAUSIBLE_CAP = 0.4;
+
+const PERSON = new Set(['customer_name', 'name', 'name_as_per_pan', 'father_name', 'account_holder_name', 'consumer_name', 'licensee_name', 'employer_name']);
+const BUSINESS = new Set(['dealership_name', 'dealer_name', 'business_name', 'establishment_name', 'enterprise_name', 'legal_name', 'trade_name', 'buyer_name', 'supplier_name']);
+/** Words that label a field: inside a name or an address they show a label was read as the value. */
+const LABEL_WORD = /\b(?:invoice|details|dated?|gstin|mobile|phone|contact|total|amount|bill(?:ed)?\s*to|customer|buyer|dealer|seller|name|address|signature|signatory|proprietor|manager|subject|order|number|receipt)\b/i;
+const PIN = /(?<!\d)\d{3}\s?\d{2,3}(?!\d)/;
+
+export type Verdict = 'pass' | 'fail' | 'unknown';
+
+export function plausible(fieldName: string, value: unknown): Verdict {
+  if (typeof value !== 'string' || !value) return 'unknown';
+  if (PERSON.has(fieldName)) {
+    const words = value.trim().split(/\s+/);
+    const capitalised = words.every((w) => /^[A-Z]/.test(w));
+    return looksLikeName(value) && capitalised && !LABEL_WORD.test(value) ? 'pass' : 'fail';
+  }
+  if (BUSINESS.has(fieldName)) {
+    const letters = (value.match(/\p{L}/gu) ?? []).length;
+    const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$/i.test(value.trim());
+    return letters >= 3 && !bare && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date)\b/i.test(value) ? 'pass' : 'fail';
+  }
+  if (/address/.test(fieldName)) {
+    return PIN.test(value) && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) ? 'pass' : 'fail';
+  }
+  if (fieldName === 'asset_model' || fieldName === 'model') {
+    return /\p{L}/u.test(value) && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) ? 'pass' : 'fail';
+  }
+  return 'unknown';
+}
+
+/** Caps the confidence of every field whose value fails its validator. */
+export function applyPlausibility(data: Record<string, ExtractedField>): Record<string, ExtractedField> {
+  for (const [name, f] of Object.entries(data)) {
+    if (plausible(name, f.value) === 'fail') f.confidence_score = Math.min(f.confidence_score, IMPLAUSIBLE_CAP);
+  }
+  return data;
+}
