@@ -159,11 +159,11 @@ function newWordSet(): WordSet {
  * non-numeric pairs of each chunk written together. Adding chunks one call after another gives
  * the same set as one call with all of them.
  */
-function addChunks(ws: WordSet, chunks: readonly (readonly string[])[]): void {
+function addChunks(ws: WordSet, chunks: readonly (readonly string[])[], from = 0, ends: number[] | null = null): void {
   const { words, skels, weights, joined, joinedSkels } = ws;
   let total = ws.total;
   let nw = ws.nw;
-  for (let ci = 0; ci < chunks.length; ci++) {
+  for (let ci = from; ci < chunks.length; ci++) {
     const c = chunks[ci];
     let st = c.length ? statsOf(c[0]) : null;
     for (let i = 0; i < c.length; i++) {
@@ -187,6 +187,7 @@ function addChunks(ws: WordSet, chunks: readonly (readonly string[])[]): void {
         }
       }
     }
+    if (ends !== null) ends.push(nw);
   }
   ws.total = total;
   ws.nw = nw;
@@ -205,21 +206,16 @@ function wordSet(chunks: readonly (readonly string[])[]): WordSet {
   return ws;
 }
 
-/** Building and locality chunks, and a name taken for the city only by its position ("..., fatehgunj, gj"). */
-function namedChunks(p: AddressParts, unknownCity: string[] | null): string[][] {
-  const out = p.building.concat(p.locality);
-  if (unknownCity) out.push(unknownCity);
-  return out;
-}
-
-/** A word set that remembers its chunks (each locality or building named): see partsDiffer. */
-function chunkedWordSet(chunks: readonly (readonly string[])[]): WordSet {
+/**
+ * The buildings and localities named, each chunk remembered (see partsDiffer), and a name taken
+ * for the city only by its position ("..., fatehgunj, gj"): it may be a locality.
+ */
+function namedWordSet(p: AddressParts, unknownCity: string | null): WordSet {
   const ws = newWordSet();
   const ends: number[] = [];
-  for (const c of chunks) {
-    addChunks(ws, [c]);
-    ends.push(ws.nw);
-  }
+  addChunks(ws, p.building, 0, ends);
+  addChunks(ws, p.locality, 0, ends);
+  if (unknownCity !== null) addChunks(ws, [unknownCity.split(' ')], 0, ends);
   ws.ends = ends;
   return ws;
 }
@@ -259,17 +255,17 @@ export function features(p: AddressParts): AddressFeatures {
     statsData = data;
   }
   const house = p.house;
+  // Firm places first, then the loose ones (see AddressFeatures.firmPlaces).
   const places: string[] = [];
-  const weak: string[] = [];
-  if (p.cityKey) (p.cityKnown ? places : weak).push(p.cityKey);
-  if (p.district) {
-    const d = cityKey(p.district);
-    addOnce(data.gazetteer.has(d) ? places : weak, d);
-  }
+  const district = p.district ? cityKey(p.district) : null;
+  const firmDistrict = district !== null && data.gazetteer.has(district);
+  if (p.cityKey && p.cityKnown) places.push(p.cityKey);
+  if (firmDistrict) addOnce(places, district!);
   if (p.pin) for (const d of p.pin.districts) addOnce(places, d);
   const firmPlaces = places.length;
-  const unknownCity = p.city && p.cityKey && !p.cityKnown && !data.gazetteer.has(p.cityKey) ? p.city.split(' ') : null;
-  for (const w of weak) addOnce(places, w);
+  if (p.cityKey && !p.cityKnown) addOnce(places, p.cityKey);
+  if (district !== null && !firmDistrict) addOnce(places, district);
+  const unknownCity = p.city && p.cityKey && !p.cityKnown && !data.gazetteer.has(p.cityKey) ? p.city : null;
   let states: string[];
   if (p.state) states = [p.state];
   else if (p.pin) {
@@ -295,7 +291,7 @@ export function features(p: AddressParts): AddressFeatures {
     floor: p.floor,
     core,
     // A name taken for the city only by its position ("..., fatehgunj, gj") may be a locality.
-    named: p.locality.length || p.building.length || unknownCity ? chunkedWordSet(namedChunks(p, unknownCity)) : EMPTY,
+    named: p.locality.length || p.building.length || unknownCity ? namedWordSet(p, unknownCity) : EMPTY,
     landmark: p.landmark.length ? wordSet(p.landmark) : EMPTY,
     all,
     places,

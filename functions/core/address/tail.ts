@@ -38,14 +38,23 @@ function namesByKey(byName: ReadonlyMap<string, string>): Map<string, string[]> 
 function lookupAllowed(joined: string, exact: ReadonlyMap<string, string>, names: ReadonlyMap<string, string[]>, allowed: readonly string[]): string | null {
   const hit = exact.get(joined);
   if (hit !== undefined) return allowed.includes(hit) ? hit : null;
-  let candidates: string[] = [];
-  for (const k of allowed) {
-    const list = names.get(k);
-    if (list) candidates = candidates.concat(list);
+  let candidates = allowedMemo.get(allowed);
+  if (candidates === undefined) {
+    candidates = [];
+    for (const k of allowed) {
+      const list = names.get(k);
+      if (list) candidates = candidates.concat(list);
+    }
+    if (allowedMemo.size >= MEMO_LIMIT) allowedMemo.clear();
+    allowedMemo.set(allowed, candidates);
   }
   const near = closestAmong(joined, candidates);
   return near === null ? null : (exact.get(near) ?? null);
 }
+
+// The names of a pincode's states or districts (the lists are the pincode data's own arrays,
+// one per pincode): gathered once per list, kept (bounded).
+const allowedMemo = new Map<readonly string[], string[]>();
 
 /**
  * How many trailing tokens of `seg` spell the country with one slip (`indua`, `inida`, `in dia`,
@@ -172,4 +181,5 @@ export function approximateCity(seg: readonly string[], gazetteer: ReadonlySet<s
 export function clearTailMemo(): void {
   stateMemo.clear();
   cityMemo.clear();
+  allowedMemo.clear();
 }
