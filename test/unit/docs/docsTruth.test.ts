@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { routes } from '#http/routes.ts';
+import { pipelineTasks } from '#pipeline/tasks.ts';
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
 const readme = read('README.md');
@@ -42,5 +43,24 @@ describe('docs that are true', () => {
   it('README presents v2 as not implemented, as its routes are', () => {
     expect(routes.filter((r) => r.path.startsWith('/v2/')).every((r) => r.errors?.includes(501))).toBe(true);
     expect(readme).toMatch(/v2 onboarding routes[\s\S]{0,80}\*\*not implemented yet\*\*[\s\S]{0,120}501/);
+  });
+
+  it('docs/architecture.md draws every Task state of the pipeline in its Mermaid diagram', () => {
+    const doc = read('docs/architecture.md');
+    const diagram = /```mermaid\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+    expect(diagram).toMatch(/^flowchart /);
+    for (const t of pipelineTasks) expect(diagram, t.state).toContain(t.state);
+    expect(readme).toContain('docs/architecture.md');
+  });
+
+  it('docs/troubleshooting.md has ten entries and names only error codes the code produces', () => {
+    const doc = read('docs/troubleshooting.md');
+    expect([...doc.matchAll(/^\d+\. \*\*/gm)]).toHaveLength(10);
+    const known = [...read('functions/adapters/safeFetch.ts').matchAll(/\| '([A-Z_]+)'/g)].map((m) => m[1]);
+    expect(known).toContain('CONNECTION_FAILED');
+    const named = [...doc.matchAll(/`([A-Z][A-Z_]{4,})`/g)].map((m) => m[1]);
+    for (const code of named) {
+      expect(known.includes(code) || ['AUTH_TOKEN_INVALID', 'INVALID_DOC', 'IN_PROGRESS', 'DATA_DIR', 'AWS_REGION', 'ALLOW_LOOPBACK_URLS', 'AWS_ENDPOINT_URL'].includes(code), code).toBe(true);
+    }
   });
 });
