@@ -4,7 +4,7 @@
  * A route's handler lives at functions/http/<handler>.ts and exports `handler`.
  */
 import type { ZodType } from 'zod';
-import { z, ErrorBody, PaginatedExtracts } from './schemas/common.ts';
+import { z, ErrorBody, PaginatedExtracts, requiredString } from './schemas/common.ts';
 import { TokenResponse } from './schemas/auth.ts';
 import * as v3 from './schemas/v3.ts';
 import * as v2 from './schemas/v2.ts';
@@ -26,7 +26,7 @@ export type RouteAuth =
   | { kind: 'staticCredentials' };
 
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   /** Module under functions/http, without extension; mirrors the path so it can be found from it. */
   handler: string;
@@ -36,8 +36,8 @@ export interface Route {
   summary: string;
   body?: ZodType;
   query?: ZodType;
-  /** Success status and schema. */
-  success: { status: 200 | 201; schema: ZodType };
+  /** Success status and schema (204: no body; the schema is then unused). */
+  success: { status: 200 | 201 | 204; schema: ZodType };
   /** Documented error statuses (besides the 400/401/413/415 every route may answer). */
   errors?: number[];
   /** Heavier routes (OCR-adjacent, matching) get more memory in AWS. */
@@ -45,6 +45,9 @@ export interface Route {
 }
 
 const NotImplemented = z.object({ error: z.literal('not implemented') });
+/** Erasure answers 204 with no body (docs/data-lifecycle.md). */
+const Erased = z.null();
+const BatchIdQuery = z.object({ batch_id: requiredString() });
 
 export const routes: Route[] = [
   // Authentication
@@ -89,6 +92,11 @@ export const routes: Route[] = [
     method: 'GET', path: '/v3/verification/extracts', handler: 'v3/verification/extracts', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'OCR results and cross-checks of a flow',
     query: v3.FlowQuery, success: { status: 200, schema: v3.ExtractsResponse }, errors: [409],
+  },
+  {
+    method: 'DELETE', path: '/v3/verification/flow', handler: 'v3/verification/flow', host: 'main',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Erase a flow: its files, results, sealed numbers and pending callbacks',
+    query: v3.FlowQuery, success: { status: 204, schema: Erased }, errors: [409],
   },
 
   // Onboarding flow (v2)
@@ -139,6 +147,11 @@ export const routes: Route[] = [
     auth: { kind: 'token', audience: 'bulk' }, summary: 'Paginated results of a batch',
     query: batch.BatchExtractsQuery, success: { status: 200, schema: PaginatedExtracts },
   },
+  {
+    method: 'DELETE', path: '/v1/bulk/batch', handler: 'v1/bulk/batch', host: 'main',
+    auth: { kind: 'token', audience: 'bulk' }, summary: 'Erase a batch: its files, results, sealed numbers and pending callbacks',
+    query: BatchIdQuery, success: { status: 204, schema: Erased },
+  },
 
   // Sandbox extraction
   {
@@ -150,6 +163,11 @@ export const routes: Route[] = [
     method: 'GET', path: '/v1/docstream/extracts', handler: 'v1/docstream/extracts', host: 'sandbox',
     auth: { kind: 'token', audience: 'sandbox' }, summary: 'Paginated sandbox results of a batch',
     query: batch.BatchExtractsQuery, success: { status: 200, schema: PaginatedExtracts },
+  },
+  {
+    method: 'DELETE', path: '/v1/docstream/batch', handler: 'v1/docstream/batch', host: 'sandbox',
+    auth: { kind: 'token', audience: 'sandbox' }, summary: 'Erase a sandbox batch and everything of it',
+    query: BatchIdQuery, success: { status: 204, schema: Erased },
   },
 
   // Address matching (v1)
