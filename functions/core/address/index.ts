@@ -13,7 +13,6 @@ import { KIND } from './vocab.ts';
 import { clearNormaliseMemo } from './normalise.ts';
 import { clearWordMemo } from './score.ts';
 import { clearTailMemo } from './tail.ts';
-import { clearSkeletonMemo } from './phonetic.ts';
 
 export { AddressEngineUnavailableError, AddressNotNormalisableError } from './errors.ts';
 export { loadPincodeData, resetPincodeData, DEFAULT_PINCODE_PATH } from './pincodes.ts';
@@ -105,7 +104,6 @@ export function clearAddressMemos(): void {
   clearNormaliseMemo();
   clearWordMemo();
   clearTailMemo();
-  clearSkeletonMemo();
 }
 
 /** True when the engine can serve (its reference data is loaded or loads now). */

@@ -4,7 +4,7 @@
  * folded here so that parsing and scoring only ever see canonical tokens.
  */
 import { GENERIC_WORDS, KIND, NUMBER_WORDS, ROMAN, WORD_CANON } from './vocab.ts';
-import { skeleton, skeletonOf } from './phonetic.ts';
+import { skeleton } from './phonetic.ts';
 import { withinTypos } from './fuzzy.ts';
 
 export interface NormalisedAddress {
@@ -237,6 +237,8 @@ function pushWord(w: string, out: string[]): void {
 }
 
 let keywordBySkeleton: Map<string, string> | null = null;
+/** first letter * 256 + length of the words a keyword's slips can have (a cheap filter before the skeleton). */
+let keywordShapes: Set<number> = new Set();
 
 /**
  * A keyword written another way ("reshidency", "enclawe", "collony", "themple"): same consonant
@@ -245,7 +247,6 @@ let keywordBySkeleton: Map<string, string> | null = null;
  * taken for keywords.
  */
 function keywordVariant(w: string): string | undefined {
-  if (w.length < 5 || KIND.has(w) || GENERIC_WORDS.has(w) || !LETTERS.test(w)) return undefined;
   if (keywordBySkeleton === null) {
     const m = new Map<string, string>();
     const ambiguous = new Set<string>();
@@ -257,9 +258,14 @@ function keywordVariant(w: string): string | undefined {
       m.set(sk, k);
     }
     for (const sk of ambiguous) m.delete(sk);
+    for (const k of m.values()) {
+      const slips = k.length >= 8 ? 2 : 1;
+      for (let len = k.length - slips; len <= k.length + slips; len++) keywordShapes.add(k.charCodeAt(0) * 256 + len);
+    }
     keywordBySkeleton = m;
   }
-  const k = keywordBySkeleton.get(skeletonOf(w));
+  if (w.length < 5 || !keywordShapes.has(w.charCodeAt(0) * 256 + w.length) || KIND.has(w) || GENERIC_WORDS.has(w) || !LETTERS.test(w)) return undefined;
+  const k = keywordBySkeleton.get(skeleton(w));
   // One slip for short keywords ("tilak" is a name, not "taluk"), two from eight letters.
   return k !== undefined && k.charCodeAt(0) === w.charCodeAt(0) && withinTypos(w, k, k.length >= 8 ? 2 : 1) ? k : undefined;
 }

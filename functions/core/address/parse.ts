@@ -125,7 +125,10 @@ function takeState(segs: string[][], parts: AddressParts, gazetteer: ReadonlySet
       if (takeExactState(segs, last, parts, longest, totalTokens)) return;
     }
   }
-  // No exact name ends the address: a misspelt, split or dotted one may.
+  // No exact name ends the address: a misspelt, split or dotted one may, unless it ends with a
+  // city (the state is written after the city, not before).
+  const end = last[last.length - 1];
+  if (gazetteer.has(end) || CITY_ALIASES.has(end) || (parts.pin !== null && parts.pin.districts.includes(end))) return;
   const m = approximateState(last, totalTokens, pinStates, false, gazetteer);
   if (m) {
     parts.state = m.key;

@@ -60,23 +60,3 @@ export function skeleton(t: string): string {
   return out;
 }
 
-// Skeletons are pure functions of the word, wanted by the tokenizer (keywords written another
-// way) and the scorer (word statistics): computed once and kept (bounded).
-const MEMO_LIMIT = 50_000;
-const memo = new Map<string, string>();
-
-/** skeleton(t), kept. */
-export function skeletonOf(t: string): string {
-  let sk = memo.get(t);
-  if (sk === undefined) {
-    sk = skeleton(t);
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(t, sk);
-  }
-  return sk;
-}
-
-/** Forgets kept skeletons (benchmarks measure cold passes with it). */
-export function clearSkeletonMemo(): void {
-  memo.clear();
-}

@@ -15,7 +15,7 @@
 import type { AddressParts } from './parse.ts';
 import { getPincodeData, type PinInfo } from './pincodes.ts';
 import { cityKey, GENERIC_WORDS, KIND } from './vocab.ts';
-import { skeleton, skeletonOf } from './phonetic.ts';
+import { skeleton } from './phonetic.ts';
 
 export { skeleton } from './phonetic.ts';
 
@@ -127,7 +127,7 @@ function statsOf(t: string): WordStats {
   if (st === undefined) {
     if (statsMemo.size >= MEMO_LIMIT) statsMemo.clear();
     const num = DIGITS.test(t);
-    st = { w: computeWeight(t, num), sk: t.length < 4 || num ? '' : skeletonOf(t), num, next: null };
+    st = { w: computeWeight(t, num), sk: t.length < 4 || num ? '' : skeleton(t), num, next: null };
     statsMemo.set(t, st);
   }
   return st;
