@@ -201,6 +201,14 @@ try {
   await send(r, { headers: await credentials(r), json: { application_id: 'APP-2026-000123', source_address: '12 MG Road, Pune 411001', target_addresses: [{ address: '12 MG Road, Pune 411001', index: 0 }] } });
 }
 
+// Erasure last: it removes what the examples above were taken from.
+const has = (key: string) => routes.some((r) => routeKey(r) === key);
+if (has('DELETE /v3/verification/flow')) {
+  await probe('DELETE /v3/verification/flow', { query: { flow_uuid: flow } }, [{ query: { flow_uuid: unknownFlow } }]);
+}
+if (has('DELETE /v1/bulk/batch')) await probe('DELETE /v1/bulk/batch', { query: { batch_id: bulk[0].batch_id } });
+if (has('DELETE /v1/docstream/batch')) await probe('DELETE /v1/docstream/batch', { query: { batch_id: sandbox.batch_id } });
+
 await probe('GET /openapi.json', {});
 // The document is not embedded in itself whole: its first keys show the shape.
 {

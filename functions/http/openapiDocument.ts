@@ -121,12 +121,15 @@ export function buildOpenApiDocument(examples: ExamplesFile = recordedExamples) 
   for (const route of routes) {
     const responses: Record<string, { description: string; content?: Record<string, { schema: ZodType }> }> = {};
     for (const s of statusesOf(route)) {
-      responses[s] = s === route.success.status && !isNotImplemented(route)
-        ? { description: 'Success', content: { 'application/json': { schema: route.success.schema } } }
-        : { description: errorText[s] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } };
+      const success = s === route.success.status && !isNotImplemented(route);
+      responses[s] = success && s === 204
+        ? { description: 'Done: no body' }
+        : success
+          ? { description: 'Success', content: { 'application/json': { schema: route.success.schema } } }
+          : { description: errorText[s] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } };
     }
     registry.registerPath({
-      method: route.method.toLowerCase() as 'get' | 'post',
+      method: route.method.toLowerCase() as 'get' | 'post' | 'delete',
       path: route.path,
       operationId: operationIdOf(route),
       summary: route.summary,
