@@ -51,6 +51,7 @@ import { createPaddleEngine } from '#adapters/ocr/paddle.ts';
 import { createHybridEngine } from '#adapters/ocr/hybrid.ts';
 import { withSparseReading } from '../functions/pipeline/extractFields.ts';
 import { cachedCorpus, type Fixture, type FixtureDocumentType } from '../test/fixtures/documents/generate.ts';
+import { FIELD_MAP, same, type Cmp } from '../test/fixtures/documents/score.ts';
 
 const ENGINE_NAMES = ['tesseract', 'paddle', 'hybrid'] as const;
 type EngineName = (typeof ENGINE_NAMES)[number];
@@ -87,38 +88,6 @@ const DUMP = argv.includes('--dump') ? arg('--dump', '') : '';
 const OUT = arg('--out', resolve(dirname(fileURLToPath(import.meta.url)), 'results/accuracy.md'));
 const CACHE_DIR = join(tmpdir(), 'docstream-ocr-cache');
 
-// ---------------------------------------------------------------------------------------------
-// Comparison (the documented normalisation)
-
-type Cmp = 'text' | 'id' | 'date' | 'amount' | 'imeis' | 'compact' | 'aadhaar';
-
-/** Names and addresses: case, whitespace and punctuation ignored ("W/O: Arjun," = "wo arjun"). */
-export function normText(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-function same(cmp: Cmp, got: unknown, want: unknown): boolean {
-  if (got === null || got === undefined || got === '' || (Array.isArray(got) && got.length === 0)) return false;
-  switch (cmp) {
-    case 'text':
-      return normText(String(got)) === normText(String(want));
-    case 'id': // identifiers: case and surrounding/inner whitespace ignored, punctuation kept
-    case 'aadhaar':
-      return String(got).replace(/\s+/g, '').toUpperCase() === String(want).replace(/\s+/g, '').toUpperCase();
-    case 'compact': // "8 GB" = "8GB"
-      return String(got).replace(/\s+/g, '').toUpperCase() === String(want).replace(/\s+/g, '').toUpperCase();
-    case 'date':
-      return String(got) === String(want);
-    case 'amount':
-      return typeof got === 'number' && Math.abs(got - Number(want)) < 0.005;
-    case 'imeis': {
-      const a = new Set((got as string[]).map(String));
-      const b = new Set((want as string[]).map(String));
-      return a.size === b.size && [...a].every((x) => b.has(x));
-    }
-  }
-}
-
 /** Malaysian receipt dates (SROIE keys) to DD/MM/YYYY: 25/12/2018, 21/02/18, 19-03-2018, 03 MAR 2018, 30 DEC 17, 25032018. */
 export function normaliseReceiptDate(s: string): string | undefined {
   const MON = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -133,54 +102,6 @@ export function normaliseReceiptDate(s: string): string | undefined {
   if (m) return `${m[1]}/${m[2]}/${m[3]}`;
   return undefined;
 }
-
-// ---------------------------------------------------------------------------------------------
-// What is scored per type: fixture truth field -> extracted field and comparison
-
-/**
- * Fixture truth fields scored per type. Truth fields without an extracted counterpart (gender,
- * due_date, opening_balance, …) are not scored; the table notes list them.
- */
-const FIELD_MAP: Record<FixtureDocumentType, Record<string, [string, Cmp]>> = {
-  INVOICE: {
-    dealership_name: ['dealership_name', 'text'], dealer_address: ['dealer_address', 'text'], dealer_gst: ['dealer_gst', 'id'],
-    customer_name: ['customer_name', 'text'], customer_address: ['customer_address', 'text'],
-    customer_mobile_number: ['customer_mobile_number', 'id'], invoice_number: ['invoice_number', 'id'],
-    invoice_date: ['invoice_date', 'date'], total_invoice_amount: ['total_invoice_amount', 'amount'],
-  },
-  IMEI_CLOSEUP_IMAGE: {
-    model: ['model', 'text'], ram: ['ram', 'compact'], rom: ['rom', 'compact'], imei_number: ['imei_number', 'imeis'], price: ['price', 'amount'],
-  },
-  AADHAAR: { name: ['name', 'text'], date_of_birth: ['date_of_birth', 'date'], address: ['address', 'text'], aadhaar_number: ['aadhaar_number', 'aadhaar'] },
-  PAN: { name_as_per_pan: ['name_as_per_pan', 'text'], pan_number: ['pan_number', 'id'], dob: ['dob', 'date'], father_name: ['father_name', 'text'] },
-  DELIVERY_ORDER: {
-    dealership_name: ['dealer_name', 'text'], dealer_address: ['dealer_address', 'text'], customer_name: ['customer_name', 'text'],
-    customer_mobile_number: ['customer_mobile_number', 'id'], order_number: ['order_number', 'id'], order_date: ['order_date', 'date'],
-    asset_model: ['asset_model', 'text'], amount: ['amount', 'amount'],
-  },
-  GST_CERT: {
-    gstin: ['gstin', 'id'], legal_name: ['legal_name', 'text'], trade_name: ['trade_name', 'text'], address: ['address', 'text'],
-    date_of_liability: ['date_of_registration', 'date'],
-  },
-  BANK_STATEMENT: {
-    bank_name: ['bank_name', 'text'], account_holder_name: ['account_holder', 'text'], account_number: ['account_number', 'id'], ifsc: ['ifsc', 'id'],
-    statement_from: ['period_from', 'date'], statement_to: ['period_to', 'date'],
-  },
-  EBILL: {
-    consumer_name: ['consumer_name', 'text'], consumer_number: ['consumer_number', 'id'], address: ['address', 'text'],
-    bill_date: ['bill_date', 'date'], amount_payable: ['amount_due', 'amount'],
-  },
-  FSSAI_CERTIFICATE: { license_number: ['license_number', 'id'], business_name: ['business_name', 'text'], address: ['address', 'text'], valid_upto: ['valid_upto', 'date'] },
-  SHOP_ACT_LICENSE: { registration_number: ['registration_number', 'id'], establishment_name: ['establishment_name', 'text'], address: ['address', 'text'] },
-  PURCHASE_ORDER: {
-    po_number: ['po_number', 'id'], po_date: ['po_date', 'date'], buyer_name: ['buyer_name', 'text'], supplier_name: ['supplier_name', 'text'],
-    total_amount: ['total_amount', 'amount'],
-  },
-  UDYAM_CERT: {
-    udyam_number: ['udyam_number', 'id'], enterprise_name: ['enterprise_name', 'text'], enterprise_type: ['enterprise_type', 'id'],
-    address: ['address', 'text'], date_of_registration: ['date_of_registration', 'date'],
-  },
-};
 
 /** SROIE key -> INVOICE field. */
 const SROIE_MAP: Record<string, [string, Cmp]> = {

@@ -84,7 +84,7 @@ const KEY_WORDS = new Set(
     'ref reference place supply mode payment account a/c ifsc branch period from upto valid validity license licence registration reg ' +
     'enterprise type activity holder father husband relation vid enrolment sr s.no sl sno fee down subject taxable cgst sgst igst net payable ' +
     'grand due consumer units bank statement opening closing balance trade legal constitution liability establishment employer nature business ' +
-    'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit price#')
+    'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit #')
     .split(' '),
 );
 
@@ -98,7 +98,8 @@ function keyWordCount(s: string): number {
 /** A label without a colon: capitalised words with a label word among them, no digits, at most five words. */
 export function looksLikeBareKey(s: string): boolean {
   const t = s.trim();
-  if (!looksLikeKey(t) || /\d/.test(t) || t.split(/\s+/).length > 5) return false;
+  // A bare label has no colon (that is a colon key) and no comma (an address line: "Model Town, Pune").
+  if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
   if (/[!?]$/.test(t) || (/\.$/.test(t) && !/\b\w{1,3}\.$/.test(t))) return false;
   return /^[A-Z(#]/.test(t) && keyWordCount(t) > 0;
@@ -165,7 +166,20 @@ function xOverlap(a: BoundingBox, b: BoundingBox): number {
   return Math.min(a.Left + a.Width, b.Left + b.Width) - Math.max(a.Left, b.Left);
 }
 
-const COLON_KEY = /^([^:：]{1,60}?)\s*[:：]\s*(.*)$/;
+const COLON_RE = /^([^:：]{1,60}?)\s*[:：]\s*(.*)$/;
+/** "S/O:", "W/O:" head a care-of name inside an address: a relation, not a key. */
+const CARE_OF = /^\s*[SDWC]\s*[/\\|]\s*[O0o]\s*$/i;
+
+/** "Label: value" (or "Label:") when the part before the colon reads as a label. */
+const COLON_KEY = {
+  exec(text: string): RegExpExecArray | null {
+    const m = COLON_RE.exec(text);
+    return m && looksLikeKey(m[1]) && !CARE_OF.test(m[1]) ? m : null;
+  },
+  test(text: string): boolean {
+    return this.exec(text) !== null;
+  },
+};
 
 export class Layout {
   readonly segments: Segment[];
@@ -271,13 +285,14 @@ export class Layout {
         const next = row[i + 1];
         if (!looksLikeBareKey(seg.text)) continue;
         // A bare label beside its value: a ruled key-value cell or a tab stop; label/value/label/value rows too.
-        if (next && !looksLikeBareKey(next.text) && !COLON_KEY.test(next.text)) {
+        if (next && !COLON_KEY.test(next.text) && !(looksLikeBareKey(next.text) && (keyWordCount(next.text) >= 2 || row.length > 2))) {
           this.pairs.push(this.pair(seg, seg.words, seg.text, next, next.words, next.text, 'beside'));
           i++;
         } else if ((!next || (row.length <= 3 && row.every((x) => looksLikeBareKey(x.text)))) && seg.text.split(/\s+/).length <= 4 && !seg.text.includes(',') && !this.segmentAbove(seg)) {
           // A label alone on its row ("Address", "Deliver To"), or a row of section headers: the value is under it.
           const under = this.segmentBelow(seg);
-          if (under && !looksLikeBareKey(under.text) && !COLON_KEY.test(under.text)) this.pairs.push(this.pair(seg, seg.words, seg.text, under, under.words, under.text, 'below'));
+          // (a business under its label may hold one label word: "Galaxy Enterprises", "New India Mobile")
+          if (under && !(looksLikeBareKey(under.text) && keyWordCount(under.text) >= 2) && !COLON_KEY.test(under.text)) this.pairs.push(this.pair(seg, seg.words, seg.text, under, under.words, under.text, 'below'));
         }
       }
     });
@@ -298,7 +313,8 @@ export class Layout {
       a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5);
     const next = this.rows[ri + 1];
     if (!aligned(row, next)) return undefined;
-    if (next.every((s) => looksLikeBareKey(s.text))) return undefined;
+    // A left column of labels ("Seller | Star Mobile" over "Seller Address | ...") is a key-value table, not a header row.
+    if (next.every((s) => looksLikeBareKey(s.text)) || looksLikeBareKey(next[0].text)) return undefined;
     const after = this.rows[ri + 2];
     if (after && aligned(next, after) && !after.every((s) => looksLikeBareKey(s.text))) return undefined;
     return next;

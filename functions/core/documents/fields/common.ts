@@ -187,6 +187,15 @@ export function idField(read: IdRead, words: readonly Word[], value: string = re
 
 const PINCODE = /(?<!\d)[1-9]\d{2}\s?\d{3}(?!\d)/;
 
+/** Indian states and union territories: a line holding only one continues an address after its PIN line. */
+const STATE_LINE =
+  /^\s*(?:andhra\s*pradesh|arunachal\s*pradesh|assam|bihar|chhattisgarh|goa|gujarat|haryana|himachal\s*pradesh|jharkhand|karnataka|kerala|madhya\s*pradesh|maharashtra|manipur|meghalaya|mizoram|nagaland|odisha|orissa|punjab|rajasthan|sikkim|tamil\s*nadu|telangana|tripura|uttar\s*pradesh|uttarakhand|west\s*bengal|delhi|new\s*delhi|jammu\s*(?:and|&)\s*kashmir|ladakh|puducherry|chandigarh|india)\s*[.,]?\s*(?:india)?\s*$/i;
+
+export function isStateLine(s: string): boolean {
+  return STATE_LINE.test(s);
+}
+
+
 /**
  * A line starting with one of these labels ends an address. Whole words only: "Tel" must not
  * stop at "Telangana", nor "PAN" at "Panvel".
@@ -223,7 +232,15 @@ export function addressAfter(
     if (stop.test(line.text)) break;
     parts.push(tidy(line.text));
     words.push(...line.words);
-    if (PINCODE.test(line.text) || parts.length >= (opts.maxLines ?? 4)) break;
+    if (PINCODE.test(line.text) || parts.length >= (opts.maxLines ?? 4)) {
+      // "Pune - 411001" then "Maharashtra" on its own line: the state still belongs to the address.
+      const next = model.linesAfter(line, 1)[0];
+      if (PINCODE.test(line.text) && next && isStateLine(next.text)) {
+        parts.push(tidy(next.text));
+        words.push(...next.words);
+      }
+      break;
+    }
   }
   return parts.length ? { text: joinAddress(parts), words } : undefined;
 }

@@ -4,7 +4,21 @@
 import type { DocumentModel } from '../blocks.ts';
 import { readImei } from '../validators.ts';
 import { combineConfidence } from '../confidence.ts';
-import { complete, field, labelledAmount, labelledText, tidy, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+import { complete, field, labelledAmount, labelledText, repairModelName, tidy, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+
+/** Phone brands as printed on box labels: a heading "<Brand> <Model>" without a "Model" label. */
+const BRAND = /^\s*(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|moto|apple|nokia|google|nothing|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|huawei)\b\s+(.+)$/i;
+
+/** The model from a heading that starts with the brand (heuristic: no label says it is the model). */
+function brandLine(model: DocumentModel): ExtractedField | undefined {
+  for (const seg of model.layout.segments.slice(0, 6)) {
+    const m = BRAND.exec(seg.text);
+    if (!m || /imei|ram|rom|mrp|smartphone|\d{6,}/i.test(m[1])) continue;
+    const value = repairModelName(tidy(m[1]));
+    return value.length >= 2 ? field(value, seg.words.slice(1), { kind: 'heuristic' }) : undefined;
+  }
+  return undefined;
+}
 
 export const IMEI_FIELDS: Record<string, FieldKind> = {
   model: 'string',
@@ -56,16 +70,24 @@ export const extractImei: Extractor = (model) => {
     found.imei_number = { value: chosen.map((i) => i.value), confidence_score: chosen.length < numbered ? Math.min(score, INCOMPLETE_CAP) : score };
   }
 
-  found.model = labelledText(model, [/model\s*(?:name|no\.?|number)?/i], {
-    stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
-    clean: (s) => tidy(s.replace(/^(?:name|no\.?|number)\s*[:\-]?\s*/i, '')),
-    accept: (s) => s.length >= 2,
-  });
+  found.model =
+    labelledText(model, [/model\s*(?:name|no\.?|number)?/i], {
+      stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
+      clean: (s) => repairModelName(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, ''))),
+      accept: (s) => s.length >= 2 && !/^[A-Z]{2,4}\d{3,}/.test(s), // a model code ("CPH2599") is not the model name
+    }) ?? brandLine(model);
 
-  found.ram =
-    spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`);
+  // "RAM | 8 GB" and "ROM | 128 GB" as key-value cells, else the printed specification line.
+  const pairGb = (labels: RegExp[], re: RegExp) => {
+    const p = model.layout.find(labels).find((x) => re.test(x.value));
+    const m = p && re.exec(p.value);
+    return p && m ? field(`${m[1]} ${(m[2] ?? 'GB').toUpperCase()}`, p.valueWords, { kind: 'structure', pass: true }) : undefined;
+  };
+  found.ram = pairGb([/^ram$/i], /^(\d{1,2})\s*(GB)\b/i) ?? spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`);
   found.rom =
+    pairGb([/^(?:rom|(?:internal\s*)?storage)$/i], /(?:^|[+/]\s*)(\d{2,4})\s*(GB|TB)\s*$/i) ??
     spec(model, RAM_ROM, (m) => `${m[2]} ${m[3].toUpperCase()}`) ??
+    spec(model, /\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB)/i, (m) => `${m[1]} ${m[2].toUpperCase()}`) ??
     spec(model, ROM, (m) => (m[1] ? `${m[1]} ${m[2].toUpperCase()}` : `${m[3]} ${m[4].toUpperCase()}`));
 
   found.price = labelledAmount(model, [/M\.?\s?R\.?\s?P\.?/i, /\bprice\b/i, /\bMOP\b/i], { via: ['same-line', 'right', 'below'] });

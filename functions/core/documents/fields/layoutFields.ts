@@ -5,19 +5,12 @@
  */
 import type { DocumentModel, Word } from '../blocks.ts';
 import type { KeyValue, Segment } from '../layout.ts';
-import { DEFAULT_ADDRESS_STOP, field, hasPincode, joinAddress, tidy, type ExtractedField } from './common.ts';
-
-/** Indian states and union territories: a line holding only one continues an address after its PIN line. */
-const STATE_LINE =
-  /^\s*(?:andhra\s*pradesh|arunachal\s*pradesh|assam|bihar|chhattisgarh|goa|gujarat|haryana|himachal\s*pradesh|jharkhand|karnataka|kerala|madhya\s*pradesh|maharashtra|manipur|meghalaya|mizoram|nagaland|odisha|orissa|punjab|rajasthan|sikkim|tamil\s*nadu|telangana|tripura|uttar\s*pradesh|uttarakhand|west\s*bengal|delhi|new\s*delhi|jammu\s*(?:and|&)\s*kashmir|ladakh|puducherry|chandigarh|india)\s*[.,]?\s*(?:india)?\s*$/i;
+import { DEFAULT_ADDRESS_STOP, field, hasPincode, isStateLine, joinAddress, tidy, type ExtractedField } from './common.ts';
 
 function centre(s: Segment): number {
   return s.box.Left + s.box.Width / 2;
 }
 
-export function isStateLine(s: string): boolean {
-  return STATE_LINE.test(s);
-}
 
 /** A key-like text: the segment without its trailing colon/dash. */
 function keyText(s: string): string {
