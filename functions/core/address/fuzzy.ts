@@ -85,9 +85,10 @@ export function nameIndex(names: Iterable<string>): NameIndex {
 
 /**
  * The name of `index` that `written` most likely misspells (fewest edits within the budget of
- * the shorter of the two, first letter kept), or null. Exact matches are the caller's job.
+ * the shorter of the two, first letter kept), or null; `keys` maps names to the place they name
+ * (two spellings of one place are no ambiguity). Exact matches are the caller's job.
  */
-export function closestName(written: string, index: NameIndex): string | null {
+export function closestName(written: string, index: NameIndex, keys: ReadonlyMap<string, string>): string | null {
   const budget = typoBudget(written.length);
   if (!budget) return null;
   const c0 = written.charCodeAt(0);
@@ -106,15 +107,15 @@ export function closestName(written: string, index: NameIndex): string | null {
         best = d;
         found = name;
         tie = false;
-      } else if (name !== found) tie = true;
+      } else if (keys.get(name) !== keys.get(found!)) tie = true;
     }
   }
-  // Two names equally close: the writing is ambiguous, take neither.
+  // Two names of different places equally close: the writing is ambiguous, take neither.
   return tie ? null : found;
 }
 
 /** closestName over a short list of names (the pincode's districts, its state's names). */
-export function closestAmong(written: string, names: readonly string[]): string | null {
+export function closestAmong(written: string, names: readonly string[], keys: ReadonlyMap<string, string>): string | null {
   const budget = typoBudget(written.length);
   if (!budget) return null;
   const c0 = written.charCodeAt(0);
@@ -131,7 +132,7 @@ export function closestAmong(written: string, names: readonly string[]): string 
       best = d;
       found = name;
       tie = false;
-    } else if (name !== found) tie = true;
+    } else if (keys.get(name) !== keys.get(found!)) tie = true;
   }
   return tie ? null : found;
 }

@@ -252,10 +252,13 @@ function keywordVariant(w: string): string | undefined {
     const ambiguous = new Set<string>();
     for (const k of new Set([...KIND.keys(), ...GENERIC_WORDS, ...WORD_CANON.values()])) {
       if (k.length < 4 || KIND.get(k) === 'noise' || !LETTERS.test(k)) continue;
+      // Two consonants say too little ("arera" is a name, not "area").
       const sk = skeleton(k);
-      if (sk.length < 2) continue;
-      if (m.has(sk) && m.get(sk) !== k) ambiguous.add(sk);
-      m.set(sk, k);
+      if (sk.length < 3) continue;
+      // Keywords of one kind sharing a skeleton ("residency", "residence") mean the same thing.
+      const seen = m.get(sk);
+      if (seen !== undefined && seen !== k && KIND.get(seen) !== KIND.get(k)) ambiguous.add(sk);
+      if (seen === undefined) m.set(sk, k);
     }
     for (const sk of ambiguous) m.delete(sk);
     for (const k of m.values()) {

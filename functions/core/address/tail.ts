@@ -48,7 +48,7 @@ function lookupAllowed(joined: string, exact: ReadonlyMap<string, string>, names
     if (allowedMemo.size >= MEMO_LIMIT) allowedMemo.clear();
     allowedMemo.set(allowed, candidates);
   }
-  const near = closestAmong(joined, candidates);
+  const near = closestAmong(joined, candidates, exact);
   return near === null ? null : (exact.get(near) ?? null);
 }
 
@@ -65,12 +65,24 @@ export function countryTypoLength(seg: readonly string[], placeWords: ReadonlyMa
   const n = seg.length;
   if (!n) return 0;
   const last = seg[n - 1];
-  if (last.length >= 4 && last.length <= 6 && last.charCodeAt(0) === 105 && !placeWords.has(last) && !gazetteer.has(last) && withinTypos(last, 'india', 1)) return 1;
+  if (last.length >= 4 && last.length <= 6 && last.charCodeAt(0) === 105 && !placeWords.has(last) && !gazetteer.has(last) && countrySlip(last)) return 1;
   if (n >= 2 && LETTERS.test(last) && LETTERS.test(seg[n - 2])) {
     const len = seg[n - 2].length + last.length;
-    if (len >= 5 && len <= 6 && withinTypos(seg[n - 2] + last, 'india', 1)) return 2;
+    if (len >= 5 && len <= 6 && countrySlip(seg[n - 2] + last)) return 2;
   }
   return 0;
+}
+
+/**
+ * One slip of "india": a letter dropped, changed or two swapped, or one doubled ("inddia"). Any
+ * other added letter makes a word ("indira", "indian").
+ */
+function countrySlip(w: string): boolean {
+  if (w.length <= 5) return withinTypos(w, 'india', 1);
+  for (let i = 1; i < w.length; i++) {
+    if (w.charCodeAt(i) === w.charCodeAt(i - 1) && w.slice(0, i) + w.slice(i + 1) === 'india') return true;
+  }
+  return false;
 }
 
 export interface TailMatch {
@@ -92,7 +104,7 @@ function lookup(memo: Map<string, string | null>, joined: string, exact: Readonl
   if (hit === undefined) {
     hit = exact.get(joined) ?? null;
     if (hit === null) {
-      const near = closestName(joined, index);
+      const near = closestName(joined, index, exact);
       if (near !== null) hit = exact.get(near) ?? null;
     }
     if (memo.size >= MEMO_LIMIT) memo.clear();
