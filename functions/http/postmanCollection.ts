@@ -62,10 +62,44 @@ function headersOf(path: string, op: Json) {
   return headers;
 }
 
+/**
+ * Ids a request hands to the next ones: its test script keeps the id from the answer in a collection
+ * variable, and the requests that take that id use the variable instead of the recorded value.
+ */
+const chained: { producer: string; variable: string; read: string; field: string; pathPrefix: string }[] = [
+  { producer: 'postV3VerificationFlowInit', variable: 'flow_uuid', read: 'pm.response.json().flow_uuid', field: 'flow_uuid', pathPrefix: '/v3/' },
+  { producer: 'postV1BulkMultiupload', variable: 'bulk_batch_id', read: 'pm.response.json()[0].batch_id', field: 'batch_id', pathPrefix: '/v1/bulk/' },
+  { producer: 'postV1DocstreamMultiupload', variable: 'sandbox_batch_id', read: 'pm.response.json().batch_id', field: 'batch_id', pathPrefix: '/v1/docstream/' },
+];
+
+/** The variable that stands for `field` in a request to `path`, if an earlier request provides it. */
+const variableFor = (path: string, field: string) =>
+  chained.find((c) => c.field === field && path.startsWith(c.pathPrefix))?.variable;
+
+function testEventOf(op: Json): Json[] {
+  const c = chained.find((x) => x.producer === op.operationId);
+  if (!c) return [];
+  const exec = [`// Keeps ${c.field} for the requests that follow (they use {{${c.variable}}}).`, `if (pm.response.code < 300) pm.collectionVariables.set('${c.variable}', ${c.read});`];
+  return [{ listen: 'test', script: { type: 'text/javascript', exec } }];
+}
+
+function bodyOf(path: string, example: unknown): string {
+  const body = example && typeof example === 'object' && !Array.isArray(example) ? { ...(example as Json) } : example;
+  for (const field of ['flow_uuid', 'batch_id']) {
+    const variable = variableFor(path, field);
+    if (variable && body && typeof body === 'object' && field in (body as Json)) (body as Json)[field] = `{{${variable}}}`;
+  }
+  return JSON.stringify(body ?? {}, null, 2);
+}
+
 function urlOf(path: string, op: Json) {
   const query = (op.parameters ?? [])
     .filter((p: Json) => p.in === 'query')
-    .map((p: Json) => ({ key: p.name, value: p.example !== undefined ? String(p.example) : '', ...(p.required ? {} : { disabled: p.example === undefined }) }));
+    .map((p: Json) => {
+      const variable = variableFor(path, p.name);
+      const value = variable ? `{{${variable}}}` : p.example !== undefined ? String(p.example) : '';
+      return { key: p.name, value, ...(p.required ? {} : { disabled: p.example === undefined }) };
+    });
   const search = query.filter((q: Json) => !q.disabled).map((q: Json) => `${q.key}=${q.value}`).join('&');
   return {
     raw: `{{baseUrl}}${path}${search ? `?${search}` : ''}`,
@@ -86,7 +120,7 @@ export function buildPostmanCollection(openapi: Json): Json {
         description: [op.summary, op.description].filter(Boolean).join('\n\n'),
       };
       const example = op.requestBody?.content?.['application/json']?.example;
-      if (op.requestBody) request.body = { mode: 'raw', raw: JSON.stringify(example ?? {}, null, 2), options: { raw: { language: 'json' } } };
+      if (op.requestBody) request.body = { mode: 'raw', raw: bodyOf(path, example), options: { raw: { language: 'json' } } };
       const responses = Object.entries(op.responses as Json)
         .filter(([, r]) => (r as Json).content?.['application/json']?.example !== undefined)
         .map(([status, r]) => ({
@@ -100,7 +134,8 @@ export function buildPostmanCollection(openapi: Json): Json {
         }));
       const tag = (op.tags?.[0] as string | undefined) ?? 'other';
       if (!folders.has(tag)) folders.set(tag, []);
-      folders.get(tag)!.push({ name: op.summary ?? `${method.toUpperCase()} ${path}`, request, response: responses });
+      const event = testEventOf(op);
+      folders.get(tag)!.push({ name: op.summary ?? `${method.toUpperCase()} ${path}`, ...(event.length ? { event } : {}), request, response: responses });
     }
   }
   return {
@@ -114,6 +149,7 @@ export function buildPostmanCollection(openapi: Json): Json {
       { key: 'clientId', value: 'cli_demo' },
       { key: 'clientSecret', value: 'change-me' },
       { key: 'refreshToken', value: '' },
+      ...chained.map((c) => ({ key: c.variable, value: '' })),
     ],
     event: [{ listen: 'prerequest', script: { type: 'text/javascript', exec: TOKEN_PRE_REQUEST_SCRIPT.split('\n') } }],
     item: [...folders].map(([name, item]) => ({ name, item })),

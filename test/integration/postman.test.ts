@@ -93,4 +93,23 @@ describe('Postman collection pre-request script', () => {
     expect(request.headers.Token).toBe('x');
     expect(errors.join()).toMatch(/token request failed: 401/);
   });
+
+  it('passes the new flow_uuid on: flow init keeps it, and the flow requests use it', async () => {
+    const requests = collection.item.flatMap((f: { item: unknown[] }) => f.item) as { event?: { listen: string; script: { exec: string[] } }[]; request: { url: { raw: string; path: string[] }; body?: { raw: string } } }[];
+    const byPath = (p: string) => requests.find((r) => r.request.url.path.join('/') === p)!;
+    const init = byPath('v3/verification/flow/init');
+    const test = init.event!.find((e) => e.listen === 'test')!.script.exec.join('\n');
+    const vars = new Map<string, string>();
+    const answer = await a.call('POST', '/v3/verification/flow/init', {
+      headers: { Token: await a.token() }, json: JSON.parse(init.request.body!.raw),
+    });
+    expect(answer.status).toBe(201);
+    new Function('pm', test)({
+      response: { code: answer.status, json: () => answer.body },
+      collectionVariables: { set: (k: string, v: string) => void vars.set(k, v) },
+    });
+    expect(vars.get('flow_uuid')).toBe(answer.body.flow_uuid);
+    expect(JSON.parse(byPath('v3/verification/multiupload').request.body!.raw).flow_uuid).toBe('{{flow_uuid}}');
+    expect(byPath('v3/verification/status').request.url.raw).toBe('{{baseUrl}}/v3/verification/status?flow_uuid={{flow_uuid}}');
+  });
 });
