@@ -116,8 +116,10 @@ export const CUES: Record<Exclude<SupportedDocumentType, 'ASSET_OPEN_BOX_IMAGE'>
   ],
   SHOP_ACT_LICENSE: [
     re('shops-and-establishments', 4, /shops?\s*(?:and|&)\s*(?:commercial\s*)?establishments?/i),
-    re('name-of-establishment', 1.5, /name\s*of\s*(?:the\s*)?establishment/i),
+    re('name-of-establishment', 1.5, /name\s*of\s*(?:the\s*)?establishment|establishment\s*name/i),
     re('gumasta', 2, /gumasta/i),
+    re('establishment-certificate', 2, /registration\s*certificate\s*of\s*(?:an?\s*)?establishment/i),
+    re('labour-department', 1, /labou?r\s*department/i),
     re('intimation', 0.5, /intimation\s*receipt|form\s*['‘’]?[FfBb]['‘’]?\b/i),
   ],
   PURCHASE_ORDER: [
@@ -131,11 +133,13 @@ export const CUES: Record<Exclude<SupportedDocumentType, 'ASSET_OPEN_BOX_IMAGE'>
     { name: 'valid-ifsc', weight: 1.5, test: hasIfsc },
     re('balances', 1.5, /opening\s*balance|closing\s*balance/i),
     re('transaction-columns', 1, /withdrawals?|deposits?|narration|cheque\s*no/i),
+    re('account-labels', 1.5, /account\s*(?:holder|number|no)|a\/c\s*no/i),
+    re('statement-period', 1.5, /statement\s*(?:period|from|date)|period\s*of\s*statement/i),
   ],
   EBILL: [
     re('electricity', 2, /electricity|power\s*(?:distribution|supply)|vidyut|bijli/i),
-    re('units-consumed', 2.5, /units?\s*consumed|consumption\s*\(?kwh/i),
-    re('consumer-no', 2, /consumer\s*(?:no|number|name|id)|\bCA\s*No/i),
+    re('units-consumed', 2.5, /units?\s*(?:consumed|billed)|consumption\s*\(?kwh/i),
+    re('consumer-no', 2, /consumer\s*(?:no|number|name|id)|\bCA\s*No|service\s*connection\s*(?:no|number)/i),
     re('bill-date', 1, /bill\s*date/i),
     re('meter-tariff', 1.5, /meter\s*(?:no|reading)|\bkwh\b|tariff|sanctioned\s*load/i),
     re('due-date', 0.5, /due\s*date/i),

@@ -37,7 +37,7 @@ export const IFSC_BANKS: Record<string, string> = {
 };
 
 /** "Deccan Sahakari Bank Ltd", "Bank of Baroda", "State Bank of India": only "of <Name>" and Ltd/Limited may follow "Bank". */
-const BANK_NAME = /\b((?:[A-Z][A-Za-z&]+\s){0,4}bank(?:\s+of\s+[A-Z][A-Za-z]+)?(?:\s+(?:ltd|limited)\b\.?)?|state bank of india)(?![A-Za-z])/i;
+const BANK_NAME = /\b((?:[A-Z][A-Za-z&-]+\s){0,4}bank(?:\s+of\s+[A-Z][A-Za-z]+)?(?:\s+(?:ltd|limited)\b\.?)?|state bank of india)(?![A-Za-z])/i;
 const IFSC_TOKEN = /(?<![A-Za-z0-9])[A-Za-z]{4}[0Oo][A-Za-z0-9]{6}(?![A-Za-z0-9])/g;
 
 export const extractBankStatement: Extractor = (model) => {
@@ -71,6 +71,13 @@ export const extractBankStatement: Extractor = (model) => {
   const periodLine = periodLabels
     .flatMap((x) => [x.line, model.lineRightOf(x.line), model.lineBelow(x.line, 1)])
     .find((l): l is Line => !!l && findDates(l.text).length >= 2);
+  // "Statement From | 01/02/2024" and "Statement To | 28/03/2024" as separate key-value cells.
+  const fromPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?/i]).find((p) => findDates(p.value).length === 1);
+  const toPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?/i]).find((p) => findDates(p.value).length === 1);
+  if (!periodLine && fromPair && toPair) {
+    found.period_from = field(findDates(fromPair.value)[0].value, fromPair.valueWords, { kind: 'structure', pass: true });
+    found.period_to = field(findDates(toPair.value)[0].value, toPair.valueWords, { kind: 'structure', pass: true });
+  }
   if (periodLine) {
     const [a, b] = findDates(periodLine.text);
     found.period_from = field(a.value, model.wordsInRange(periodLine, a.index, a.index + a.length), { kind: 'structure', pass: true });

@@ -30,6 +30,6 @@ export const extractEbill: Extractor = (model) => {
     model,
     [/(?:net\s*)?amount\s*(?:due|payable)/i, /total\s*(?:amount\s*)?(?:due|payable)/i, /payable\s*amount/i, /bill\s*amount/i, /amount\s*to\s*be\s*paid/i],
     { via: ['same-line', 'right'] },
-  );
+  ) ?? labelledAmount(model, [/(?:net\s*|total\s*)?amount\s*(?:due|payable)/i, /total\s*(?:amount\s*)?(?:due|payable)/i], { pairsOnly: true });
   return { data: complete(EBILL_FIELDS, found) };
 };
