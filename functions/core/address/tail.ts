@@ -151,7 +151,33 @@ export function approximateState(
     const key = pinStates ? lookupAllowed(joined, STATE_BY_JOINED, STATE_NAMES_BY_KEY, pinStates) : lookup(stateMemo, joined, STATE_BY_JOINED, STATE_INDEX);
     if (key) return { key, n: k, approximate: true };
   }
-  return null;
+  if (splitOnly) return null;
+  // Abbreviated: "guj", "maha", "karn" (3+ letters; 4+ without a pincode to confirm it).
+  const last = seg[n - 1];
+  if (last.length < (pinStates ? 3 : 4) || last.length > 6 || !LETTERS.test(last) || KIND.has(last) || gazetteer.has(last) || CITY_ALIASES.has(last)) return null;
+  const key = abbreviationOf(last, pinStates ?? ALL_STATES, STATE_NAMES_BY_KEY);
+  return key ? { key, n: 1, approximate: true } : null;
+}
+
+const ALL_STATES = [...new Set(STATE_BY_JOINED.values())];
+
+/**
+ * The one key among `keys` having a name that `written` abbreviates (begins, shorter), or null
+ * when none or several do.
+ */
+function abbreviationOf(written: string, keys: readonly string[], names: ReadonlyMap<string, string[]>): string | null {
+  let found: string | null = null;
+  for (const k of keys) {
+    const list = names.get(k);
+    if (!list) continue;
+    for (const name of list) {
+      if (name.length > written.length && name.startsWith(written)) {
+        if (found !== null && found !== k) return null;
+        found = k;
+      }
+    }
+  }
+  return found;
 }
 
 let cityIndexFor: ReadonlySet<string> | null = null;
@@ -186,7 +212,11 @@ export function approximateCity(seg: readonly string[], gazetteer: ReadonlySet<s
     const key = pinDistricts ? lookupAllowed(joined, cityByJoined, cityNamesByKey, pinDistricts) : lookup(cityMemo, joined, cityByJoined, cityIndex);
     if (key) return { key, n: k, approximate: true };
   }
-  return null;
+  // Abbreviated ("hyd", "ahmd"), only as one of the pincode's districts.
+  const last = seg[seg.length - 1];
+  if (!pinDistricts || last.length < 3 || !LETTERS.test(last) || KIND.has(last)) return null;
+  const key = abbreviationOf(last, pinDistricts, cityNamesByKey);
+  return key ? { key, n: 1, approximate: true } : null;
 }
 
 /** Forgets the approximate-lookup memos (benchmarks measure cold passes with it). */

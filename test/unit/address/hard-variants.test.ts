@@ -61,6 +61,13 @@ describe('parsing of hard variants', () => {
     expect(parseAddress('Flat 4, MG Road, Adajan, Surat, GJ').state).toBe('Gujarat');
   });
 
+  it('reads abbreviated states, and abbreviated cities the pincode confirms', () => {
+    expect(parseAddress('Flat 4, Navrangpura, Ahmedabad, Guj 380009').state).toBe('Gujarat');
+    expect(parseAddress('Flat 4, Kothrud, Pune, Maha').state).toBe('Maharashtra');
+    expect(parseAddress('Flat 4, Kothrud, Pune, Mah').state).toBeNull(); // three letters need the pincode
+    expect(parseAddress('Flat 4, Banjara Hills, Hyd 500034')).toMatchObject({ city: 'hyd', pincode_consistent: true });
+  });
+
   it('takes a misspelt state only when the pincode agrees', () => {
     expect(parseAddress('House 5, Kuvempunagar, Karnatka 570023').state).toBe('Karnataka');
     expect(parseAddress('House 5, Kuvempunagar, Karnatka 400014').state).toBeNull();
