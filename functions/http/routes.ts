@@ -42,6 +42,8 @@ export interface Route {
   errors?: number[];
   /** Heavier routes (OCR-adjacent, matching) get more memory in AWS. */
   memoryMb?: number;
+  /** Creates something: honours `Idempotency-Key` (middleware/idempotency.ts). */
+  creates?: true;
 }
 
 const NotImplemented = z.object({ error: z.literal('not implemented') });
@@ -75,12 +77,12 @@ export const routes: Route[] = [
   // Verification flow (v3)
   {
     method: 'POST', path: '/v3/verification/flow/init', handler: 'v3/verification/flow/init', host: 'main',
-    auth: { kind: 'token', audience: 'main' }, summary: 'Create a verification flow',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Create a verification flow', creates: true,
     body: v3.FlowInitBody, success: { status: 201, schema: v3.FlowInitResponse },
   },
   {
     method: 'POST', path: '/v3/verification/multiupload', handler: 'v3/verification/multiupload', host: 'main',
-    auth: { kind: 'token', audience: 'main' }, summary: 'Upload documents of a flow by URL',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Upload documents of a flow by URL', creates: true,
     body: v3.MultiuploadBody, success: { status: 201, schema: v3.MultiuploadResponse }, errors: [409, 422],
   },
   {
@@ -102,22 +104,22 @@ export const routes: Route[] = [
   // Onboarding flow (v2)
   {
     method: 'POST', path: '/v2/verification/flow/init', handler: 'v2/verification/flow/init', host: 'main',
-    auth: { kind: 'token', audience: 'main' }, summary: 'Create an onboarding flow and its primary applicant',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Create an onboarding flow and its primary applicant', creates: true,
     body: v2.V2FlowInitBody, success: { status: 201, schema: NotImplemented }, errors: [409, 501],
   },
   {
     method: 'POST', path: '/v2/verification/multiupload', handler: 'v2/verification/multiupload', host: 'main',
-    auth: { kind: 'token', audience: 'main' }, summary: 'Upload onboarding documents by URL',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Upload onboarding documents by URL', creates: true,
     body: v2.V2MultiuploadBody, success: { status: 201, schema: NotImplemented }, errors: [501],
   },
   {
     method: 'POST', path: '/v2/verification/flow/submit', handler: 'v2/verification/flow/submit', host: 'main',
-    auth: { kind: 'token', audience: 'main' }, summary: 'Submit (and optionally close) an onboarding flow',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Submit (and optionally close) an onboarding flow', creates: true,
     body: v2.V2SubmitBody, success: { status: 200, schema: NotImplemented }, errors: [501],
   },
   {
     method: 'POST', path: '/v2/verification/flow/coapplicant', handler: 'v2/verification/flow/coapplicant', host: 'main',
-    auth: { kind: 'token', audience: 'main' }, summary: 'Add co-applicants',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Add co-applicants', creates: true,
     body: v2.V2CoapplicantBody, success: { status: 201, schema: NotImplemented }, errors: [409, 501],
   },
   {
@@ -132,14 +134,14 @@ export const routes: Route[] = [
   },
   {
     method: 'POST', path: '/v2/verification/chat', handler: 'v2/verification/chat', host: 'main',
-    auth: { kind: 'token', audience: 'main' }, summary: 'Send a chat message in the context of a flow',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Send a chat message in the context of a flow', creates: true,
     body: v2.V2ChatBody, success: { status: 200, schema: NotImplemented }, errors: [422, 501],
   },
 
   // Bulk extraction (v1)
   {
     method: 'POST', path: '/v1/bulk/multiupload', handler: 'v1/bulk/multiupload', host: 'main',
-    auth: { kind: 'token', audience: 'bulk' }, summary: 'Upload a batch of documents for extraction',
+    auth: { kind: 'token', audience: 'bulk' }, summary: 'Upload a batch of documents for extraction', creates: true,
     body: batch.BatchUploadBody, success: { status: 201, schema: batch.BulkUploadResponse },
   },
   {
@@ -156,7 +158,7 @@ export const routes: Route[] = [
   // Sandbox extraction
   {
     method: 'POST', path: '/v1/docstream/multiupload', handler: 'v1/docstream/multiupload', host: 'sandbox',
-    auth: { kind: 'token', audience: 'sandbox' }, summary: 'Sandbox upload; answers a batch_id',
+    auth: { kind: 'token', audience: 'sandbox' }, summary: 'Sandbox upload; answers a batch_id', creates: true,
     body: batch.BatchUploadBody, success: { status: 201, schema: batch.SandboxUploadResponse },
   },
   {

@@ -11,6 +11,7 @@ import type { ClientRecord } from '../../adapters/store/clients.ts';
 import { clientFromStaticCredentials, clientFromToken, type Headers } from '../auth.ts';
 import { HttpError } from './errors.ts';
 import { parseWith } from './validation.ts';
+import { idempotent } from './idempotency.ts';
 
 /** API Gateway accepts up to 10 MB; our JSON requests are small, so anything beyond this is refused. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -32,10 +33,11 @@ export interface Reply {
 
 type Core<B, Q> = (req: Request<B, Q>) => Promise<unknown | Reply>;
 
-const json = (status: number, body: unknown): APIGatewayProxyResult => ({
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult => ({
   statusCode: status,
-  headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  // 204 (erasure) carries no body at all.
+  body: status === 204 ? '' : JSON.stringify(body),
 });
 
 const lowerCaseHeaders = (h: APIGatewayProxyEvent['headers']): Headers =>
@@ -85,15 +87,18 @@ export function endpoint<B = unknown, Q = unknown>(key: string, core: Core<B, Q>
       // Routes without a body schema (token endpoints) ignore whatever body a client sends.
       const body = route.body ? parseWith(route.body, parseBody(event, headers) ?? {}) : undefined;
       const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
-      const out = await core({ body: body as B, query: query as Q, headers, client: client as ClientRecord, requestId, route });
-      const reply = isReply(out) ? out : { body: out };
-      const status = reply.status ?? route.success.status;
-      logger.info('request served', { status, ms: Date.now() - started, client: client?.clientId });
-      return json(status, reply.body);
+      const run = async () => {
+        const out = await core({ body: body as B, query: query as Q, headers, client: client as ClientRecord, requestId, route });
+        const reply = isReply(out) ? out : { body: out };
+        return { status: reply.status ?? route.success.status, body: reply.body };
+      };
+      const reply = await idempotent(route, { clientId: client?.clientId, headers, body, requestId }, run);
+      logger.info('request served', { status: reply.status, ms: Date.now() - started, client: client?.clientId });
+      return json(reply.status, reply.body, reply.headers);
     } catch (err) {
       if (err instanceof HttpError) {
         logger.info('request refused', { status: err.status, reason: err.message, ms: Date.now() - started });
-        return json(err.status, { error: err.message });
+        return json(err.status, { error: err.message }, err.headers);
       }
       logger.error('request failed', { error: (err as Error).name, message: (err as Error).message, stack: (err as Error).stack });
       return json(500, { error: 'Internal error; quote this request id to support: ' + requestId });
