@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
+import { DocumentModel, extractFields, modelFromLines, type Block } from '#core/documents/index.ts';
 import { isProse } from '#core/documents/layout.ts';
 
 /**
@@ -82,5 +82,33 @@ describe('layout model', () => {
     ];
     const t = new DocumentModel(blocks);
     expect(t.layout.pairs.map((p) => [p.key, p.value, p.via])).toEqual([['Customer Name', 'Deepika Chauhan', 'textract']]);
+  });
+
+  it('cases an outsider reported: salutation after "To,", the state under the PIN line, lyer for Iyer, PAN look-alikes', () => {
+    const d = extractFields('DELIVERY_ORDER', modelFromLines(['DELIVERY ORDER', 'To,', 'The Proprietor / Manager', 'Royal Appliances', '71, Gandhi Nagar', 'Jaipur - 302497', 'Rajasthan', 'Please deliver the product mentioned below to our customer.']));
+    expect(d.data.dealer_name.value).toBe('Royal Appliances');
+    expect(d.data.dealer_address.value).toBe('71, Gandhi Nagar, Jaipur - 302497, Rajasthan');
+    const a = extractFields('AADHAAR', modelFromLines(['GOVERNMENT OF INDIA', 'Swati lyer', 'DOB: 20/02/1976', 'FEMALE']));
+    expect(a.data.name.value).toBe('Swati Iyer');
+    for (const read of ['JNBPI1064Q', 'JNBPl1064Q', 'JNBP|1064Q', 'JNBPI 1064Q']) {
+      const p = extractFields('PAN', modelFromLines(['INCOME TAX DEPARTMENT', 'Permanent Account Number Card', read, 'Name', 'SWATI IYER']));
+      expect(p.error, read).toBeUndefined();
+      expect(p.data.pan_number.value).toBe('JNBPI1064Q');
+    }
+  });
+
+  it('an address stops at the next key and keeps to its column (no "Invoice Date" spliced in)', () => {
+    const m = page([
+      [0.1, [0.07, 'Bill To:']],
+      [0.12, [0.07, 'Harish Mathew'], [0.6, 'Invoice No: INV-2291']],
+      [0.14, [0.07, '12, MG Road'], [0.6, 'Invoice Date: 14/06/2025']],
+      [0.16, [0.07, 'Kothrud, Pune - 411038']],
+      [0.18, [0.07, 'Maharashtra']],
+      [0.2, [0.07, 'Mobile: 9876501234']],
+    ]);
+    const r = extractFields('INVOICE', m).data;
+    expect(r.customer_name.value).toBe('Harish Mathew');
+    expect(r.customer_address.value).toBe('12, MG Road, Kothrud, Pune - 411038, Maharashtra');
+    expect(r.invoice_date.value).toBe('14/06/2025');
   });
 });
