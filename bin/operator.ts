@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import * as ops from '../functions/operator/commands.ts';
 import { listDeadLettersCommand, replayDeadLetterCommand } from '../functions/operator/deadLetters.ts';
 import { bindTarget } from '../functions/operator/target.ts';
+import { deleteApplicantCommand } from '../functions/operator/applicants.ts';
 
 const usage = `usage: npm run operator -- <command> [options]
 
@@ -19,6 +20,7 @@ const usage = `usage: npm run operator -- <command> [options]
   client set-callback ID --callback-url URL --auth-url URL   account-level (sandbox) callback
   client full-aadhaar ID on|off        return full Aadhaar numbers to this client (default off)
   client revoke-tokens ID              revoke every refresh token of the client
+  applicant delete CLIENT_ID FLOW_ID EXTERNAL_REFERENCE_ID   mark an onboarding (v2) applicant deleted (410)
   callbacks dead-letters               undeliverable callbacks
   callbacks replay EVENT_ID            deliver a dead-lettered callback again
 
@@ -66,6 +68,9 @@ async function run(): Promise<unknown> {
       case 'revoke-tokens':
         return ops.revokeTokensCommand(need(arg, 'client id'));
     }
+  }
+  if (area === 'applicant' && command === 'delete') {
+    return deleteApplicantCommand(need(arg, 'client id'), need(arg2, 'flow id'), need(positionals[4], 'external reference id'));
   }
   if (area === 'callbacks') {
     if (command === 'dead-letters') return listDeadLettersCommand();

@@ -9,7 +9,7 @@ import { ownerPk, type OwnerRef } from '../adapters/store/owners.ts';
 import { MAX_FILES_PER_BATCH, MAX_FILES_PER_FLOW } from './schemas/common.ts';
 import { unprocessable } from './middleware/errors.ts';
 
-export const fileCapOf = (kind: OwnerRef['kind']) => (kind === 'flow' ? MAX_FILES_PER_FLOW : MAX_FILES_PER_BATCH);
+export const fileCapOf = (kind: OwnerRef['kind']) => (kind === 'batch' ? MAX_FILES_PER_BATCH : MAX_FILES_PER_FLOW);
 
 /**
  * Admits `n` more files to the owner or answers 422. One conditional ADD on the owner item (no

@@ -105,37 +105,42 @@ export const routes: Route[] = [
   {
     method: 'POST', path: '/v2/verification/flow/init', handler: 'v2/verification/flow/init', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Create an onboarding flow and its primary applicant', creates: true,
-    body: v2.V2FlowInitBody, success: { status: 201, schema: NotImplemented }, errors: [409, 501],
+    body: v2.V2FlowInitBody, success: { status: 201, schema: v2.V2FlowInitResponse }, errors: [409],
   },
   {
     method: 'POST', path: '/v2/verification/multiupload', handler: 'v2/verification/multiupload', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Upload onboarding documents by URL', creates: true,
-    body: v2.V2MultiuploadBody, success: { status: 201, schema: NotImplemented }, errors: [501],
+    body: v2.V2MultiuploadBody, success: { status: 201, schema: v2.V2MultiuploadResponse }, errors: [409, 410, 422],
   },
   {
     method: 'POST', path: '/v2/verification/flow/submit', handler: 'v2/verification/flow/submit', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Submit (and optionally close) an onboarding flow', creates: true,
-    body: v2.V2SubmitBody, success: { status: 200, schema: NotImplemented }, errors: [501],
+    body: v2.V2SubmitBody, query: v2.V2SubmitQuery, success: { status: 200, schema: v2.V2SubmitResponse }, errors: [409],
   },
   {
     method: 'POST', path: '/v2/verification/flow/coapplicant', handler: 'v2/verification/flow/coapplicant', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Add co-applicants', creates: true,
-    body: v2.V2CoapplicantBody, success: { status: 201, schema: NotImplemented }, errors: [409, 501],
+    body: v2.V2CoapplicantBody, success: { status: 201, schema: v2.V2CoapplicantResponse }, errors: [409],
   },
   {
     method: 'GET', path: '/v2/verification/chat-history', handler: 'v2/verification/chat-history', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Chat history, newest first',
-    query: v2.V2ChatHistoryQuery, success: { status: 200, schema: NotImplemented }, errors: [501],
+    query: v2.V2ChatHistoryQuery, success: { status: 200, schema: v2.V2ChatHistoryResponse }, errors: [409],
   },
   {
     method: 'GET', path: '/v2/verification/docs', handler: 'v2/verification/docs', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Document checklist of an applicant',
-    query: v2.V2DocsQuery, success: { status: 200, schema: NotImplemented }, errors: [409, 410, 501],
+    query: v2.V2DocsQuery, success: { status: 200, schema: v2.V2DocsResponse }, errors: [409, 410],
   },
   {
     method: 'POST', path: '/v2/verification/chat', handler: 'v2/verification/chat', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Send a chat message in the context of a flow', creates: true,
-    body: v2.V2ChatBody, success: { status: 200, schema: NotImplemented }, errors: [422, 501],
+    body: v2.V2ChatBody, success: { status: 200, schema: v2.V2ChatResponse }, errors: [409, 422],
+  },
+  {
+    method: 'GET', path: '/v2/verification/status', handler: 'v2/verification/status', host: 'main',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Per-file statuses of an applicant (beyond the spec)',
+    query: v2.V2StatusQuery, success: { status: 200, schema: v2.V2StatusResponse }, errors: [409, 410],
   },
 
   // Bulk extraction (v1)

@@ -9,7 +9,8 @@ import { conditionally } from './conditional.ts';
 import { envNames, tableSchema } from '../tableSchema.ts';
 import { emptyCounters, type CrossCheckStatus, type FileCounters } from '../../core/flow/status.ts';
 
-export type OwnerKind = 'flow' | 'batch';
+/** 'onboarding': a v2 flow (its own items: adapters/store/onboarding.ts); no cross-checks, no v3 callback. */
+export type OwnerKind = 'flow' | 'batch' | 'onboarding';
 export interface OwnerRef {
   kind: OwnerKind;
   clientId: string;

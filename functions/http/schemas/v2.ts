@@ -1,4 +1,4 @@
-import { z, requiredString, pageParam, FlowParams, MAX_URL_LENGTH, MAX_FILES_PER_UPLOAD } from './common.ts';
+import { z, requiredString, pageParam, FlowParams, DocumentData, MAX_URL_LENGTH, MAX_FILES_PER_UPLOAD } from './common.ts';
 
 /** Checklists name document types; a few dozen at most. */
 const UserDocs = z.array(requiredString(64)).max(50);
@@ -24,15 +24,27 @@ export const V2MultiuploadBody = z
   .object({
     flow_id: requiredString(),
     file_urls: z
-      .array(z.object({ file_url: requiredString(MAX_URL_LENGTH), document_id: requiredString(), submission_mode: z.string().max(64).optional() }))
+      .array(
+        z.object({
+          file_url: requiredString(MAX_URL_LENGTH),
+          document_id: requiredString(),
+          submission_mode: z.string().max(64).optional(),
+          external_reference_id: requiredString().optional().openapi({
+            description: 'Not in the spec: the applicant the document belongs to; absent, it is attributed by the name read from it (else the primary applicant).',
+          }),
+        }),
+      )
       .min(1)
       .max(MAX_FILES_PER_UPLOAD),
   })
   .openapi('V2MultiuploadRequest');
 
+/** flow_id and close_flow may come in the query, the body or both (the spec names both). */
+const CloseFlow = z.enum(['yes', 'no']);
 export const V2SubmitBody = z
-  .object({ flow_id: requiredString(), close_flow: z.enum(['yes', 'no']).optional() })
+  .object({ flow_id: requiredString().optional(), close_flow: CloseFlow.optional() })
   .openapi('V2SubmitRequest');
+export const V2SubmitQuery = z.object({ flow_id: requiredString().optional(), close_flow: CloseFlow.optional() });
 
 export const V2CoapplicantBody = z
   .object({
@@ -47,3 +59,77 @@ export const V2CoapplicantBody = z
 export const V2ChatHistoryQuery = z.object({ flow_id: requiredString(), page: pageParam(1), per_page: pageParam(10, 100) });
 export const V2DocsQuery = z.object({ flow_id: requiredString(), external_reference_id: requiredString() });
 export const V2ChatBody = z.object({ message: requiredString(4000), flow_id: requiredString() }).openapi('V2ChatRequest');
+export const V2StatusQuery = z.object({ flow_id: requiredString(), external_reference_id: requiredString() });
+
+export const V2FlowInitResponse = z
+  .object({ flow_id: z.string().uuid(), application_id: z.string(), external_reference_id: z.string(), username: z.string(), flow_params: z.record(z.string(), z.unknown()) })
+  .openapi('V2FlowInitResponse');
+
+export const V2MultiuploadResponse = z
+  .array(z.object({ file_url: z.string(), file_uuid: z.string().uuid(), batch_id: z.string(), document_id: z.string(), external_reference_id: z.string().optional() }))
+  .openapi('V2MultiuploadResponse');
+
+export const V2SubmitResponse = z
+  .object({
+    flow_id: z.string().uuid(),
+    flow_params: z.record(z.string(), z.unknown()),
+    flow_status: z.enum(['ACTIVE', 'COMPLETED']),
+    data: z.array(
+      z.object({
+        document_id: z.string(),
+        external_reference_id: z.string(),
+        file_uuid: z.string().uuid(),
+        data: z.union([z.object({ processing_error: z.string() }), DocumentData]),
+      }),
+    ),
+  })
+  .openapi('V2SubmitResponse');
+
+export const V2CoapplicantFailure = z
+  .object({
+    external_reference_id: z.string(),
+    error_code: z.enum(['DUPLICATE_APPLICANT', 'INVALID_USER_DOCS']),
+    error_message: z.string(),
+  })
+  .openapi('V2CoapplicantFailure');
+
+export const V2CoapplicantResponse = z
+  .object({ created: z.array(z.object({ co_applicant_id: z.string().uuid(), external_reference_id: z.string() })), failed: z.array(V2CoapplicantFailure) })
+  .openapi('V2CoapplicantResponse');
+
+export const V2ChatMessage = z
+  .object({
+    message: z.string(),
+    sender: z.enum(['user', 'assistant']),
+    external_document_id: z.string().uuid().openapi({ description: "The message's own id (message_id of the chat answer)." }),
+    created_at: z.string(),
+  })
+  .openapi('V2ChatMessage');
+
+export const V2ChatHistoryResponse = z
+  .object({
+    data: z.array(V2ChatMessage), page: z.number().int(), per_page: z.number().int(), total_pages: z.number().int(),
+    total_items: z.number().int(), has_next: z.boolean(), has_prev: z.boolean(),
+  })
+  .openapi('V2ChatHistoryResponse');
+
+export const V2DocsResponse = z.record(z.string(), z.boolean()).openapi('V2DocsResponse', { description: 'Document type -> uploaded (true) or missing (false).' });
+
+export const V2ChatResponse = z.object({ message: z.string(), message_id: z.string().uuid(), created_at: z.string() }).openapi('V2ChatResponse');
+
+export const V2StatusResponse = z
+  .object({
+    external_reference_id: z.string(),
+    file_statuses: z.array(
+      z.object({
+        file_uuid: z.string().uuid(),
+        document_id: z.string(),
+        status: z.enum(['UPLOAD_SUCCESS', 'PROCESSING', 'PROCESSING_SUCCESS', 'FAILED']),
+        document_type: z.string().optional(),
+        error_code: z.string().optional(),
+        error_reason: z.string().optional(),
+      }),
+    ),
+    master_status: z.enum(['NOT_STARTED', 'IN_PROGRESS', 'SUCCESS', 'FAILED']),
+  })
+  .openapi('V2StatusResponse');

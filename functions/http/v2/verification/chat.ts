@@ -1,4 +1,29 @@
-import { notImplemented } from '../../middleware/notImplemented.ts';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { endpoint } from '../../middleware/endpoint.ts';
+import { unprocessable } from '../../middleware/errors.ts';
+import { appendMessage } from '../../../adapters/store/chat.ts';
+import { chatEngine } from '../../../adapters/chat/index.ts';
+import { logger } from '../../../core/logger.ts';
+import { chatContextOf, flowOf, readFlowState } from '../onboarding.ts';
+import type { V2ChatBody } from '../../schemas/v2.ts';
 
-/** Onboarding (v2) is not built yet: authenticated and validated, then 501. */
-export const handler = notImplemented('POST /v2/verification/chat');
+/**
+ * The user's message is stored first, then answered over the flow's state as it is now; the reply
+ * is stored too. When the engine fails, the user's message stays in the history and the answer is 422.
+ */
+export const handler = endpoint<z.infer<typeof V2ChatBody>>('POST /v2/verification/chat', async ({ body, client }) => {
+  const flow = await flowOf(client, body.flow_id);
+  await appendMessage(client.clientId, flow.flowId, { messageId: randomUUID(), sender: 'user', message: body.message, createdAt: new Date().toISOString() });
+  const engine = chatEngine();
+  let reply: string;
+  try {
+    reply = await engine.reply(body.message, chatContextOf(await readFlowState(flow)));
+  } catch (err) {
+    // The message may hold personal data: only the engine and the error's name are logged.
+    logger.warn('chat engine failed', { engine: engine.name, error: (err as Error).name });
+    throw unprocessable('The assistant could not process the message; try again');
+  }
+  const stored = await appendMessage(client.clientId, flow.flowId, { messageId: randomUUID(), sender: 'assistant', message: reply, createdAt: new Date().toISOString() });
+  return { message: stored.message, message_id: stored.messageId, created_at: stored.createdAt };
+});

@@ -1,4 +1,7 @@
-import { notImplemented } from '../../middleware/notImplemented.ts';
+import { endpoint } from '../../middleware/endpoint.ts';
+import { applicantOf, checklistOf, readFlowState } from '../onboarding.ts';
 
-/** Onboarding (v2) is not built yet: authenticated and validated, then 501. */
-export const handler = notImplemented('GET /v2/verification/docs');
+export const handler = endpoint<unknown, { flow_id: string; external_reference_id: string }>('GET /v2/verification/docs', async ({ query, client }) => {
+  const { flow, applicant } = await applicantOf(client, query.flow_id, query.external_reference_id);
+  return checklistOf(await readFlowState(flow), applicant);
+});

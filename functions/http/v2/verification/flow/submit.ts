@@ -1,4 +1,43 @@
-import { notImplemented } from '../../../middleware/notImplemented.ts';
+import type { z } from 'zod';
+import { endpoint } from '../../../middleware/endpoint.ts';
+import { badRequest } from '../../../middleware/errors.ts';
+import { completeFlow } from '../../../../adapters/store/onboarding.ts';
+import { isFinished } from '../../../../adapters/store/owners.ts';
+import { ocrItem } from '../../../../extracts/index.ts';
+import { flowOf, readFlowState } from '../../onboarding.ts';
+import type { V2SubmitBody, V2SubmitQuery } from '../../../schemas/v2.ts';
 
-/** Onboarding (v2) is not built yet: authenticated and validated, then 501. */
-export const handler = notImplemented('POST /v2/verification/flow/submit');
+type Params = z.infer<typeof V2SubmitBody>;
+
+/** One of query and body, or both agreeing: a request that says two things is refused. */
+function param<K extends keyof Params>(name: K, body: Params, query: z.infer<typeof V2SubmitQuery>): Params[K] {
+  if (body?.[name] !== undefined && query[name] !== undefined && body[name] !== query[name]) {
+    throw badRequest(`Invalid parameters: ${name} (query and body disagree)`);
+  }
+  return body?.[name] ?? query[name];
+}
+
+/**
+ * Returns every document of the flow with its fields (or its processing error) and, with
+ * close_flow=yes, completes the flow. A file still in the pipeline has empty data.
+ */
+export const handler = endpoint<Params, z.infer<typeof V2SubmitQuery>>('POST /v2/verification/flow/submit', async ({ body, query, client }) => {
+  const flowId = param('flow_id', body, query);
+  if (!flowId) throw badRequest('Missing or empty required parameters: flow_id');
+  let flow = await flowOf(client, flowId);
+  if (param('close_flow', body, query) === 'yes') {
+    await completeFlow(client.clientId, flow.flowId);
+    flow = { ...flow, state: 'COMPLETED' };
+  }
+  const state = await readFlowState(flow);
+  const data = await Promise.all(state.files.map(async ({ file, externalReferenceId }) => {
+    const item = await ocrItem(file, client);
+    return {
+      document_id: file.documentId,
+      external_reference_id: externalReferenceId,
+      file_uuid: file.fileUuid,
+      data: !isFinished(file) ? {} : item.error_code ? { processing_error: item.error_code } : item.data,
+    };
+  }));
+  return { flow_id: flow.flowId, flow_params: flow.flowParams, flow_status: flow.state, data };
+});
