@@ -8,6 +8,8 @@ import { logger } from '../core/logger.ts';
 import { HttpError } from './middleware/errors.ts';
 import { startPipeline } from '../adapters/pipelineStarter.ts';
 import { admitFiles } from './fileCap.ts';
+import { admitUpload } from './middleware/admission.ts';
+import { release } from '../adapters/store/admission.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -25,12 +27,21 @@ export async function storeAndProcess(
   batchId: string,
   fileUrls: { file_url: string; document_id: string }[],
 ): Promise<FileRecord[]> {
-  await admitFiles(owner, fileUrls.length);
+  // Fair sharing first (429 leaves nothing behind), then the owner's cap; files admitted are released when
+  // they finish (owners.ts finishFile) or here when the upload is undone.
+  const fileUuids = fileUrls.map(() => randomUUID());
+  await admitUpload(owner, fileUuids);
+  try {
+    await admitFiles(owner, fileUrls.length);
+  } catch (err) {
+    await release(owner, fileUuids);
+    throw err;
+  }
   const executionName = `${owner.kind}-${batchId}`;
   const first = await reserveFiles(owner, fileUrls.length, executionName);
   const files: FileRecord[] = fileUrls.map((f, i) => ({
     seq: first + i,
-    fileUuid: randomUUID(),
+    fileUuid: fileUuids[i],
     documentId: f.document_id,
     batchId,
     fileUrl: f.file_url,
@@ -46,6 +57,7 @@ export async function storeAndProcess(
     // gap, never reused); the reconciler finalises the owner if its other files are all done.
     logger.error('upload could not be stored or started', { error: (err as Error).name, batch: batchId, stored });
     await releaseFiles(owner, files).catch((e: Error) => logger.error('upload release failed', { error: e.name, batch: batchId }));
+    await release(owner, fileUuids).catch((e: Error) => logger.error('admission release failed', { error: e.name, batch: batchId }));
     if (stored) throw new HttpError(503, 'Document processing is temporarily unavailable; retry the upload');
     throw err;
   }

@@ -6,6 +6,7 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
+import { releaseFinishedFile } from './admission.ts';
 import { envNames, tableSchema } from '../tableSchema.ts';
 import { emptyCounters, type CrossCheckStatus, type FileCounters } from '../../core/flow/status.ts';
 
@@ -390,6 +391,7 @@ export async function finishFile(
   // Already final: count it as it was recorded (the earlier count may have failed).
   const countedAs = first ? counter : (await getFile(o, seq))?.countedAs;
   if (countedAs) await countFile(o, countedAs, seq);
+  await releaseFinishedFile(o, seq); // fair sharing: the file leaves its client's files in flight (never throws)
   return first;
 }
 

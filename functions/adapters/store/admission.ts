@@ -1,0 +1,211 @@
+/**
+ * Files in flight, per client and for the whole stage (fair sharing, docs/decisions.md). Each holds a
+ * string set of the files admitted and not yet finished: admitting an upload is one conditional set ADD
+ * (`size(inFlight) <= limit - n`, no transactions needed), releasing a file is a set DELETE, so releasing
+ * twice, or a file never admitted, changes nothing.
+ *
+ * A release can be lost (a crash between a file's last write and its release). Such leftovers are found
+ * only when an upload is refused, at most once a minute per counter: an entry whose flow or batch is gone
+ * is dropped at once; one whose owner has no open round is dropped when the previous check found it so too
+ * (an upload admitted but not yet reserved has no open round for a few milliseconds).
+ */
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '../aws.ts';
+import { conditionally } from './conditional.ts';
+import { logger } from '../../core/logger.ts';
+
+export interface AdmissionOwner {
+  /** flow, batch (or a v2 onboarding flow: any owner kind of owners.ts). */
+  kind: string;
+  clientId: string;
+  id: string;
+}
+
+export interface AdmissionLimits {
+  /** Files in flight one client may have. */
+  perClient: number;
+  /** Files in flight across every client of the stage. */
+  stage: number;
+}
+
+/** How the stage's numbers reach a function (lib/api.ts sets them from lib/stage-config.ts). */
+export const admissionEnv = {
+  perClient: 'ADMISSION_FILES_PER_CLIENT',
+  stage: 'ADMISSION_FILES_PER_STAGE',
+  retryAfter: 'ADMISSION_RETRY_AFTER_SECONDS',
+} as const;
+
+/**
+ * Locally (no stage sets them): roomy, so one developer's service never refuses its own uploads; tests and
+ * `npm start` set the variables to try fair sharing. Every AWS stage sets its own (lib/stage-config.ts).
+ */
+const DEFAULTS = { perClient: 1000, stage: 2000, retryAfter: 30 };
+
+const envNumber = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+export const admissionLimits = (): AdmissionLimits => ({
+  perClient: envNumber(admissionEnv.perClient, DEFAULTS.perClient),
+  stage: envNumber(admissionEnv.stage, DEFAULTS.stage),
+});
+export const retryAfterSeconds = () => envNumber(admissionEnv.retryAfter, DEFAULTS.retryAfter);
+
+const REPAIR_EVERY_SECONDS = 60;
+
+type Scope = 'client' | 'stage';
+const counterKey = (scope: Scope, clientId: string) =>
+  scope === 'client' ? { pk: `CLIENT#${clientId}`, sk: 'ADMISSION' } : { pk: 'ADMISSION#STAGE', sk: 'ADMISSION' };
+
+/** `flow#<id>#<file uuid>` in a client's set; the stage's set prefixes the client id. */
+const entryOf = (scope: Scope, owner: AdmissionOwner, fileUuid: string) =>
+  `${scope === 'stage' ? `${owner.clientId}#` : ''}${owner.kind}#${owner.id}#${fileUuid}`;
+
+/** The owner an entry belongs to (for the leftover check). */
+function ownerOfEntry(scope: Scope, clientId: string, entry: string): AdmissionOwner | undefined {
+  const parts = entry.split('#');
+  const [client, kind, id] = scope === 'stage' ? parts : [clientId, ...parts];
+  return kind && id ? { kind, clientId: client, id } : undefined;
+}
+
+const ownerItemKey = (o: AdmissionOwner) => ({ pk: `CLIENT#${o.clientId}#${o.kind.toUpperCase()}#${o.id}`, sk: 'OWNER' });
+
+async function add(scope: Scope, owner: AdmissionOwner, fileUuids: string[], limit: number): Promise<boolean> {
+  if (fileUuids.length > limit) return false;
+  return conditionally(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: counterKey(scope, owner.clientId),
+      UpdateExpression: 'ADD inFlight :e',
+      ConditionExpression: 'attribute_not_exists(inFlight) OR size(inFlight) <= :room',
+      ExpressionAttributeValues: { ':e': new Set(fileUuids.map((u) => entryOf(scope, owner, u))), ':room': limit - fileUuids.length },
+    }),
+  );
+}
+
+async function remove(scope: Scope, clientId: string, entries: string[]): Promise<void> {
+  if (!entries.length) return;
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: counterKey(scope, clientId),
+      UpdateExpression: 'DELETE inFlight :e',
+      ExpressionAttributeValues: { ':e': new Set(entries) },
+    }),
+  );
+}
+
+/** Whether each owner still has work outstanding: missing (gone), open round, or settled. */
+async function ownerStates(owners: AdmissionOwner[]): Promise<Map<string, 'gone' | 'open' | 'settled'>> {
+  const states = new Map<string, 'gone' | 'open' | 'settled'>();
+  const now = Date.now() / 1000;
+  for (let i = 0; i < owners.length; i += 100) {
+    const keys = owners.slice(i, i + 100).map(ownerItemKey);
+    for (const k of keys) states.set(k.pk, 'gone');
+    let request: Record<string, any> | undefined = { [tableName()]: { Keys: keys, ProjectionExpression: 'pk, gsi1pk, expiresAt', ConsistentRead: true } };
+    while (request && Object.keys(request).length) {
+      const out = await ddb().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of out.Responses?.[tableName()] ?? []) {
+        const expired = typeof item.expiresAt === 'number' && item.expiresAt < now;
+        states.set(item.pk as string, expired ? 'gone' : item.gsi1pk ? 'open' : 'settled');
+      }
+      request = out.UnprocessedKeys as Record<string, any> | undefined;
+    }
+  }
+  return states;
+}
+
+/** Drops leftovers of one counter (see the header); at most once per REPAIR_EVERY_SECONDS. */
+async function repair(scope: Scope, clientId: string): Promise<number> {
+  const now = Math.floor(Date.now() / 1000);
+  const key = counterKey(scope, clientId);
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const entries = [...((out.Item?.inFlight as Set<string> | undefined) ?? [])];
+  const suspects = new Set((out.Item?.suspects as Set<string> | undefined) ?? []);
+  const due = await conditionally(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET checkedAt = :now',
+      ConditionExpression: 'attribute_not_exists(checkedAt) OR checkedAt <= :before',
+      ExpressionAttributeValues: { ':now': now, ':before': now - REPAIR_EVERY_SECONDS },
+    }),
+  );
+  if (!due || !entries.length) return 0;
+  const owners = new Map<string, AdmissionOwner>();
+  for (const e of entries) {
+    const o = ownerOfEntry(scope, clientId, e);
+    if (o) owners.set(ownerItemKey(o).pk, o);
+  }
+  const states = await ownerStates([...owners.values()]);
+  const drop: string[] = [];
+  const nextSuspects: string[] = [];
+  for (const e of entries) {
+    const o = ownerOfEntry(scope, clientId, e);
+    let state = o ? states.get(ownerItemKey(o).pk) : 'gone';
+    // Only flows and batches are known to keep their owner item here; anything else waits a second check.
+    if (state === 'gone' && o && o.kind !== 'flow' && o.kind !== 'batch') state = 'settled';
+    if (state === 'gone' || (state === 'settled' && suspects.has(e))) drop.push(e);
+    else if (state === 'settled') nextSuspects.push(e);
+  }
+  await remove(scope, clientId, drop);
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: nextSuspects.length ? 'SET suspects = :s' : 'REMOVE suspects',
+      ...(nextSuspects.length ? { ExpressionAttributeValues: { ':s': new Set(nextSuspects) } } : {}),
+    }),
+  );
+  if (drop.length) logger.warn('admission leftovers dropped', { scope, count: drop.length });
+  return drop.length;
+}
+
+async function addOrRepair(scope: Scope, owner: AdmissionOwner, fileUuids: string[], limit: number): Promise<boolean> {
+  if (await add(scope, owner, fileUuids, limit)) return true;
+  return (await repair(scope, owner.clientId)) > 0 && add(scope, owner, fileUuids, limit);
+}
+
+export type Admission = { admitted: true } | { admitted: false; scope: Scope; limit: number };
+
+/** Admits the files of one upload for its client, then for the stage; all or nothing. */
+export async function admit(owner: AdmissionOwner, fileUuids: string[], limits = admissionLimits()): Promise<Admission> {
+  if (!(await addOrRepair('client', owner, fileUuids, limits.perClient))) return { admitted: false, scope: 'client', limit: limits.perClient };
+  if (!(await addOrRepair('stage', owner, fileUuids, limits.stage))) {
+    await release(owner, fileUuids);
+    return { admitted: false, scope: 'stage', limit: limits.stage };
+  }
+  return { admitted: true };
+}
+
+/** Releases files (finished, or never stored): idempotent. */
+export async function release(owner: AdmissionOwner, fileUuids: string[]): Promise<void> {
+  await remove('client', owner.clientId, fileUuids.map((u) => entryOf('client', owner, u)));
+  await remove('stage', owner.clientId, fileUuids.map((u) => entryOf('stage', owner, u)));
+}
+
+/**
+ * The pipeline's hook (owners.ts finishFile): releases a finished file. Never throws: a lost release is a
+ * leftover the next refused upload clears, while a failing release must not fail the file.
+ */
+export async function releaseFinishedFile(owner: AdmissionOwner, seq: number): Promise<void> {
+  try {
+    const out = await ddb().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: { pk: ownerItemKey(owner).pk, sk: `FILE#${String(seq).padStart(6, '0')}` },
+        ProjectionExpression: 'fileUuid',
+      }),
+    );
+    if (out.Item?.fileUuid) await release(owner, [out.Item.fileUuid as string]);
+  } catch (err) {
+    logger.error('admission release failed', { error: (err as Error).name });
+  }
+}
+
+/** Files in flight now (tests and the operator's view). */
+export async function inFlight(scope: Scope, clientId: string): Promise<number> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: counterKey(scope, clientId), ConsistentRead: true }));
+  return (out.Item?.inFlight as Set<string> | undefined)?.size ?? 0;
+}

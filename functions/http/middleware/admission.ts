@@ -1,0 +1,21 @@
+/**
+ * Fair sharing at the door: an upload is admitted only while its client, and the stage as a whole, stay within
+ * their files in flight (adapters/store/admission.ts). Beyond a client's limit: 429; beyond the stage's: 503;
+ * both with `Retry-After`, and nothing of the upload is stored.
+ */
+import { admit, retryAfterSeconds, type AdmissionOwner } from '../../adapters/store/admission.ts';
+import { HttpError } from './errors.ts';
+
+export async function admitUpload(owner: AdmissionOwner, fileUuids: string[]): Promise<void> {
+  const admission = await admit(owner, fileUuids);
+  if (admission.admitted) return;
+  const headers = { 'retry-after': String(retryAfterSeconds()) };
+  if (admission.scope === 'client') {
+    throw new HttpError(
+      429,
+      `Too many documents in processing: a client may have ${admission.limit} files in flight (this upload has ${fileUuids.length}); retry when earlier files finish`,
+      headers,
+    );
+  }
+  throw new HttpError(503, 'Document processing is at capacity; retry the upload later', headers);
+}
