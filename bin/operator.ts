@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import * as ops from '../functions/operator/commands.ts';
 import { listDeadLettersCommand, replayDeadLetterCommand } from '../functions/operator/deadLetters.ts';
+import { listAuditCommand, sweepErasedCommand } from '../functions/operator/audit.ts';
 import { bindTarget } from '../functions/operator/target.ts';
 import { deleteApplicantCommand } from '../functions/operator/applicants.ts';
 
@@ -20,6 +21,11 @@ const usage = `usage: npm run operator -- <command> [options]
   client set-callback ID --callback-url URL --auth-url URL   account-level (sandbox) callback
   client full-aadhaar ID on|off        return full Aadhaar numbers to this client (default off)
   client revoke-tokens ID              revoke every refresh token of the client
+  client issue-address-secret ID       new static client_secret for address matching only (printed once);
+                                       replaces the previous one, and the client secret stops opening it
+  client set-retention ID DAYS|default days its new flows and batches are kept (capped by the stage's)
+  audit list [--days N] [--client ID] [--action A]   erasures, unseals, secret rotations, client changes
+  erasure sweep [--days N]             erase again what tasks in flight wrote after recent erasures
   applicant delete CLIENT_ID FLOW_ID EXTERNAL_REFERENCE_ID   mark an onboarding (v2) applicant deleted (410)
   callbacks dead-letters               undeliverable callbacks
   callbacks replay EVENT_ID            deliver a dead-lettered callback again
@@ -36,6 +42,7 @@ const { values, positionals } = parseArgs({
     name: { type: 'string' }, products: { type: 'string' }, interfaces: { type: 'string' }, id: { type: 'string' },
     secret: { type: 'string' }, 'callback-url': { type: 'string' }, 'auth-url': { type: 'string' },
     table: { type: 'string' }, stage: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    days: { type: 'string' }, client: { type: 'string' }, action: { type: 'string' },
   },
 });
 
@@ -67,8 +74,14 @@ async function run(): Promise<unknown> {
         return ops.setFullAadhaarCommand(need(arg, 'client id'), arg2 === 'on');
       case 'revoke-tokens':
         return ops.revokeTokensCommand(need(arg, 'client id'));
+      case 'issue-address-secret':
+        return ops.issueAddressSecretCommand(need(arg, 'client id'));
+      case 'set-retention':
+        return ops.setRetentionCommand(need(arg, 'client id'), need(arg2, 'DAYS or default'));
     }
   }
+  if (area === 'audit' && command === 'list') return listAuditCommand({ days: values.days, client: values.client, action: values.action });
+  if (area === 'erasure' && command === 'sweep') return sweepErasedCommand({ days: values.days });
   if (area === 'applicant' && command === 'delete') {
     return deleteApplicantCommand(need(arg, 'client id'), need(arg2, 'flow id'), need(positionals[4], 'external reference id'));
   }

@@ -23,6 +23,7 @@ import { envNames } from '../functions/adapters/tableSchema.ts';
 import { routeKey, routes, type Route } from '../functions/http/routes.ts';
 import { ServiceFunction } from './functions.ts';
 import { acknowledgeStorageGrants } from './nag.ts';
+import { grantAuditWrite, grantErasure } from './lifecycle.ts';
 import type { StageConfig } from './stage-config.ts';
 import type { Storage } from './storage.ts';
 
@@ -39,6 +40,8 @@ export interface RouteAccess {
   addressReferenceData: boolean;
   /** Answers with extracts, which open sealed Aadhaar numbers for the client: reads the vault key. */
   aadhaarVault: boolean;
+  /** Erases a flow or batch: deletes its objects, stops its executions (lib/lifecycle.ts). */
+  erases: boolean;
 }
 
 export function routeAccess(route: Route): RouteAccess {
@@ -51,6 +54,7 @@ export function routeAccess(route: Route): RouteAccess {
     signingKey,
     addressReferenceData: route.path.startsWith('/v1/address/'),
     aadhaarVault: route.path.endsWith('/extracts'),
+    erases: route.method === 'DELETE',
   };
 }
 
@@ -235,7 +239,7 @@ export class Api extends Construct {
       [envNames.table]: storage.table.tableName,
       [envNames.bucket]: storage.bucket.bucketName,
     };
-    if (access.startsPipeline) environment[envNames.stateMachine] = props.stateMachine.stateMachineArn;
+    if (access.startsPipeline || access.erases) environment[envNames.stateMachine] = props.stateMachine.stateMachineArn;
     if (access.signingKey) environment[envNames.signingKeySecret] = props.signingKeySecret.secretArn;
     if (access.aadhaarVault) environment[VAULT_SECRET_ENV] = props.aadhaarVaultSecret.secretArn;
 
@@ -253,6 +257,8 @@ export class Api extends Construct {
     if (access.startsPipeline) props.stateMachine.grantStartExecution(fn);
     if (access.signingKey) props.signingKeySecret.grantRead(fn);
     if (access.aadhaarVault) props.aadhaarVaultSecret.grantRead(fn);
+    if (access.aadhaarVault && access.table === 'read') grantAuditWrite(fn, storage);
+    if (access.erases) grantErasure(fn, storage, props.stateMachine);
     acknowledgeStorageGrants(fn.executionRole, storage);
     return fn;
   }

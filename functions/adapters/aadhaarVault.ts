@@ -1,53 +1,153 @@
 /**
- * Full Aadhaar numbers exist at rest only sealed (AES-256-GCM), for the clients an operator has
- * enabled for them; results keep the masked value beside the sealed one, and the number is opened
- * only while answering that client. The key comes from its own secret (Secrets Manager in AWS,
- * AADHAAR_VAULT_KEY locally), apart from the JWT signing seed, so each rotates on its own.
+ * Full Aadhaar numbers exist at rest only sealed, for the clients an operator has enabled for them;
+ * results keep the masked value beside the sealed one, and the number is opened only while
+ * answering that client, each opening recorded in the audit trail.
+ *
+ * Envelope encryption: every value gets its own random data key (AES-256-GCM); the data key is
+ * wrapped by a key-encryption key of the keyring, and the sealed value names that key's version.
+ * The record's client and file are the associated data of both layers, so a sealed value moved to
+ * another client's or file's record no longer opens. Rotation adds a version and makes it current:
+ * values sealed under older versions still open while their version stays in the keyring.
+ *
+ * The keyring comes from its own secret (Secrets Manager in AWS, AADHAAR_VAULT_KEY locally), apart
+ * from the JWT signing seed: either one string (version "1", what the vault used before keyrings)
+ * or JSON `{"current":"2","keys":{"1":"...","2":"..."}}`. KMS would hold the key-encryption key
+ * outside the function; @aws-sdk/client-kms is not a dependency of this project, so the keyring
+ * stays in Secrets Manager (docs/decisions.md).
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsManager } from './aws.ts';
+import { recordAudit } from './store/audit.ts';
 
 export const VAULT_SECRET_ENV = 'AADHAAR_VAULT_SECRET_ARN';
 export const VAULT_LOCAL_ENV = 'AADHAAR_VAULT_KEY';
-const VERSION = 'v1';
+/** The format before envelopes: `v1:<iv|tag|ciphertext>` under the keyring's version "1", no associated data. */
+const LEGACY = 'v1';
+const FORMAT = 'v2';
+const VERSION_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
-let key: Promise<Buffer> | undefined;
+/** Whose record a sealed value belongs to: bound as associated data. */
+export interface SealBinding {
+  clientId: string;
+  fileUuid: string;
+}
 
-function vaultKey(): Promise<Buffer> {
-  key ??= (async () => {
-    const local = process.env[VAULT_LOCAL_ENV];
-    let material = local;
+export interface Keyring {
+  current: string;
+  keys: Map<string, Buffer>;
+}
+
+const deriveKey = (material: string) => createHash('sha256').update(`aadhaar-vault:${material}`).digest();
+
+/** Parses the secret: one string (version "1") or the JSON keyring. */
+export function parseKeyring(material: string): Keyring {
+  const trimmed = material.trim();
+  if (!trimmed.startsWith('{')) return { current: '1', keys: new Map([['1', deriveKey(material)]]) };
+  let parsed: { current?: unknown; keys?: unknown };
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    throw new Error('Aadhaar vault keyring is not valid JSON');
+  }
+  const entries = Object.entries((parsed.keys ?? {}) as Record<string, unknown>);
+  if (!entries.every(([v, m]) => VERSION_PATTERN.test(v) && typeof m === 'string' && m.length >= 16)) {
+    throw new Error('Aadhaar vault keyring: every key needs a version of [A-Za-z0-9_-] and at least 16 characters of material');
+  }
+  const keys = new Map(entries.map(([v, m]) => [v, deriveKey(m as string)]));
+  if (typeof parsed.current !== 'string' || !keys.has(parsed.current)) throw new Error('Aadhaar vault keyring: current names no key');
+  return { current: parsed.current, keys };
+}
+
+let keyring: Promise<Keyring> | undefined;
+
+function loadKeyring(): Promise<Keyring> {
+  keyring ??= (async () => {
+    let material = process.env[VAULT_LOCAL_ENV];
     if (!material) {
       const secretId = process.env[VAULT_SECRET_ENV];
       if (!secretId) throw new Error(`no Aadhaar vault key configured (${VAULT_SECRET_ENV} or ${VAULT_LOCAL_ENV})`);
       material = (await secretsManager().send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
       if (!material) throw new Error('Aadhaar vault secret is empty');
     }
-    return createHash('sha256').update(`aadhaar-vault:${material}`).digest();
+    return parseKeyring(material);
   })().catch((err) => {
-    key = undefined;
+    keyring = undefined;
     throw err;
   });
-  return key;
+  return keyring;
 }
 
+/** Forget the cached keyring (after a rotation, and between local runs). */
 export const resetVaultKey = () => {
-  key = undefined;
+  keyring = undefined;
 };
 
-export async function sealAadhaar(value: string): Promise<string> {
+const associatedData = (b: SealBinding) => Buffer.from(`aadhaar-vault|client=${b.clientId}|file=${b.fileUuid}`, 'utf8');
+
+function encrypt(key: Buffer, plain: Buffer, aad?: Buffer): Buffer {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await vaultKey(), iv);
-  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-  return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  if (aad) cipher.setAAD(aad);
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
 }
 
-export async function openAadhaar(sealed: string): Promise<string> {
-  const [version, payload] = sealed.split(':');
-  if (version !== VERSION || !payload) throw new Error('unknown sealed Aadhaar format');
-  const raw = Buffer.from(payload, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', await vaultKey(), raw.subarray(0, 12));
+function decrypt(key: Buffer, raw: Buffer, aad?: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  if (aad) decipher.setAAD(aad);
   decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
+}
+
+/** `v2.<key version>.<wrapped data key>.<ciphertext>`, base64url parts. */
+export async function sealAadhaar(value: string, binding: SealBinding): Promise<string> {
+  const ring = await loadKeyring();
+  const aad = associatedData(binding);
+  const dataKey = randomBytes(32);
+  try {
+    const wrapped = encrypt(ring.keys.get(ring.current)!, dataKey, aad);
+    const payload = encrypt(dataKey, Buffer.from(value, 'utf8'), aad);
+    return [FORMAT, ring.current, wrapped.toString('base64url'), payload.toString('base64url')].join('.');
+  } finally {
+    dataKey.fill(0);
+  }
+}
+
+/** The key version a sealed value names (`1` for the legacy format). */
+export function keyVersionOf(sealed: string): string {
+  if (sealed.startsWith(`${LEGACY}:`)) return '1';
+  const [format, version] = sealed.split('.');
+  if (format !== FORMAT || !version) throw new Error('unknown sealed Aadhaar format');
+  return version;
+}
+
+function unseal(ring: Keyring, sealed: string, binding: SealBinding): string {
+  if (sealed.startsWith(`${LEGACY}:`)) {
+    // Sealed before associated data existed: opens with version "1" only, unbound.
+    const key = ring.keys.get('1');
+    if (!key) throw new Error('Aadhaar vault key version 1 is no longer in the keyring');
+    return decrypt(key, Buffer.from(sealed.slice(LEGACY.length + 1), 'base64url')).toString('utf8');
+  }
+  const [format, version, wrapped, payload, extra] = sealed.split('.');
+  if (format !== FORMAT || !version || !wrapped || !payload || extra !== undefined) throw new Error('unknown sealed Aadhaar format');
+  const kek = ring.keys.get(version);
+  if (!kek) throw new Error(`Aadhaar vault key version ${version} is not in the keyring`);
+  const aad = associatedData(binding);
+  const dataKey = decrypt(kek, Buffer.from(wrapped, 'base64url'), aad);
+  try {
+    return decrypt(dataKey, Buffer.from(payload, 'base64url'), aad).toString('utf8');
+  } finally {
+    dataKey.fill(0);
+  }
+}
+
+/**
+ * Opens a sealed number for `actor` (the client being answered). The audit record is written
+ * before the number is returned: no opening goes unrecorded.
+ */
+export async function openAadhaar(sealed: string, binding: SealBinding, actor: string): Promise<string> {
+  const value = unseal(await loadKeyring(), sealed, binding);
+  await recordAudit({ action: 'UNSEAL', actor, clientId: binding.clientId, subject: `file:${binding.fileUuid}`, detail: { keyVersion: keyVersionOf(sealed) } });
+  return value;
 }

@@ -9,14 +9,14 @@ import { presignGet, REDACT_URL_SECONDS } from '../adapters/redaction.ts';
 import { openAadhaar } from '../adapters/aadhaarVault.ts';
 
 /** Who the results are for: decides whether a sealed Aadhaar number is opened. */
-export type Reader = Pick<ClientRecord, 'fullAadhaar'>;
+export type Reader = Pick<ClientRecord, 'fullAadhaar' | 'clientId'>;
 
 /**
  * A stored field as the reader sees it: a redacted copy's key becomes a fresh pre-signed
  * `redact_url`; a sealed full Aadhaar number replaces the masked value only for a client enabled
  * for it, and never leaves sealed.
  */
-async function presentData(data: Record<string, unknown>, reader: Reader, expiresAt?: number): Promise<Record<string, unknown>> {
+async function presentData(data: Record<string, unknown>, reader: Reader, expiresAt?: number, fileUuid = ''): Promise<Record<string, unknown>> {
   // A link never outlives the record it belongs to (retention: docs/decisions.md).
   const linkSeconds = Math.max(1, Math.min(REDACT_URL_SECONDS, (expiresAt ?? Infinity) - Math.floor(Date.now() / 1000)));
   const out: Record<string, unknown> = {};
@@ -28,7 +28,7 @@ async function presentData(data: Record<string, unknown>, reader: Reader, expire
     const { redact_key, sealed, ...rest } = field as { redact_key?: string; sealed?: string; value?: unknown };
     out[name] = {
       ...rest,
-      ...(sealed && reader.fullAadhaar ? { value: await openAadhaar(sealed) } : {}),
+      ...(sealed && reader.fullAadhaar ? { value: await openAadhaar(sealed, { clientId: reader.clientId, fileUuid }, reader.clientId) } : {}),
       ...(redact_key ? { redact_url: await presignGet(redact_key, linkSeconds) } : {}),
     };
   }
@@ -39,7 +39,7 @@ async function presentData(data: Record<string, unknown>, reader: Reader, expire
 export async function ocrItem(file: FileRecord, reader: Reader) {
   const result = file.result ?? { data: {}, error_code: '', error_reason: '' };
   return {
-    data: await presentData(result.data, reader, (file as { expiresAt?: number }).expiresAt),
+    data: await presentData(result.data, reader, (file as { expiresAt?: number }).expiresAt, file.fileUuid),
     document_id: file.documentId ?? '',
     error_code: result.error_code,
     error_reason: result.error_reason,

@@ -11,6 +11,7 @@ import {
   type RefreshFamily, type RefreshTokenRecord,
 } from '../adapters/store/refreshTokens.ts';
 import { signingKeys } from '../adapters/signingKey.ts';
+import { authenticateAddressMatch } from './v1/address/credentials.ts';
 import { logger } from '../core/logger.ts';
 import type { Audience } from './routes.ts';
 import { HttpError, unauthorized } from './middleware/errors.ts';
@@ -139,7 +140,7 @@ export async function clientFromStaticCredentials(headers: Headers): Promise<Cli
   const id = headers['client_id']?.trim();
   const secret = headers['client_secret']?.trim();
   if (!id || !secret) throw new HttpError(401, 'Missing client_id or client_secret');
-  const client = await authenticateClient(id, secret, 'addressMatch');
+  const client = await authenticateAddressMatch(id, secret);
   if (!client) throw new HttpError(401, 'Invalid client_id or client_secret');
   return client;
 }

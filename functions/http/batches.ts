@@ -15,7 +15,7 @@ export type Channel = 'bulk' | 'sandbox';
 export async function uploadBatch(client: ClientRecord, channel: Channel, body: z.infer<typeof BatchUploadBody>) {
   productFor(client, body.product_type);
   const batchId = newBatchId();
-  const owner = { kind: 'batch' as const, clientId: client.clientId, id: batchId, productType: body.product_type };
+  const owner = { kind: 'batch' as const, clientId: client.clientId, id: batchId, productType: body.product_type, retentionDays: client.retentionDays };
   await createOwner({ ...owner, channel });
   return storeAndProcess(owner, batchId, body.file_urls);
 }

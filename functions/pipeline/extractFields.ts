@@ -167,7 +167,7 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
     data.aadhaar_number = {
       ...(data.aadhaar_number as object),
       ...(redactKey ? { redact_key: redactKey } : {}),
-      ...(typeof full === 'string' && full ? { sealed: await sealAadhaar(full) } : {}),
+      ...(typeof full === 'string' && full ? { sealed: await sealAadhaar(full, { clientId: owner.clientId, fileUuid: file.fileUuid }) } : {}),
     };
   }
   await finish({

@@ -1,7 +1,10 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 
-/** Interfaces a client may be enabled for; `addressMatch` uses the same id/secret as static headers. */
+/**
+ * Interfaces a client may be enabled for; `addressMatch` takes static headers: the client id and
+ * its own address-matching secret (or, until one is issued, the client secret: docs/decisions.md).
+ */
 export type ClientInterface = 'main' | 'sandbox' | 'bulk' | 'addressMatch';
 export const ALL_INTERFACES: ClientInterface[] = ['main', 'sandbox', 'bulk', 'addressMatch'];
 
@@ -25,6 +28,14 @@ export interface ClientRecord {
    * families carry the generation they were issued in and stop working once it moves.
    */
   tokenGeneration?: number;
+  /**
+   * Hash of the static secret valid only on address matching (operator: client issue-address-secret).
+   * Once set, the client secret no longer opens address matching.
+   */
+  addressMatchSecretHash?: string;
+  addressMatchSecretIssuedAt?: string;
+  /** Days its flows and batches are kept, set by the operator; at most the stage's retention. */
+  retentionDays?: number;
   createdAt: string;
 }
 
@@ -75,7 +86,11 @@ export async function listClients(): Promise<ClientRecord[]> {
   return items;
 }
 
-type Settable = Partial<Pick<ClientRecord, 'disabled' | 'secretHash' | 'callbackUrl' | 'authUrl' | 'webhookSecret' | 'fullAadhaar' | 'products' | 'interfaces'>>;
+type Settable = Partial<Pick<
+  ClientRecord,
+  'disabled' | 'secretHash' | 'callbackUrl' | 'authUrl' | 'webhookSecret' | 'fullAadhaar' | 'products' | 'interfaces'
+  | 'addressMatchSecretHash' | 'addressMatchSecretIssuedAt' | 'retentionDays'
+>>;
 
 /**
  * Updates settings of an existing client; throws ConditionalCheckFailedException when unknown.
@@ -85,22 +100,30 @@ type Settable = Partial<Pick<ClientRecord, 'disabled' | 'secretHash' | 'callback
 export async function updateClient(clientId: string, changes: Settable) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const sets = Object.entries(changes).map(([k, v], i) => {
+  const entries = Object.entries(changes);
+  // An undefined setting goes back to its default (retention: the stage's).
+  const sets = entries.flatMap(([k, v], i) => {
     names[`#k${i}`] = k;
+    if (v === undefined) return [];
     values[`:v${i}`] = v;
-    return `#k${i} = :v${i}`;
+    return [`#k${i} = :v${i}`];
   });
-  if (!sets.length) return;
+  const removes = entries.flatMap(([, v], i) => (v === undefined ? [`#k${i}`] : []));
+  if (!entries.length) return;
   const revokesTokens = changes.secretHash !== undefined || changes.disabled === true;
   if (revokesTokens) values[':one'] = 1;
   await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: key(clientId),
-      UpdateExpression: `SET ${sets.join(', ')}${revokesTokens ? ' ADD tokenGeneration :one' : ''}`,
+      UpdateExpression: [
+        sets.length ? `SET ${sets.join(', ')}` : '',
+        removes.length ? `REMOVE ${removes.join(', ')}` : '',
+        revokesTokens ? 'ADD tokenGeneration :one' : '',
+      ].filter(Boolean).join(' '),
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
     }),
   );
 }

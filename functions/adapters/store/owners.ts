@@ -23,7 +23,8 @@ export interface OwnerRef {
  * passes it as RETENTION_DAYS; the bucket's lifecycle uses the same number). See docs/decisions.md.
  */
 export const retentionDays = () => Number(process.env[envNames.retentionDays]) || 90;
-export const expiresAt = () => Math.floor(Date.now() / 1000) + retentionDays() * 86400;
+/** `days`: the client's own retention (operator-set), never beyond the stage's (the bucket's lifecycle). */
+export const expiresAt = (days?: number) => Math.floor(Date.now() / 1000) + Math.min(days || Infinity, retentionDays()) * 86400;
 
 /**
  * A sparse index of flows and batches with work outstanding: set when an upload reserves files,
@@ -65,6 +66,8 @@ export interface OwnerRecord extends FileCounters {
   crossChecks?: unknown[];
   /** filesTotal when the stored cross-checks were computed. */
   crossCheckedTotal?: number;
+  /** The client's retention when the owner was made (absent: the stage's). */
+  retentionDays?: number;
   createdAt: string;
 }
 
@@ -96,7 +99,7 @@ export async function createOwner(record: Omit<OwnerRecord, keyof FileCounters |
   await ddb().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...ownerKey(record), ...item, expiresAt: expiresAt() },
+      Item: { ...ownerKey(record), ...item, expiresAt: expiresAt(record.retentionDays) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -195,7 +198,7 @@ async function batchWrite(requests: Record<string, unknown>[]) {
 }
 
 export async function putFiles(o: OwnerRef, files: FileRecord[]) {
-  const expires = expiresAt();
+  const expires = expiresAt((o as Partial<OwnerRecord>).retentionDays);
   await batchWrite(files.map((f) => ({ PutRequest: { Item: { pk: ownerPk(o), sk: seqKey(f.seq), ...f, expiresAt: expires } } })));
 }
 

@@ -18,6 +18,7 @@ export const handler = endpoint<z.infer<typeof FlowInitBody>>('POST /v3/verifica
     callbackUrl: requireHttpUrl('callback_url', body.callback_url),
     flowParams: body.flow_params ?? {},
     channel: 'v3',
+    retentionDays: client.retentionDays,
   });
   return { flow_uuid: flowUuid };
 });

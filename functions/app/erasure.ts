@@ -1,0 +1,78 @@
+/**
+ * Erasure of a flow or batch on the client's request (a data principal's right under the DPDP Act;
+ * docs/data-lifecycle.md): its table items, bucket objects, sealed Aadhaar numbers (they live in
+ * the file items' results), callback attempts and dead letters go, and an audit record stays.
+ *
+ * Order matters: the owner is tombstoned first, so from that moment the id reads as unknown and
+ * the pipeline finds nothing to finish or report; running executions are stopped; then the items
+ * and objects go. Every step is idempotent, so a failed erasure is simply asked for again, and the
+ * operator's `erasure sweep` repeats it for recent erasures (catching anything a task was writing
+ * at the moment of erasure).
+ */
+import { StopExecutionCommand } from '@aws-sdk/client-sfn';
+import type { OwnerRecord, OwnerRef } from '../adapters/store/owners.ts';
+import { deleteCallbackEvents, deleteOwnerItems, tombstoneOwner } from '../adapters/store/erasure.ts';
+import { deletePrefix } from '../adapters/objectEraser.ts';
+import { documentPrefix } from '../adapters/documentStore.ts';
+import { executionArn } from '../adapters/pipelineStarter.ts';
+import { stepFunctions } from '../adapters/aws.ts';
+import { envNames } from '../adapters/tableSchema.ts';
+import { listAudit, recordAudit } from '../adapters/store/audit.ts';
+import { logger } from '../core/logger.ts';
+
+/** The owner's folder in the bucket: every file's objects live below it (documentStore.fileObjects). */
+export const ownerPrefix = (o: OwnerRef) => documentPrefix(o, '');
+
+const subjectOf = (o: OwnerRef) => `${o.kind}:${o.id}`;
+
+async function stopExecutions(names: string[]) {
+  const machine = process.env[envNames.stateMachine];
+  // The embedded local runner has no stop; its tasks find the records gone and do nothing.
+  if (!machine) return 0;
+  let stopped = 0;
+  for (const name of names) {
+    try {
+      await stepFunctions().send(new StopExecutionCommand({ executionArn: executionArn(machine, name), cause: 'erased on request' }));
+      stopped++;
+    } catch (err) {
+      if (!['ExecutionDoesNotExist', 'InvalidArn'].includes((err as Error).name)) throw err;
+    }
+  }
+  return stopped;
+}
+
+/** Items, objects and callback records of an owner; safe to repeat. */
+export async function eraseOwnerData(o: OwnerRef, rounds: number) {
+  const items = await deleteOwnerItems(o);
+  const objects = await deletePrefix(ownerPrefix(o));
+  const callbackRecords = await deleteCallbackEvents(o, rounds);
+  return { items, objects, callbackRecords };
+}
+
+/** Erases an owner the caller has already found to be the client's own. */
+export async function eraseOwner(owner: OwnerRecord, actor: string) {
+  const ref: OwnerRef = { kind: owner.kind, clientId: owner.clientId, id: owner.id };
+  await tombstoneOwner(ref);
+  const stopped = await stopExecutions(owner.executions ?? []);
+  const erased = await eraseOwnerData(ref, owner.round);
+  await recordAudit({
+    action: 'ERASE', actor, clientId: owner.clientId, subject: subjectOf(ref),
+    detail: { kind: owner.kind, rounds: owner.round, executionsStopped: stopped, ...erased },
+  });
+  logger.info('owner erased', { owner: owner.id, kind: owner.kind, ...erased, executionsStopped: stopped });
+  return erased;
+}
+
+/**
+ * Repeats the data erasure of every owner erased since `since` (from the audit trail), for what a
+ * task already in flight wrote after the erasure. Returns what it found left over.
+ */
+export async function sweepErased(since: Date) {
+  const swept: { clientId: string; subject: string; items: number; objects: number; callbackRecords: number }[] = [];
+  for (const rec of await listAudit({ since, action: 'ERASE' })) {
+    const [kind, id] = rec.subject.split(':') as [OwnerRef['kind'], string];
+    const left = await eraseOwnerData({ kind, clientId: rec.clientId, id }, Number(rec.detail?.rounds ?? 0));
+    swept.push({ clientId: rec.clientId, subject: rec.subject, ...left });
+  }
+  return swept;
+}

@@ -1,0 +1,21 @@
+/**
+ * The static `client_id` / `client_secret` headers of address matching. A client's own
+ * address-matching secret (issued and rotated by the operator) opens this route and nothing else;
+ * leaking it from an address-matching integration exposes no documents. Until a client is issued
+ * one, its client secret is still accepted here (this release only: docs/decisions.md).
+ */
+import { verifySecret } from '../../../core/auth/credentials.ts';
+import { getClient, isClientId, type ClientRecord } from '../../../adapters/store/clients.ts';
+import { logger } from '../../../core/logger.ts';
+
+/** Verified against a dummy hash for unknown ids, so response time does not reveal which ids exist. */
+const NO_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA';
+
+export async function authenticateAddressMatch(clientId: string, secret: string): Promise<ClientRecord | undefined> {
+  const client = isClientId(clientId) ? await getClient(clientId) : undefined;
+  const legacy = Boolean(client && !client.addressMatchSecretHash);
+  const ok = await verifySecret(secret, client?.addressMatchSecretHash ?? client?.secretHash ?? NO_HASH);
+  if (!client || !ok || client.disabled || !client.interfaces.includes('addressMatch')) return undefined;
+  if (legacy) logger.warn('address matching opened with the client secret (deprecated): issue an address-matching secret', { client: client.clientId });
+  return client;
+}

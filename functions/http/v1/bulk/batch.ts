@@ -1,0 +1,6 @@
+import { endpoint } from '../../middleware/endpoint.ts';
+import { eraseBatch } from '../../erasure.ts';
+
+export const handler = endpoint<unknown, { batch_id: string }>('DELETE /v1/bulk/batch', ({ query, client }) =>
+  eraseBatch(client, query.batch_id, 'bulk'),
+);

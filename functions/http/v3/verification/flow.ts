@@ -1,0 +1,6 @@
+import { endpoint } from '../../middleware/endpoint.ts';
+import { eraseFlow } from '../../erasure.ts';
+
+export const handler = endpoint<unknown, { flow_uuid: string }>('DELETE /v3/verification/flow', ({ query, client }) =>
+  eraseFlow(client, query.flow_uuid),
+);

@@ -1,0 +1,43 @@
+/**
+ * Grants of the data lifecycle (docs/data-lifecycle.md): erasure routes delete a client's objects
+ * and stop its executions; functions that open sealed Aadhaar numbers append audit records.
+ */
+import { Validations } from 'aws-cdk-lib';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { ServiceFunction } from './functions.ts';
+import type { Storage } from './storage.ts';
+
+/** Objects live under `clients/<client>/...` (functions/adapters/documentStore.ts). */
+export const CLIENT_OBJECTS = 'clients/*';
+
+/** List and delete under the clients' prefix (never GetObject: erasure reads no document), stop executions. */
+export function grantErasure(fn: ServiceFunction, storage: Storage, stateMachine: IStateMachine) {
+  fn.addToRolePolicy(new PolicyStatement({
+    effect: Effect.ALLOW,
+    actions: ['s3:ListBucket'],
+    resources: [storage.bucket.bucketArn],
+    conditions: { StringLike: { 's3:prefix': [CLIENT_OBJECTS] } },
+  }));
+  storage.bucket.grantDelete(fn, CLIENT_OBJECTS);
+  stateMachine.grantExecution(fn, 'states:StopExecution');
+  Validations.of(fn).acknowledge(
+    {
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"PipelineStateMachine<hash>"}]}]}:*]',
+      reason: 'StopExecution on the executions of this one state machine (the erased owner names them at run time).',
+    },
+  );
+}
+
+/**
+ * Audit records only (partition keys `AUDIT#<day>`), for functions that otherwise only read the
+ * table: answering with an opened Aadhaar number writes its UNSEAL record first.
+ */
+export function grantAuditWrite(fn: ServiceFunction, storage: Storage) {
+  fn.addToRolePolicy(new PolicyStatement({
+    effect: Effect.ALLOW,
+    actions: ['dynamodb:PutItem'],
+    resources: [storage.table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#*'] } },
+  }));
+}
