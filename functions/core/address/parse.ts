@@ -6,7 +6,7 @@
  */
 import { normaliseAddress, canonicalText, type NormalisedAddress } from './normalise.ts';
 import { getPincodeData, type PinInfo, type PincodeData } from './pincodes.ts';
-import { cityKey, isShortStateCode, KIND, STATES, CITY_ALIASES, type Kind } from './vocab.ts';
+import { cityKey, GENERIC_WORDS, isShortStateCode, KIND, STATES, CITY_ALIASES, type Kind } from './vocab.ts';
 import { approximateCity, approximateState, countryTypoLength } from './tail.ts';
 
 /** Components as canonical token chunks (internal form used by the scorer and the formatter). */
@@ -176,13 +176,16 @@ function takeCity(segs: string[][], parts: AddressParts, gazetteer: ReadonlySet<
   if (!segs.length || parts.city) return;
   const last = segs[segs.length - 1];
   const pinDistricts = parts.pin?.districts ?? [];
+  // A short segment opening with "near", "beside"...: a landmark phrase, not "..., city".
+  const landmarkLed = last.length <= 3 && kindOf(last[0]) === 'landmark';
   for (let n = Math.min(4, last.length); n >= 1; n--) {
     if (n > 1 && !cityWord(last[last.length - n], gazetteer)) continue;
     const phrase = last.slice(last.length - n).join(' ');
     const key = cityKey(phrase);
-    // Districts named like a keyword ("nagar", "puri", "basti") end "saheed nagar" as its suffix:
-    // such a word is the city only standing alone or when the pincode says so.
-    if (n === 1 && n < last.length && kindOf(phrase) !== undefined && !pinDistricts.includes(key)) continue;
+    // Districts named like a keyword ("nagar", "puri", "basti", "bank") end "saheed nagar" or
+    // "near canara bank": such a word is the city only standing alone or when the pincode says
+    // so, and so is any name ending a landmark phrase ("beside canara bank").
+    if (n < last.length && (landmarkLed || (n === 1 && (kindOf(phrase) !== undefined || GENERIC_WORDS.has(phrase)))) && !pinDistricts.includes(key)) continue;
     if (pinDistricts.includes(key) || gazetteer.has(key) || CITY_ALIASES.has(phrase) || STATES.get(phrase) === 'delhi') {
       parts.city = phrase;
       parts.cityKey = key;
@@ -193,7 +196,7 @@ function takeCity(segs: string[][], parts: AddressParts, gazetteer: ReadonlySet<
     }
   }
   // Misspelt or split in two ("bhopak", "co imbatore"): confirmed by the pincode when there is one.
-  const approx = approximateCity(last, gazetteer, parts.pin ? pinDistricts : null);
+  const approx = landmarkLed && !parts.pin ? null : approximateCity(last, gazetteer, parts.pin ? pinDistricts : null);
   if (approx) {
     parts.city = last.slice(last.length - approx.n).join(' ');
     parts.cityKey = approx.key;
@@ -283,7 +286,10 @@ function takeHouseAndFloor(segs: string[][], parts: AddressParts): void {
   for (const seg of segs) {
     for (let i = 0; i < seg.length; i++) {
       if (seg[i] !== 'floor') continue;
-      if (i > 0 && NUMBERISH.test(seg[i - 1])) {
+      // "flat 608 floor 6": the number before "floor" is the flat's when a unit word numbers it
+      // and a number follows.
+      const unitBefore = i > 1 && (kindOf(seg[i - 2]) === 'unitMarker' || seg[i - 2] === 'no') && NUMBERISH.test(seg[i + 1] ?? '');
+      if (i > 0 && NUMBERISH.test(seg[i - 1]) && !unitBefore) {
         parts.floor ??= seg[i - 1];
         seg.splice(i - 1, 2);
         i -= 2;

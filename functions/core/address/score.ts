@@ -461,12 +461,14 @@ function partsDiffer(pa: WordSet, allA: WordSet, pb: WordSet, allB: WordSet): bo
 function namesUnfound(part: WordSet, other: WordSet): boolean {
   const ends = part.ends;
   if (!ends) {
-    const f = namingFound(part, other, 0, part.nw);
+    const f = namingFound(part, other, 0, part.nw, false);
     return f !== null && f < 0.35;
   }
   let from = 0;
   for (const to of ends) {
-    const f = from < to ? namingFound(part, other, from, to) : null;
+    let f = from < to ? namingFound(part, other, from, to, false) : null;
+    // A name made only of generic words ("old town", "new colony") is still a name.
+    if (f === null && to - from >= 2) f = namingFound(part, other, from, to, true);
     if (f !== null && f < 0.35) return true;
     from = to;
   }
@@ -475,14 +477,15 @@ function namesUnfound(part: WordSet, other: WordSet): boolean {
 
 /**
  * Weighted share of the naming words (not generic: "nagar", "towers", "new" say nothing about
- * which one) of words from..to of `part` found among `other`'s words; null when they name nothing.
+ * which one; all words with `generic`) of words from..to of `part` found among `other`'s words;
+ * null when they name nothing.
  */
-function namingFound(part: WordSet, other: WordSet, from: number, to: number): number | null {
+function namingFound(part: WordSet, other: WordSet, from: number, to: number, generic: boolean): number | null {
   let total = 0;
   let got = 0;
   for (let i = from; i < to; i++) {
     const w = part.weights[i];
-    if (w <= GENERIC_WEIGHT) continue;
+    if (w <= GENERIC_WEIGHT && !generic) continue;
     total += w;
     const m = wordMatch(part, i, other);
     got += w * (m < 1 && i + 1 < to && joinedFound(part, i, other) ? 1 : m);

@@ -90,6 +90,17 @@ describe('parsing of hard variants', () => {
     expect(parseAddress('House 5, MG Road, Dharampeth, Nagpu').city).toBe('nagpu');
   });
 
+  it('reads no city out of a landmark phrase or a generic word', () => {
+    // "bank" is also a district name in the reference data.
+    expect(parseAddress('H No 363, Vivekananda Road, Benz Circle, Beside Canara Bank, Andhra Pradesh').city).toBeNull();
+    expect(same('H No 363, Vivekananda Road, Benz Circle, Near Canara Bank', 'Hno 363, Vivekananda Road, Benz Circle, Vijayawada 520010')).toBeGreaterThanOrEqual(SAME_PERSON_THRESHOLD);
+  });
+
+  it('reads "flat 608 floor 6" as flat 608 on floor 6', () => {
+    expect(parseAddress('Flat 608 Floor 6 Siddhivinayak Complex K K Nagar Madurai')).toMatchObject({ house: '608', floor: '6' });
+    expect(parseAddress('Flat 2, 3 Floor, Green Valley Towers')).toMatchObject({ house: '2', floor: '3' });
+  });
+
   it('knows large cities that are not district names', () => {
     expect(parseAddress('Plot 9, Saheed Nagar, Bhubaneswar, Odisha 751007').pincode_consistent).toBe(true);
     expect(parseAddress('Plot 9, Benz Circle, Vijayawada 520010').pincode_consistent).toBe(true);
@@ -121,6 +132,10 @@ describe('scoring of hard variants', () => {
   it('another building with the same number, or another locality, is another dwelling', () => {
     expect(same('Flat 302, Lakshmi Nivas, MG Road, Kadri, Mangaluru 575002', 'Flat 302, Gayathri Nivas, MG Road, Kadri, Mangaluru 575002')).toBeLessThanOrEqual(3);
     expect(same('H.No. 464, Yashoda Enclave, K K Nagar, Madurai, Tamil Nadu 625020', '#464, Yashoda Enclave, Anna Nagar, Madurai, Tamil Nadu 625020')).toBeLessThanOrEqual(3);
+  });
+
+  it('a locality named only by generic words is still another locality', () => {
+    expect(same('Plot 550-C, Jawaharlal Nehru Marg, Lakshmi Nivas, Saheed Nagar, Bhubaneswar 751007', 'Plot 550-C, Jawaharlal Nehru Marg, Lakshmi Niwas, Old Town, Bhubaneswar, Odisha')).toBeLessThanOrEqual(3);
   });
 
   it('a PIN on one side only is checked against the other side\'s city', () => {
