@@ -517,7 +517,12 @@ export class DocumentModel {
       if (/\p{L}$/u.test(match[0]) && /^\p{L}/u.test(labelLine.text.slice(end))) continue;
       for (const where of via) {
         const candidates: { line: Line; from: number; to?: number }[] = [];
-        if (where === 'same-line') candidates.push({ line: labelLine, from: end, to: this.segmentEndAfter(labelLine, end) });
+        if (where === 'same-line') {
+          // the label's own cell first, then the next cell of the line ("Total (incl. GST)   26,432.00")
+          const cut = this.segmentEndAfter(labelLine, end);
+          candidates.push({ line: labelLine, from: end, to: cut });
+          if (cut < labelLine.text.length) candidates.push({ line: labelLine, from: cut, to: this.segmentEndAfter(labelLine, cut) });
+        }
         if (where === 'right') {
           const r = this.lineRightOf(labelLine);
           if (r) candidates.push({ line: r, from: 0 });

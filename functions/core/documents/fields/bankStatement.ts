@@ -74,7 +74,12 @@ export const extractBankStatement: Extractor = (model) => {
   // "Statement From | 01/02/2024" and "Statement To | 28/03/2024" as separate key-value cells.
   const fromPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?/i]).find((p) => findDates(p.value).length === 1);
   const toPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?/i]).find((p) => findDates(p.value).length === 1);
-  if (!periodLine && fromPair && toPair) {
+  const periodPair = model.layout.find([/(?:statement\s*)?period(?:\s*of\s*statement)?/i]).find((p) => findDates(p.value).length >= 2);
+  if (!periodLine && periodPair) {
+    const [a, b] = findDates(periodPair.value);
+    found.period_from = field(a.value, periodPair.valueWords, { kind: 'structure', pass: true });
+    found.period_to = field(b.value, periodPair.valueWords, { kind: 'structure', pass: true });
+  } else if (!periodLine && fromPair && toPair) {
     found.period_from = field(findDates(fromPair.value)[0].value, fromPair.valueWords, { kind: 'structure', pass: true });
     found.period_to = field(findDates(toPair.value)[0].value, toPair.valueWords, { kind: 'structure', pass: true });
   }

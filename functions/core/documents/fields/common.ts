@@ -289,9 +289,16 @@ export function repairEchoPrefix(value: string, abbreviations: readonly string[]
     const dup = new RegExp(`^${abbr}[0Oo](?=[/\\-])`, 'i');
     if (abbr.toUpperCase().endsWith('O') && dup.test(value)) return { value: abbr.toUpperCase() + value.slice(abbr.length + 1), repairs: 1 };
     if (value.toUpperCase().startsWith(abbr.toUpperCase())) return { value, repairs: 0 };
-    const swap = new RegExp(`^${[...abbr.toUpperCase()].map((c) => ECHO_LOOKALIKE[c] ?? c).join('')}(?=[0-9/\\-])`, 'i');
+    const swap = new RegExp(`^${[...abbr.toUpperCase()].map((c) => ECHO_LOOKALIKE[c] ?? c).join('\\.?')}(?=\\.?[0-9/\\-])`, 'i');
     const m = swap.exec(value);
-    if (m) return { value: abbr.toUpperCase() + value.slice(m[0].length), repairs: [...m[0]].filter((c, i) => c.toUpperCase() !== abbr[i].toUpperCase()).length };
+    if (m) {
+      // Keep the printed dots ("P.0/23" -> "P.O/23"); only the look-alike letters change.
+      const letters = [...m[0]].filter((c) => c !== '.');
+      const repairs = letters.filter((c, i) => c.toUpperCase() !== abbr[i].toUpperCase()).length;
+      let k = 0;
+      const fixed = [...m[0]].map((c) => (c === '.' ? c : abbr[k++].toUpperCase())).join('');
+      return { value: fixed + value.slice(m[0].length), repairs };
+    }
     if (abbr.toUpperCase().includes('O')) {
       const doubled = new RegExp(`^${[...abbr.toUpperCase()].map((c) => (c === 'O' ? '(?:0O|O0|0o|o0)' : (ECHO_LOOKALIKE[c] ?? c))).join('')}(?=[/\\-])`, 'i');
       const d = doubled.exec(value);

@@ -3,6 +3,7 @@
  * usually the first name-like line that is not a document title, with its address below it.
  */
 import type { DocumentModel, Line } from '../blocks.ts';
+import { segmentLine } from '../layout.ts';
 import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, type ExtractedField } from './common.ts';
 
 const TITLE =
@@ -15,7 +16,10 @@ const LEGAL_ENTITY = /\b(?:pvt\.?\s*ltd|private\s+limited|limited|ltd|llp|sdn\.?
 
 /** A letterhead line's business name: the text without a trailing bracketed registration number. */
 export function letterheadText(line: Line): string {
-  return line.text.replace(TRAILING_REGISTRATION, '').trim();
+  // A letterhead sharing its line with the title ("STAR RETAIL PVT LTD      PURCHASE ORDER"): its own cell.
+  const cells = segmentLine(line);
+  const text = cells.length > 1 ? cells[0].text : line.text;
+  return text.replace(TRAILING_REGISTRATION, '').trim();
 }
 
 function isLetterheadCandidate(model: DocumentModel, l: Line): boolean {
