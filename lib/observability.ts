@@ -21,6 +21,8 @@ export interface ObservabilityProps {
   restApi: RestApi;
   functions: IFunction[];
   stateMachine: StateMachine;
+  /** Invoked only when a pipeline Map fails as a whole: any invocation is an alarm. */
+  mapFailureFunction?: IFunction;
 }
 
 export class Observability extends Construct {
@@ -74,6 +76,14 @@ export class Observability extends Construct {
         fn.metricErrors({ period, statistic: 'Sum' }),
         stageConfig.alarms.lambdaErrors,
         `Errors of ${fn.node.path} over 5 minutes`,
+      );
+    }
+    if (props.mapFailureFunction) {
+      alarm(
+        'PipelineMapFailures',
+        props.mapFailureFunction.metricInvocations({ period, statistic: 'Sum' }),
+        1,
+        'A pipeline Map failed as a whole: its unfinished files were recorded PROCESSING_FAILED (RecordMapFailure ran)',
       );
     }
     alarm(

@@ -1,4 +1,4 @@
-import { hashSecret, newOpaqueSecret } from '../core/auth/credentials.ts';
+import { hashSecret, newOpaqueSecret, verifySecret } from '../core/auth/credentials.ts';
 import { createClient, getClient, updateClient, ALL_INTERFACES } from '../adapters/store/clients.ts';
 import { newWebhookSecret } from '../core/callbacks/signature.ts';
 
@@ -21,8 +21,14 @@ export async function ensureDemoClient(given?: { clientId: string; clientSecret:
   if (given) {
     const existing = await getClient(given.clientId);
     if (existing) {
-      // Only the secret follows the environment; operator settings (disabled, callbacks) stay.
-      await updateClient(given.clientId, { secretHash: await hashSecret(given.clientSecret), webhookSecret: existing.webhookSecret ?? newWebhookSecret() });
+      // Only the secret follows the environment; operator settings (disabled, callbacks) stay. An
+      // unchanged secret is not rewritten: a new one revokes every token issued before it, and a
+      // restart must keep them (test/integration/restart.test.ts).
+      const sameSecret = await verifySecret(given.clientSecret, existing.secretHash);
+      await updateClient(given.clientId, {
+        ...(sameSecret ? {} : { secretHash: await hashSecret(given.clientSecret) }),
+        webhookSecret: existing.webhookSecret ?? newWebhookSecret(),
+      });
       return { ...given, created: false };
     }
     const webhookSecret = newWebhookSecret();
