@@ -80,5 +80,7 @@ export async function flowExtracts(flow: OwnerRecord, reader: Reader) {
 /** Callback body: the extracts of the flow (with its application_id), or the whole batch as one page. */
 export async function callbackPayload(owner: OwnerRecord, reader: Reader) {
   if (owner.kind === 'flow') return { application_id: owner.applicationId, flow_uuid: owner.id, ...(await flowExtracts(owner, reader)) };
+  // Onboarding (v2) results have their own shape; imported on use, as that module reads extracts too.
+  if (owner.kind === 'onboarding') return (await import('../http/v2/results.ts')).onboardingCallbackPayload(owner, reader);
   return { batch_id: owner.id, ...(await extractsPage(owner, 1, Math.max(1, owner.round), reader)) };
 }

@@ -11,6 +11,7 @@ import { getClient } from '../adapters/store/clients.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
 import { eventIdFor } from '../core/callbacks/signature.ts';
 import type { CallbackEvent } from '../adapters/store/callbacks.ts';
+import { onboardingCallbackTarget } from '../http/v2/results.ts';
 
 export interface FinaliseInput {
   owner: OwnerRef;
@@ -24,6 +25,7 @@ export interface FinaliseInput {
 
 async function callbackTarget(owner: OwnerRecord): Promise<{ url: string; authUrl?: string } | undefined> {
   if (owner.kind === 'flow' && owner.callbackUrl) return { url: owner.callbackUrl, authUrl: owner.authUrl };
+  if (owner.kind === 'onboarding') return onboardingCallbackTarget(owner);
   // Sandbox batches call the account-level callback; bulk sends none.
   if (owner.channel === 'sandbox') {
     const client = await getClient(owner.clientId);

@@ -34,25 +34,26 @@ describe('the route table', () => {
     }
   });
 
-  it('answers 501 {"error":"not implemented"} on the onboarding (v2) routes, after authentication and validation', async () => {
+  it('serves the onboarding (v2) routes after authentication and validation (unknown flows read as 409)', async () => {
     const token = await a.token();
     const v2 = routes.filter((r) => r.path.startsWith('/v2/'));
-    expect(v2).toHaveLength(7);
-    const valid: Record<string, { json?: unknown; query?: string }> = {
-      '/v2/verification/flow/init': { json: { product_type: 'MSME_LOAN', application_id: 'a', external_reference_id: 'e', username: 'u' } },
-      '/v2/verification/multiupload': { json: { flow_id: 'f', file_urls: [{ file_url: 'https://x/y.pdf', document_id: 'd' }] } },
-      '/v2/verification/flow/submit': { json: { flow_id: 'f' } },
-      '/v2/verification/flow/coapplicant': { json: { flow_id: 'f', co_applicants: [{ external_reference_id: 'e', username: 'u' }] } },
-      '/v2/verification/chat-history': { query: 'flow_id=f' },
-      '/v2/verification/docs': { query: 'flow_id=f&external_reference_id=e' },
-      '/v2/verification/chat': { json: { flow_id: 'f', message: 'hi' } },
+    expect(v2).toHaveLength(8);
+    const valid: Record<string, { json?: unknown; query?: string; status: number }> = {
+      '/v2/verification/flow/init': { json: { product_type: 'MSME_LOAN', application_id: 'a', external_reference_id: 'e', username: 'u' }, status: 201 },
+      '/v2/verification/multiupload': { json: { flow_id: 'f', file_urls: [{ file_url: 'https://x/y.pdf', document_id: 'd' }] }, status: 409 },
+      '/v2/verification/flow/submit': { json: { flow_id: 'f' }, status: 409 },
+      '/v2/verification/flow/coapplicant': { json: { flow_id: 'f', co_applicants: [{ external_reference_id: 'e', username: 'u' }] }, status: 409 },
+      '/v2/verification/chat-history': { query: 'flow_id=f', status: 409 },
+      '/v2/verification/docs': { query: 'flow_id=f&external_reference_id=e', status: 409 },
+      '/v2/verification/chat': { json: { flow_id: 'f', message: 'hi' }, status: 409 },
+      '/v2/verification/status': { query: 'flow_id=f&external_reference_id=e', status: 409 },
     };
     for (const r of v2) {
       const input = valid[r.path];
       const path = input.query ? `${r.path}?${input.query}` : r.path;
       expect((await a.call(r.method, path, { json: input.json })).status, r.path).toBe(401);
       const res = await a.call(r.method, path, { json: input.json, headers: { Token: token } });
-      expect(res, r.path).toEqual({ status: 501, body: { error: 'not implemented' } });
+      expect(res.status, r.path).toBe(input.status);
     }
     const empty = await a.call('POST', '/v2/verification/flow/coapplicant', { json: { flow_id: 'f', co_applicants: [] }, headers: { Token: token } });
     expect(empty.status).toBe(400);

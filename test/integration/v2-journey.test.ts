@@ -53,6 +53,7 @@ describe('MSME_LOAN onboarding, end to end', () => {
     const init = await post('/v2/verification/flow/init', {
       product_type: 'MSME_LOAN', application_id: 'APP-MSME-1', external_reference_id: 'CUST-1', username: primaryName(),
       user_docs: ['PAN', 'EBILL'], flow_params: { branch: 'Pune-01' },
+      callback_url: `${integrator.url}/callback`, auth_token_url: `${integrator.url}/auth`, chat_notification_url: `${integrator.url}/chat-events`,
     });
     expect(init.status).toBe(201);
     flow = init.body.flow_id;
@@ -98,6 +99,18 @@ describe('MSME_LOAN onboarding, end to end', () => {
     expect((await get(`/v2/verification/docs?flow_id=${flow}&external_reference_id=CUST-1`)).body).toEqual({ PAN: true, EBILL: true });
     expect((await get(`/v2/verification/docs?flow_id=${flow}&external_reference_id=CO-1`)).body).toEqual({ PAN: true });
   }, 300_000);
+
+  it('sends the results of the round to callback_url, authorised through auth_token_url and signed', async () => {
+    const received = (await waitFor(async () => integrator.callbacks.find((c) => JSON.parse(c.body).flow_id === flow), Boolean, 60_000))!;
+    expect(received.headers['webhook-signature']).toMatch(/^v1,/);
+    const body = JSON.parse(received.body);
+    expect(body).toMatchObject({ event: 'onboarding.results', flow_id: flow, application_id: 'APP-MSME-1', flow_status: 'ACTIVE' });
+    expect(body.applicants).toEqual([
+      { external_reference_id: 'CO-1', applicant_type: 'co_applicant', checklist: { PAN: true }, checklist_complete: true, master_status: 'SUCCESS' },
+      { external_reference_id: 'CUST-1', applicant_type: 'primary', checklist: { PAN: true, EBILL: true }, checklist_complete: true, master_status: 'SUCCESS' },
+    ]);
+    expect(body.data.map((d: any) => [d.document_id, d.external_reference_id])).toEqual([['pan-primary', 'CUST-1'], ['ebill-primary', 'CUST-1'], ['pan-co', 'CO-1'], ['broken-co', 'CO-1']]);
+  });
 
   it('has the assistant answer from the new state: nothing missing, why a file failed, ready to submit', async () => {
     const missing = await chat(flow, 'What documents are still missing?');

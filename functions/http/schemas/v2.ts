@@ -1,5 +1,9 @@
 import { z, requiredString, pageParam, FlowParams, DocumentData, MAX_URL_LENGTH, MAX_FILES_PER_UPLOAD } from './common.ts';
 
+/** Identifiers end up in keys: a lone surrogate has no UTF-8 form, so it is refused, not stored. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const Ref = requiredString().refine((s) => !LONE_SURROGATE.test(s), { message: 'must be well-formed Unicode' });
+
 /** Checklists name document types; a few dozen at most. */
 const UserDocs = z.array(requiredString(64)).max(50);
 const optionalUrl = z.string().max(MAX_URL_LENGTH).optional();
@@ -9,9 +13,9 @@ const MAX_CO_APPLICANTS = 20;
 export const V2FlowInitBody = z
   .object({
     product_type: requiredString(),
-    application_id: requiredString(),
-    external_reference_id: requiredString(),
-    username: requiredString(),
+    application_id: Ref,
+    external_reference_id: Ref,
+    username: Ref,
     user_docs: UserDocs.optional(),
     callback_url: optionalUrl,
     chat_notification_url: optionalUrl,
@@ -29,7 +33,7 @@ export const V2MultiuploadBody = z
           file_url: requiredString(MAX_URL_LENGTH),
           document_id: requiredString(),
           submission_mode: z.string().max(64).optional(),
-          external_reference_id: requiredString().optional().openapi({
+          external_reference_id: Ref.optional().openapi({
             description: 'Not in the spec: the applicant the document belongs to; absent, it is attributed by the name read from it (else the primary applicant).',
           }),
         }),
@@ -50,16 +54,16 @@ export const V2CoapplicantBody = z
   .object({
     flow_id: requiredString(),
     co_applicants: z
-      .array(z.object({ external_reference_id: requiredString(), username: requiredString(), user_docs: UserDocs.optional() }))
+      .array(z.object({ external_reference_id: Ref, username: Ref, user_docs: UserDocs.optional() }))
       .min(1, 'co_applicants list cannot be empty')
       .max(MAX_CO_APPLICANTS),
   })
   .openapi('V2CoapplicantRequest');
 
 export const V2ChatHistoryQuery = z.object({ flow_id: requiredString(), page: pageParam(1), per_page: pageParam(10, 100) });
-export const V2DocsQuery = z.object({ flow_id: requiredString(), external_reference_id: requiredString() });
+export const V2DocsQuery = z.object({ flow_id: requiredString(), external_reference_id: Ref });
 export const V2ChatBody = z.object({ message: requiredString(4000), flow_id: requiredString() }).openapi('V2ChatRequest');
-export const V2StatusQuery = z.object({ flow_id: requiredString(), external_reference_id: requiredString() });
+export const V2StatusQuery = z.object({ flow_id: requiredString(), external_reference_id: Ref });
 
 export const V2FlowInitResponse = z
   .object({ flow_id: z.string().uuid(), application_id: z.string(), external_reference_id: z.string(), username: z.string(), flow_params: z.record(z.string(), z.unknown()) })

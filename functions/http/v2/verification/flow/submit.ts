@@ -2,9 +2,8 @@ import type { z } from 'zod';
 import { endpoint } from '../../../middleware/endpoint.ts';
 import { badRequest } from '../../../middleware/errors.ts';
 import { completeFlow } from '../../../../adapters/store/onboarding.ts';
-import { isFinished } from '../../../../adapters/store/owners.ts';
-import { ocrItem } from '../../../../extracts/index.ts';
 import { flowOf, readFlowState } from '../../onboarding.ts';
+import { documentEntries } from '../../results.ts';
 import type { V2SubmitBody, V2SubmitQuery } from '../../../schemas/v2.ts';
 
 type Params = z.infer<typeof V2SubmitBody>;
@@ -29,15 +28,6 @@ export const handler = endpoint<Params, z.infer<typeof V2SubmitQuery>>('POST /v2
     await completeFlow(client.clientId, flow.flowId);
     flow = { ...flow, state: 'COMPLETED' };
   }
-  const state = await readFlowState(flow);
-  const data = await Promise.all(state.files.map(async ({ file, externalReferenceId }) => {
-    const item = await ocrItem(file, client);
-    return {
-      document_id: file.documentId,
-      external_reference_id: externalReferenceId,
-      file_uuid: file.fileUuid,
-      data: !isFinished(file) ? {} : item.error_code ? { processing_error: item.error_code } : item.data,
-    };
-  }));
+  const data = await documentEntries(await readFlowState(flow), client);
   return { flow_id: flow.flowId, flow_params: flow.flowParams, flow_status: flow.state, data };
 });
