@@ -3,7 +3,8 @@
  * one method per route. Authentication happens inside the handlers (JWT in the `Token` header,
  * client credentials, refresh tokens), so no method has an API Gateway authorizer.
  */
-import { Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import {
   AccessLogFormat,
   EndpointType,
@@ -17,9 +18,11 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { VAULT_SECRET_ENV } from '../functions/adapters/aadhaarVault.ts';
 import { envNames } from '../functions/adapters/tableSchema.ts';
+import { admissionEnv } from '../functions/adapters/store/admission.ts';
 import { routeKey, routes, type Route } from '../functions/http/routes.ts';
 import { ServiceFunction } from './functions.ts';
 import { acknowledgeStorageGrants } from './nag.ts';
@@ -29,7 +32,9 @@ import type { Storage } from './storage.ts';
 
 /** What a route's function may touch, derived from the route so a new route gets sensible rights. */
 export interface RouteAccess {
-  table: 'read' | 'readWrite';
+  table: 'none' | 'read' | 'readWrite';
+  /** The DynamoDB calls its code makes, on the table only (no route queries an index; none scans). */
+  tableActions: string[];
   /** Pre-signed GETs of redacted copies are signed with the function's own role. */
   bucketRead: boolean;
   /** Uploads start the pipeline. */
@@ -44,10 +49,33 @@ export interface RouteAccess {
   erases: boolean;
 }
 
+/** Reads: items, key-range queries, the admission check's batch of owner items. */
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+/** Token endpoints: new refresh tokens and families (put), rotation and revocation (update). */
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
+/** Uploads undo a failed upload (batch delete) and give up idempotency claims; erasure deletes. */
+const TABLE_DELETE = ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+function tableAccess(route: Route): Pick<RouteAccess, 'table' | 'tableActions'> {
+  if (route.auth.kind === 'none') return { table: 'none', tableActions: [] };
+  // GETs and address matching (static credentials, matches nothing it stores) only read.
+  if (route.method === 'GET' || route.auth.kind === 'staticCredentials') return { table: 'read', tableActions: TABLE_READ };
+  if (route.auth.kind === 'clientCredentials' || route.auth.kind === 'refreshToken') {
+    return { table: 'readWrite', tableActions: [...TABLE_READ, ...TABLE_WRITE] };
+  }
+  return { table: 'readWrite', tableActions: [...TABLE_READ, ...TABLE_WRITE, ...TABLE_DELETE] };
+}
+
+/**
+ * Redacted copies only (`clients/<client>/<kind>/<id>/<file>/redacted.png`, documentStore.ts fileObjects):
+ * links in answers are pre-signed with the function's role, which never reads an original.
+ */
+export const REDACTED_OBJECTS = 'clients/*/redacted.png';
+
 export function routeAccess(route: Route): RouteAccess {
   const signingKey = ['clientCredentials', 'token', 'refreshToken'].includes(route.auth.kind);
   return {
-    table: route.method === 'GET' ? 'read' : 'readWrite',
+    ...tableAccess(route),
     // Responses with extracted documents (extracts, v2 submit and docs) may link redacted copies.
     bucketRead: route.auth.kind === 'token' && (route.method === 'GET' || route.path.endsWith('/flow/submit')),
     startsPipeline: route.path.endsWith('/multiupload'),
@@ -57,6 +85,10 @@ export function routeAccess(route: Route): RouteAccess {
     erases: route.method === 'DELETE',
   };
 }
+
+/** Paths of the routes that issue tokens (client credentials or a refresh token). */
+export const tokenPaths = () =>
+  routes.filter((r) => r.auth.kind === 'clientCredentials' || r.auth.kind === 'refreshToken').map((r) => r.path);
 
 /** `v3/verification/flow/init` -> `V3VerificationFlowInit`: a stable construct id per handler. */
 export function functionId(route: Route): string {
@@ -220,9 +252,34 @@ export class Api extends Construct {
           name: 'PerIpRateLimit',
           priority: 2,
           action: { block: {} },
-          // Requests per 5 minutes from one address: well above the stage's steady rate per client.
-          statement: { rateBasedStatement: { limit: stageConfig.throttling.rateLimit * 300, aggregateKeyType: 'IP' } },
+          // Requests per 5 minutes from one address: a quarter of the stage's rate (lib/stage-config.ts fairSharing).
+          statement: { rateBasedStatement: { limit: stageConfig.fairSharing.requestsPerIp, aggregateKeyType: 'IP' } },
           visibilityConfig: visibility('PerIpRateLimit'),
+        },
+        {
+          name: 'TokenEndpointsPerIp',
+          priority: 3,
+          action: { block: {} },
+          // Each call verifies a scrypt hash: one address gets the few an integrator needs (tokens live 3600 s).
+          statement: {
+            rateBasedStatement: {
+              limit: stageConfig.fairSharing.tokenRequestsPerIp,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                orStatement: {
+                  statements: tokenPaths().map((path) => ({
+                    byteMatchStatement: {
+                      searchString: path,
+                      fieldToMatch: { uriPath: {} },
+                      positionalConstraint: 'ENDS_WITH',
+                      textTransformations: [{ priority: 0, type: 'NONE' }],
+                    },
+                  })),
+                },
+              },
+            },
+          },
+          visibilityConfig: visibility('TokenEndpointsPerIp'),
         },
       ],
     });
@@ -241,6 +298,12 @@ export class Api extends Construct {
     };
     if (access.startsPipeline || access.erases) environment[envNames.stateMachine] = props.stateMachine.stateMachineArn;
     if (access.signingKey) environment[envNames.signingKeySecret] = props.signingKeySecret.secretArn;
+    if (access.startsPipeline) {
+      const fair = stageConfig.fairSharing;
+      environment[admissionEnv.perClient] = String(fair.filesInFlightPerClient);
+      environment[admissionEnv.stage] = String(fair.filesInFlightPerStage);
+      environment[admissionEnv.retryAfter] = String(fair.retryAfterSeconds);
+    }
     if (access.aadhaarVault) environment[VAULT_SECRET_ENV] = props.aadhaarVaultSecret.secretArn;
 
     const fn = new ServiceFunction(this, functionId(route), {
@@ -251,9 +314,16 @@ export class Api extends Construct {
       environment,
       addressReferenceData: access.addressReferenceData,
     });
-    if (access.table === 'read') storage.table.grantReadData(fn);
-    else storage.table.grantReadWriteData(fn);
-    if (access.bucketRead) storage.bucket.grantRead(fn);
+    if (access.tableActions.length) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: access.tableActions, resources: [storage.table.tableArn] }));
+    }
+    if (access.bucketRead) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [storage.bucket.arnForObjects(REDACTED_OBJECTS)] }));
+      Validations.of(fn.executionRole).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(storage.bucket.node.defaultChild as CfnBucket)}.Arn>/${REDACTED_OBJECTS}]`,
+        reason: 'GetObject on redacted copies only (any client, flow and file: ids are per-request data); never on originals or OCR output.',
+      });
+    }
     if (access.startsPipeline) props.stateMachine.grantStartExecution(fn);
     if (access.signingKey) props.signingKeySecret.grantRead(fn);
     if (access.aadhaarVault) props.aadhaarVaultSecret.grantRead(fn);

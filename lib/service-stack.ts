@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { Api } from './api.ts';
 import { Observability } from './observability.ts';
 import { Pipeline } from './pipeline.ts';
+import { boundTextractConcurrency } from './fair-sharing.ts';
 import type { StageConfig } from './stage-config.ts';
 import { Storage } from './storage.ts';
 
@@ -61,6 +62,7 @@ export class ServiceStack extends Stack {
       storage: this.storage,
       aadhaarVaultSecret: this.aadhaarVaultSecret,
     });
+    boundTextractConcurrency(this.pipeline, stageConfig);
 
     this.api = new Api(this, 'Api', {
       stageConfig,

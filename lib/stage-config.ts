@@ -36,6 +36,50 @@ export interface StageConfig {
   waf: boolean;
   /** API Gateway execution logs; never data trace (it would log bodies with personal data). */
   apiLoggingLevel: MethodLoggingLevel;
+  /** Fair sharing between clients (issue 12 item 8); the numbers follow `fairSharing()` below. */
+  fairSharing: FairSharing;
+}
+
+/**
+ * Fair sharing, derived from the Textract quota (docs/decisions.md, "Fair sharing"):
+ * - The functions that call Textract have 2Q reserved executions each (`textractConcurrency`): an invocation
+ *   reads the original, calls Textract once and writes its Blocks, at least about 2 s, so 2Q at once stay
+ *   near Q requests per second; the SDK's and the state machine's retries absorb a passing excess.
+ * - Files in flight in the stage (admitted, not finished): S = max(Q x D, U), D = 60 s the backlog may take to
+ *   drain at the quota (a third of RecogniseText's 189 s retry budget), U = 100 files of one upload.
+ * - Files in flight per client: L = max(U, S / 3), so at least three clients share the stage at their limit.
+ * - WAF: each token endpoint call verifies a scrypt hash. An integrator caches its token (3600 s) and refreshes
+ *   it, so one address needs a few per hour; 100 per 5 minutes leaves room for 50 instances starting together
+ *   behind one NAT, and any other route gets a quarter of the stage's rate per address.
+ */
+export interface FairSharing {
+  /** The account's Textract requests per second for DetectDocumentText (Service Quotas), Q. */
+  textractTps: number;
+  /** Reserved concurrency of each function that calls Textract. */
+  textractConcurrency: number;
+  filesInFlightPerStage: number;
+  filesInFlightPerClient: number;
+  /** Retry-After of a 429 (client over its limit) or 503 (stage full): about the time a file takes. */
+  retryAfterSeconds: number;
+  /** WAF rate-based rules, requests per address per 5 minutes. */
+  tokenRequestsPerIp: number;
+  requestsPerIp: number;
+}
+
+const FILES_PER_UPLOAD = 100;
+const DRAIN_SECONDS = 60;
+
+export function fairSharing(textractTps: number, stageRatePerSecond: number): FairSharing {
+  const filesInFlightPerStage = Math.max(textractTps * DRAIN_SECONDS, FILES_PER_UPLOAD);
+  return {
+    textractTps,
+    textractConcurrency: 2 * textractTps,
+    filesInFlightPerStage,
+    filesInFlightPerClient: Math.max(FILES_PER_UPLOAD, Math.floor(filesInFlightPerStage / 3)),
+    retryAfterSeconds: 30,
+    tokenRequestsPerIp: 100,
+    requestsPerIp: Math.floor((stageRatePerSecond * 300) / 4),
+  };
 }
 
 const day = 1;
@@ -43,6 +87,7 @@ const day = 1;
 export const stageConfigs: Record<StageName, StageConfig> = {
   dev: {
     stage: 'dev',
+    fairSharing: fairSharing(1, 20),
     logRetention: RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
     throttling: { rateLimit: 20, burstLimit: 40 },
@@ -54,6 +99,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
   },
   staging: {
     stage: 'staging',
+    fairSharing: fairSharing(2, 50),
     logRetention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
     throttling: { rateLimit: 50, burstLimit: 100 },
@@ -65,6 +111,8 @@ export const stageConfigs: Record<StageName, StageConfig> = {
   },
   prod: {
     stage: 'prod',
+    // Assumed default quota of the account (5 TPS); raise with the quota.
+    fairSharing: fairSharing(5, 200),
     logRetention: RetentionDays.ONE_YEAR,
     removalPolicy: RemovalPolicy.RETAIN,
     throttling: { rateLimit: 200, burstLimit: 400 },

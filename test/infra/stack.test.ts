@@ -17,6 +17,8 @@ import { VAULT_SECRET_ENV } from '../../functions/adapters/aadhaarVault.ts';
 import { addressReferenceData, localOnlyModules, nativeInstallSet } from '../../lib/functions.ts';
 import { taskAccess } from '../../lib/pipeline.ts';
 import { routeAccess } from '../../lib/api.ts';
+import { admissionEnv } from '../../functions/adapters/store/admission.ts';
+import { MAX_FILES_PER_UPLOAD } from '../../functions/http/schemas/common.ts';
 import { createServiceApp } from '../../lib/service-app.ts';
 import { stageConfigFor } from '../../lib/stage-config.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
@@ -243,7 +245,7 @@ describe('functions', () => {
       expect(envNames.signingKeySecret in env, routeKey(route)).toBe(access.signingKey);
       expect(actions.includes('states:StartExecution'), routeKey(route)).toBe(route.path.endsWith('/multiupload'));
       expect(envNames.stateMachine in env, routeKey(route)).toBe(route.path.endsWith('/multiupload'));
-      expect(actions.includes('dynamodb:PutItem'), routeKey(route)).toBe(route.method !== 'GET');
+      expect(actions.includes('dynamodb:UpdateItem'), routeKey(route)).toBe(access.table === 'readWrite');
       expect(actions.some((a) => a.startsWith('textract:') || a.startsWith('rekognition:'))).toBe(false);
     }
     expect(routes.filter((r) => routeAccess(r).signingKey).map(routeKey)).toContain('POST /v3/verification/authtoken');
@@ -608,5 +610,115 @@ describe('dashboard', () => {
     for (const op of ['DetectDocumentText', 'StartDocumentTextDetection', 'GetDocumentTextDetection']) {
       expect(body.includes(`\\"AWS/Textract\\",\\"ThrottledCount\\",\\"Operation\\",\\"${op}\\"`), op).toBe(true);
     }
+  });
+});
+
+describe('least privilege (issue 12 item 10)', () => {
+  const routeFunctions = (s: Synthesised) => {
+    const byDescription = functionsByDescription(s.resources);
+    return routes.map((route) => ({ route, access: routeAccess(route), fn: byDescription.get(routeKey(route))![1] }));
+  };
+  const roleOf = (fn: Resource) => fn.Properties.Role['Fn::GetAtt'][0] as string;
+  const resourcesOf = (st: { Resource: unknown }) => (Array.isArray(st.Resource) ? st.Resource : [st.Resource]).map((r) => JSON.stringify(r));
+  const WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+  it('lets route functions read redacted copies only: GetObject on clients/*/redacted.png, never an original', () => {
+    for (const { route, access, fn } of routeFunctions(prod)) {
+      const reads = statementsOf(prod.resources, roleOf(fn)).filter((st) => asList(st.Action).some((a) => a.startsWith('s3:GetObject')));
+      if (!access.bucketRead) {
+        expect(reads, routeKey(route)).toEqual([]);
+        continue;
+      }
+      expect(reads, routeKey(route)).toHaveLength(1);
+      expect(asList(reads[0].Action), routeKey(route)).toEqual(['s3:GetObject']);
+      for (const r of resourcesOf(reads[0])) expect(r, routeKey(route)).toMatch(/\/clients\/\*\/redacted\.png"\]\]\}$/);
+    }
+    // Every GET that answers documents may link them; no route lists the bucket or reads it another way.
+    expect(routes.filter((r) => r.method === 'GET' && r.path.endsWith('/extracts')).every((r) => routeAccess(r).bucketRead)).toBe(true);
+  });
+
+  it('limits every route function\'s table access to the calls its routes make: the table only, no Scan, GETs read-only', () => {
+    for (const s of [prod, dev]) {
+      for (const { route, access, fn } of routeFunctions(s)) {
+        const statements = statementsOf(s.resources, roleOf(fn)).filter((st) => asList(st.Action).some((a) => a.startsWith('dynamodb:')));
+        const actions = statements.flatMap((st) => asList(st.Action));
+        expect(actions.includes('dynamodb:Scan'), routeKey(route)).toBe(false);
+        // The table's ARN, never its indexes (no route queries one).
+        for (const st of statements) for (const r of resourcesOf(st)) expect(r, routeKey(route)).not.toContain('/index/');
+        const unconditioned = statements.filter((st) => !(st as { Condition?: unknown }).Condition).flatMap((st) => asList(st.Action));
+        expect([...new Set(unconditioned)].sort(), routeKey(route)).toEqual([...access.tableActions].sort());
+        if (route.method === 'GET') {
+          expect(unconditioned.some((a) => WRITES.includes(a)), routeKey(route)).toBe(false);
+          // A GET may only append audit records (partition keys AUDIT#...), never change data.
+          for (const st of statements.filter((st) => (st as { Condition?: unknown }).Condition)) {
+            expect(asList(st.Action), routeKey(route)).toEqual(['dynamodb:PutItem']);
+            expect(JSON.stringify((st as { Condition?: unknown }).Condition), routeKey(route)).toContain('"AUDIT#*"');
+          }
+        }
+      }
+    }
+    const of = (key: string) => routeAccess(routes.find((r) => routeKey(r) === key)!).tableActions;
+    expect(of('GET /openapi.json')).toEqual([]);
+    expect(of('POST /v1/address/match/batch').some((a) => WRITES.includes(a))).toBe(false);
+    expect(of('POST /v3/verification/authtoken')).not.toContain('dynamodb:DeleteItem');
+    expect(of('POST /v3/verification/multiupload')).toEqual(expect.arrayContaining(WRITES));
+  });
+});
+
+describe('fair sharing (issue 12 item 8)', () => {
+  const stages = [['prod', () => prod], ['dev', () => dev]] as const;
+
+  it('derives each stage\'s numbers from its Textract quota: a full upload always fits, three clients share the stage', () => {
+    for (const name of ['dev', 'staging', 'prod']) {
+      const f = stageConfigFor(name).fairSharing;
+      expect(f.textractConcurrency, name).toBe(2 * f.textractTps);
+      expect(f.filesInFlightPerStage, name).toBe(Math.max(f.textractTps * 60, MAX_FILES_PER_UPLOAD));
+      expect(f.filesInFlightPerClient, name).toBe(Math.max(MAX_FILES_PER_UPLOAD, Math.floor(f.filesInFlightPerStage / 3)));
+      expect(f.filesInFlightPerClient, name).toBeLessThanOrEqual(f.filesInFlightPerStage);
+      expect(f.tokenRequestsPerIp, name).toBeLessThan(f.requestsPerIp);
+    }
+    expect(stageConfigFor('prod').fairSharing).toMatchObject({ textractTps: 5, filesInFlightPerStage: 300, filesInFlightPerClient: 100 });
+  });
+
+  it('passes the admission limits to exactly the upload functions', () => {
+    for (const [name, synth] of stages) {
+      const f = stageConfigFor(name).fairSharing;
+      for (const [description, [, fn]] of functionsByDescription(synth().resources)) {
+        const env = fn.Properties.Environment.Variables;
+        const upload = description.startsWith('POST ') && description.endsWith('/multiupload');
+        expect(env[admissionEnv.perClient], description).toBe(upload ? String(f.filesInFlightPerClient) : undefined);
+        expect(env[admissionEnv.stage], description).toBe(upload ? String(f.filesInFlightPerStage) : undefined);
+        expect(env[admissionEnv.retryAfter], description).toBe(upload ? String(f.retryAfterSeconds) : undefined);
+      }
+    }
+  });
+
+  it('reserves the stage\'s Textract concurrency for exactly the functions that call Textract', () => {
+    for (const [name, synth] of stages) {
+      const reserved = [...functionsByDescription(synth().resources)]
+        .filter(([, [, fn]]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+        .map(([description, [, fn]]) => [description, fn.Properties.ReservedConcurrentExecutions]);
+      const n = stageConfigFor(name).fairSharing.textractConcurrency;
+      expect(reserved.sort(), name).toEqual(
+        [['Pipeline task RecogniseText', n], ['Pipeline task RecogniseTextAsync', n], [textractCompletedDescription, n]].sort(),
+      );
+    }
+  });
+
+  it('rate-limits the token endpoints per address in the WAF, apart from the per-address limit of every route', () => {
+    const [[, acl]] = ofType(prod.resources, 'AWS::WAFv2::WebACL');
+    const rules = acl.Properties.Rules as Array<{ Name: string; Action?: unknown; Statement: any }>;
+    const f = stageConfigFor('prod').fairSharing;
+    const perIp = rules.find((r) => r.Name === 'PerIpRateLimit')!;
+    expect(perIp.Statement.RateBasedStatement).toMatchObject({ Limit: f.requestsPerIp, AggregateKeyType: 'IP' });
+    const tokens = rules.find((r) => r.Name === 'TokenEndpointsPerIp')!;
+    expect(tokens.Action).toEqual({ Block: {} });
+    expect(tokens.Statement.RateBasedStatement).toMatchObject({ Limit: f.tokenRequestsPerIp, AggregateKeyType: 'IP' });
+    const paths = tokens.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map(
+      (s: any) => s.ByteMatchStatement.SearchString,
+    );
+    expect(paths.sort()).toEqual(
+      routes.filter((r) => r.auth.kind === 'clientCredentials' || r.auth.kind === 'refreshToken').map((r) => r.path).sort(),
+    );
   });
 });
