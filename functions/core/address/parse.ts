@@ -120,7 +120,7 @@ function takeState(segs: string[][], parts: AddressParts, gazetteer: ReadonlySet
   const pinStates = parts.pin?.states ?? null;
   if (longest !== undefined) {
     // "karnata ka": a state split in two whose last piece is also a code is the state, not the code.
-    const split = last.length >= 2 ? approximateState(last, totalTokens, pinStates, true, gazetteer) : null;
+    const split = last.length >= 2 && isShortStateCode(last[last.length - 1]) ? approximateState(last, totalTokens, pinStates, true, gazetteer) : null;
     if (!split || split.n < 2 || STATES.has(last.slice(last.length - split.n).join(' '))) {
       if (takeExactState(segs, last, parts, longest, totalTokens)) return;
     }

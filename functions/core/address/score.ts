@@ -569,8 +569,9 @@ export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore
   if (places === false || states === false) cap = Math.min(cap, 1);
   if (a.floor !== null && b.floor !== null && a.floor !== b.floor) cap = Math.min(cap, 3);
   if (core !== null && core < 0.5) cap = Math.min(cap, 3);
-  if (namesDiffer(a, b)) cap = Math.min(cap, 3);
   const base = 10 * Math.min(1, Math.max(0, (similarity - 50) / 42));
+  // The named-chunk comparison is the costliest cap: skipped when a cap of 3 could not bind.
+  if (cap > 3 && base > 3 && namesDiffer(a, b)) cap = 3;
   const raw = Math.min(base, cap);
   return { similarity: Math.round(similarity * 100) / 100, samePerson: Math.round(raw), samePersonRaw: raw + similarity / 1000 };
 }

@@ -38,23 +38,29 @@ function namesByKey(byName: ReadonlyMap<string, string>): Map<string, string[]> 
 function lookupAllowed(joined: string, exact: ReadonlyMap<string, string>, names: ReadonlyMap<string, string[]>, allowed: readonly string[]): string | null {
   const hit = exact.get(joined);
   if (hit !== undefined) return allowed.includes(hit) ? hit : null;
-  let candidates = allowedMemo.get(allowed);
-  if (candidates === undefined) {
-    candidates = [];
+  let memo = allowedMemo.get(allowed);
+  if (memo === undefined) {
+    let candidates: string[] = [];
     for (const k of allowed) {
       const list = names.get(k);
       if (list) candidates = candidates.concat(list);
     }
     if (allowedMemo.size >= MEMO_LIMIT) allowedMemo.clear();
-    allowedMemo.set(allowed, candidates);
+    memo = { candidates, found: new Map() };
+    allowedMemo.set(allowed, memo);
   }
-  const near = closestAmong(joined, candidates, exact);
-  return near === null ? null : (exact.get(near) ?? null);
+  let key = memo.found.get(joined);
+  if (key === undefined) {
+    const near = closestAmong(joined, memo.candidates, exact);
+    key = near === null ? null : (exact.get(near) ?? null);
+    if (memo.found.size < 256) memo.found.set(joined, key);
+  }
+  return key;
 }
 
-// The names of a pincode's states or districts (the lists are the pincode data's own arrays,
-// one per pincode): gathered once per list, kept (bounded).
-const allowedMemo = new Map<readonly string[], string[]>();
+// Per list of a pincode's states or districts (the pincode data's own arrays, one per
+// pincode): their names, and what written words were found to spell among them (bounded).
+const allowedMemo = new Map<readonly string[], { candidates: string[]; found: Map<string, string | null> }>();
 
 /**
  * How many trailing tokens of `seg` spell the country with one slip (`indua`, `inida`, `in dia`,
@@ -155,8 +161,26 @@ export function approximateState(
   // Abbreviated: "guj", "maha", "karn" (3+ letters; 4+ without a pincode to confirm it).
   const last = seg[n - 1];
   if (last.length < (pinStates ? 3 : 4) || last.length > 6 || !LETTERS.test(last) || KIND.has(last) || gazetteer.has(last) || CITY_ALIASES.has(last)) return null;
-  const key = abbreviationOf(last, pinStates ?? ALL_STATES, STATE_NAMES_BY_KEY);
+  const key = abbreviationKept(last, pinStates ?? ALL_STATES, STATE_NAMES_BY_KEY);
   return key ? { key, n: 1, approximate: true } : null;
+}
+
+// Abbreviations looked up, per list of keys (a pincode's, or all states), by written word.
+const abbreviationMemo = new Map<readonly string[], Map<string, string | null>>();
+
+function abbreviationKept(written: string, keys: readonly string[], names: ReadonlyMap<string, string[]>): string | null {
+  let memo = abbreviationMemo.get(keys);
+  if (memo === undefined) {
+    if (abbreviationMemo.size >= MEMO_LIMIT) abbreviationMemo.clear();
+    memo = new Map();
+    abbreviationMemo.set(keys, memo);
+  }
+  let key = memo.get(written);
+  if (key === undefined) {
+    key = abbreviationOf(written, keys, names);
+    if (memo.size < 4096) memo.set(written, key);
+  }
+  return key;
 }
 
 const ALL_STATES = [...new Set(STATE_BY_JOINED.values())];
@@ -215,7 +239,7 @@ export function approximateCity(seg: readonly string[], gazetteer: ReadonlySet<s
   // Abbreviated ("hyd", "ahmd"), only as one of the pincode's districts.
   const last = seg[seg.length - 1];
   if (!pinDistricts || last.length < 3 || !LETTERS.test(last) || KIND.has(last)) return null;
-  const key = abbreviationOf(last, pinDistricts, cityNamesByKey);
+  const key = abbreviationKept(last, pinDistricts, cityNamesByKey);
   return key ? { key, n: 1, approximate: true } : null;
 }
 
@@ -224,4 +248,5 @@ export function clearTailMemo(): void {
   stateMemo.clear();
   cityMemo.clear();
   allowedMemo.clear();
+  abbreviationMemo.clear();
 }
