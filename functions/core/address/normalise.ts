@@ -24,6 +24,8 @@ const COMBINING = /[\u0300-\u036f]/g;
 // (a state or the country may follow).
 const PIN_SPACED =
   /(?<![0-9])(?<![0-9][-/])(?<!\b(?:no|flat|house|plot|door|room|shop)[ ]*)([1-9][0-9]{2})[ -]([0-9]{3})(?![0-9]|[-/][0-9])(?=[^0-9]*$)/;
+// "PIN-380 015", "pincode: 570 023" anywhere: a label says what the digits are.
+const PIN_LABELLED = /\bpin(?:[ ]?code)?[ ]*[-]?[ ]*([1-9][0-9]{2})[ -]([0-9]{3})(?![0-9]|[-/][0-9])/;
 const TOKEN_SPLIT_UNICODE = /[^\p{L}\p{N}/-]+/u;
 const ORDINAL = /^(\d+)(st|nd|rd|th)$/;
 const GLUED_NO = /^(h|f|d|p|s|sy|kh|flat|house|plot|door)?no(\d[a-z0-9/-]*)?$/;
@@ -105,7 +107,7 @@ export function normaliseAddress(raw: string): NormalisedAddress {
   if (at >= 0) {
     pincode = s.slice(at, at + 6);
   } else {
-    const m = PIN_SPACED.exec(s);
+    const m = PIN_SPACED.exec(s) ?? PIN_LABELLED.exec(s);
     if (m) {
       pincode = m[1] + m[2];
       // The pincode separates what precedes it from what follows (state, country) like a comma.

@@ -39,6 +39,9 @@ describe('normalisation of hard variants', () => {
     expect(normaliseAddress('Kuvempunagar, Mysuru - 570 023, Karnataka').pincode).toBe('570023');
     expect(normaliseAddress('Dwaraka Nagar, Vizag - 530-016, Andhra Pradesh, India').pincode).toBe('530016');
     expect(normaliseAddress('Bhopal MP 462 042 IN DIA').pincode).toBe('462042');
+    // Labelled, it may stand anywhere.
+    expect(normaliseAddress('PIN-380 015, 12 Satellite Road, Ahmedabad').pincode).toBe('380015');
+    expect(normaliseAddress('pinto road 570 023 12 main').pincode).toBeNull();
   });
 
   it('does not read a house number or flat as a spaced PIN', () => {
