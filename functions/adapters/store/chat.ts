@@ -21,7 +21,7 @@ export interface ChatMessage {
 
 const chatSk = (seq: number) => `CHAT#${String(seq).padStart(9, '0')}`;
 
-export async function appendMessage(clientId: string, flowId: string, m: Omit<ChatMessage, 'seq'>): Promise<ChatMessage> {
+export async function appendMessage(clientId: string, flowId: string, m: Omit<ChatMessage, 'seq'>, retentionDays?: number): Promise<ChatMessage> {
   const pk = flowPartition(clientId, flowId);
   const out = await ddb().send(
     new UpdateCommand({
@@ -34,7 +34,7 @@ export async function appendMessage(clientId: string, flowId: string, m: Omit<Ch
     }),
   );
   const message = { ...m, seq: out.Attributes!.chatSeq as number };
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { pk, sk: chatSk(message.seq), ...message, expiresAt: expiresAt() } }));
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: { pk, sk: chatSk(message.seq), ...message, expiresAt: expiresAt(retentionDays) } }));
   return message;
 }
 

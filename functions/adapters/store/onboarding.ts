@@ -28,6 +28,8 @@ export interface OnboardingFlow {
   submittedAt?: string;
   /** Chat message numbers handed out (see chat.ts). */
   chatSeq?: number;
+  /** The client's retention when the flow was made (absent: the stage's); every item of the flow keeps it. */
+  retentionDays?: number;
 }
 
 export interface Applicant {
@@ -75,7 +77,7 @@ const live = <T>(item: Record<string, unknown> | undefined): T | undefined =>
   item && !(typeof item.expiresAt === 'number' && item.expiresAt < Date.now() / 1000) ? (item as T) : undefined;
 
 export async function putFlow(flow: OnboardingFlow, primary: Applicant) {
-  const expires = expiresAt();
+  const expires = expiresAt(flow.retentionDays);
   await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...flowKey(flow.clientId, flow.flowId), ...flow, expiresAt: expires } }));
   await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...applicantKey(flow.clientId, flow.flowId, primary.externalReferenceId), ...primary, expiresAt: expires } }));
 }
@@ -85,11 +87,11 @@ export async function putFlow(flow: OnboardingFlow, primary: Applicant) {
  * an item whose key holds both, so of any number of concurrent inits exactly one wins (dynalite has
  * no transactions). Returns false when another flow holds the pair.
  */
-export async function claimFlowKey(clientId: string, applicationId: string, ref: string, flowId: string): Promise<boolean> {
+export async function claimFlowKey(clientId: string, applicationId: string, ref: string, flowId: string, retentionDays?: number): Promise<boolean> {
   return conditionally(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...uniqueKey(clientId, applicationId, ref), flowId, expiresAt: expiresAt() },
+      Item: { ...uniqueKey(clientId, applicationId, ref), flowId, expiresAt: expiresAt(retentionDays) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -138,11 +140,11 @@ export async function completeFlow(clientId: string, flowId: string) {
 }
 
 /** Adds an applicant unless the flow already has one with that reference (false then). */
-export async function addApplicant(clientId: string, flowId: string, applicant: Applicant): Promise<boolean> {
+export async function addApplicant(clientId: string, flowId: string, applicant: Applicant, retentionDays?: number): Promise<boolean> {
   return conditionally(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...applicantKey(clientId, flowId, applicant.externalReferenceId), ...applicant, expiresAt: expiresAt() },
+      Item: { ...applicantKey(clientId, flowId, applicant.externalReferenceId), ...applicant, expiresAt: expiresAt(retentionDays) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -188,11 +190,16 @@ async function queryPrefix<T>(pk: string, prefix: string): Promise<T[]> {
 /** Applicants in the order of their references (the primary is marked by its type). */
 export const listApplicants = (clientId: string, flowId: string) => queryPrefix<Applicant>(flowPartition(clientId, flowId), 'APPLICANT#');
 
-export async function putUploadNotes(clientId: string, flowId: string, notes: UploadNote[]) {
+export async function putUploadNotes(clientId: string, flowId: string, notes: UploadNote[], retentionDays?: number) {
   const pk = flowPartition(clientId, flowId);
-  const expires = expiresAt();
+  const expires = expiresAt(retentionDays);
   // Few per upload (at most 100); one put each keeps this free of batch-retry logic.
   await Promise.all(notes.map((n) => ddb().send(new PutCommand({ TableName: tableName(), Item: { pk, sk: noteSk(n.seq), ...n, expiresAt: expires } }))));
 }
 
 export const listUploadNotes = (clientId: string, flowId: string) => queryPrefix<UploadNote>(flowPartition(clientId, flowId), 'UPLOAD#');
+
+/** Erasure (app/erasure.ts): the flow's uniqueness claim, the one item outside its partition. */
+export async function deleteFlowKey(clientId: string, applicationId: string, ref: string) {
+  await ddb().send(new DeleteCommand({ TableName: tableName(), Key: uniqueKey(clientId, applicationId, ref) }));
+}

@@ -14,7 +14,7 @@ import type { V2ChatBody } from '../../schemas/v2.ts';
  */
 export const handler = endpoint<z.infer<typeof V2ChatBody>>('POST /v2/verification/chat', async ({ body, client }) => {
   const flow = await flowOf(client, body.flow_id);
-  await appendMessage(client.clientId, flow.flowId, { messageId: randomUUID(), sender: 'user', message: body.message, createdAt: new Date().toISOString() });
+  await appendMessage(client.clientId, flow.flowId, { messageId: randomUUID(), sender: 'user', message: body.message, createdAt: new Date().toISOString() }, flow.retentionDays);
   const engine = chatEngine();
   let reply: string;
   try {
@@ -24,6 +24,6 @@ export const handler = endpoint<z.infer<typeof V2ChatBody>>('POST /v2/verificati
     logger.warn('chat engine failed', { engine: engine.name, error: (err as Error).name });
     throw unprocessable('The assistant could not process the message; try again');
   }
-  const stored = await appendMessage(client.clientId, flow.flowId, { messageId: randomUUID(), sender: 'assistant', message: reply, createdAt: new Date().toISOString() });
+  const stored = await appendMessage(client.clientId, flow.flowId, { messageId: randomUUID(), sender: 'assistant', message: reply, createdAt: new Date().toISOString() }, flow.retentionDays);
   return { message: stored.message, message_id: stored.messageId, created_at: stored.createdAt };
 });

@@ -18,12 +18,13 @@ export const handler = endpoint<z.infer<typeof V2MultiuploadBody>>('POST /v2/ver
     await applicantOf(client, flow.flowId, ref);
   }
   if (!(await admitUpload(client.clientId, flow.flowId))) throw conflict('Flow is completed: uploads are closed');
-  const files = await storeAndProcess({ ...ownerOf(flow), productType: flow.productType }, newBatchId(), body.file_urls);
+  // retentionDays: the flow's files expire with the flow (putFiles reads it from the owner).
+  const files = await storeAndProcess({ ...ownerOf(flow), productType: flow.productType, ...(flow.retentionDays ? { retentionDays: flow.retentionDays } : {}) }, newBatchId(), body.file_urls);
   await putUploadNotes(client.clientId, flow.flowId, files.map((f, i) => ({
     seq: f.seq,
     ...(body.file_urls[i].external_reference_id ? { externalReferenceId: body.file_urls[i].external_reference_id } : {}),
     ...(body.file_urls[i].submission_mode ? { submissionMode: body.file_urls[i].submission_mode } : {}),
-  })));
+  })), flow.retentionDays);
   return files.map((f, i) => ({
     file_url: body.file_urls[i].file_url, file_uuid: f.fileUuid, batch_id: f.batchId, document_id: f.documentId,
     ...(body.file_urls[i].external_reference_id ? { external_reference_id: body.file_urls[i].external_reference_id } : {}),

@@ -27,7 +27,7 @@ export const handler = endpoint<z.infer<typeof V2CoapplicantBody>>('POST /v2/ver
     const added = await addApplicant(client.clientId, flow.flowId, {
       applicantId: id, externalReferenceId: c.external_reference_id, username: c.username, applicantType: 'coApplicant',
       ...(c.user_docs ? { userDocs: [...new Set(c.user_docs)] } : {}), createdAt: new Date().toISOString(),
-    });
+    }, flow.retentionDays);
     if (added) created.push({ co_applicant_id: id, external_reference_id: c.external_reference_id });
     else failed.push({ external_reference_id: c.external_reference_id, error_code: 'DUPLICATE_APPLICANT', error_message: 'An applicant with this external_reference_id already exists in the flow' });
   }

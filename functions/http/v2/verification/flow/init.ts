@@ -27,7 +27,8 @@ export const handler = endpoint<z.infer<typeof V2FlowInitBody>>('POST /v2/verifi
   const flowId = randomUUID();
   const createdAt = new Date().toISOString();
   const flowParams = body.flow_params ?? {};
-  await createOwner({ kind: 'onboarding', clientId: client.clientId, id: flowId, productType: product.productType, applicationId: body.application_id });
+  const retention = client.retentionDays ? { retentionDays: client.retentionDays } : {};
+  await createOwner({ kind: 'onboarding', clientId: client.clientId, id: flowId, productType: product.productType, applicationId: body.application_id, ...retention });
   const primary: Applicant = {
     applicantId: randomUUID(), externalReferenceId: body.external_reference_id, username: body.username, applicantType: 'primary',
     ...(userDocs ? { userDocs } : {}), createdAt,
@@ -35,11 +36,11 @@ export const handler = endpoint<z.infer<typeof V2FlowInitBody>>('POST /v2/verifi
   await putFlow(
     {
       clientId: client.clientId, flowId, productType: product.productType, applicationId: body.application_id,
-      externalReferenceId: body.external_reference_id, ...Object.fromEntries(Object.entries(urls).filter(([, v]) => v)), flowParams, state: 'ACTIVE', createdAt,
+      externalReferenceId: body.external_reference_id, ...Object.fromEntries(Object.entries(urls).filter(([, v]) => v)), flowParams, state: 'ACTIVE', createdAt, ...retention,
     },
     primary,
   );
-  if (!(await claimFlowKey(client.clientId, body.application_id, body.external_reference_id, flowId))) {
+  if (!(await claimFlowKey(client.clientId, body.application_id, body.external_reference_id, flowId, client.retentionDays))) {
     await discardFlow(client.clientId, flowId, body.external_reference_id);
     throw conflict('A flow already exists for this application_id and external_reference_id');
   }
