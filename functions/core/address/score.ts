@@ -272,10 +272,16 @@ export function features(p: AddressParts): AddressFeatures {
     states = [];
     for (const s of p.pin.states) addOnce(states, s);
   } else states = [];
+  // Buildings and localities first: the named set (see AddressFeatures.named) is a prefix view of
+  // the core set, chunk ends recorded, instead of a set of its own.
   const core = newWordSet();
-  addChunks(core, p.building);
+  const ends: number[] = [];
+  addChunks(core, p.building, 0, ends);
+  addChunks(core, p.locality, 0, ends);
+  let named: WordSet = EMPTY;
+  if (unknownCity !== null) named = namedWordSet(p, unknownCity);
+  else if (core.nw) named = { ...extendWordSet(core), ends };
   addChunks(core, p.street);
-  addChunks(core, p.locality);
   addChunks(core, p.plot);
   // Everything written: the core words, then the landmark's, then the city's.
   let all = core;
@@ -291,7 +297,7 @@ export function features(p: AddressParts): AddressFeatures {
     floor: p.floor,
     core,
     // A name taken for the city only by its position ("..., fatehgunj, gj") may be a locality.
-    named: p.locality.length || p.building.length || unknownCity ? namedWordSet(p, unknownCity) : EMPTY,
+    named,
     landmark: p.landmark.length ? wordSet(p.landmark) : EMPTY,
     all,
     places,
