@@ -18,6 +18,7 @@ import { executionArn } from '../adapters/pipelineStarter.ts';
 import { stepFunctions } from '../adapters/aws.ts';
 import { envNames } from '../adapters/tableSchema.ts';
 import { listAudit, recordAudit } from '../adapters/store/audit.ts';
+import { deleteFlowKey, getFlow } from '../adapters/store/onboarding.ts';
 import { logger } from '../core/logger.ts';
 
 /** The owner's folder in the bucket: every file's objects live below it (documentStore.fileObjects). */
@@ -52,9 +53,12 @@ export async function eraseOwnerData(o: OwnerRef, rounds: number) {
 /** Erases an owner the caller has already found to be the client's own. */
 export async function eraseOwner(owner: OwnerRecord, actor: string) {
   const ref: OwnerRef = { kind: owner.kind, clientId: owner.clientId, id: owner.id };
+  // An onboarding flow's (application_id, external_reference_id) claim lives outside its partition.
+  const onboarding = owner.kind === 'onboarding' ? await getFlow(owner.clientId, owner.id) : undefined;
   await tombstoneOwner(ref);
   const stopped = await stopExecutions(owner.executions ?? []);
   const erased = await eraseOwnerData(ref, owner.round);
+  if (onboarding) await deleteFlowKey(owner.clientId, onboarding.applicationId, onboarding.externalReferenceId);
   await recordAudit({
     action: 'ERASE', actor, clientId: owner.clientId, subject: subjectOf(ref),
     detail: { kind: owner.kind, rounds: owner.round, executionsStopped: stopped, ...erased },

@@ -6,6 +6,8 @@ import { BATCH_ID_PATTERN } from './uploads.ts';
 import { badRequest } from './middleware/errors.ts';
 import type { Channel } from './batches.ts';
 import type { Reply } from './middleware/endpoint.ts';
+import { getOwner } from '../adapters/store/owners.ts';
+import { flowOf, ownerOf, flowNotFound as onboardingFlowNotFound } from './v2/onboarding.ts';
 
 const erased: Reply = { status: 204, body: null };
 
@@ -22,5 +24,13 @@ export async function eraseBatch(client: ClientRecord, batchId: string, channel:
   const batch = await ownedBy(client, 'batch', batchId, noSuchBatch);
   if (batch.channel !== channel) throw noSuchBatch();
   await eraseOwner(batch, client.clientId);
+  return erased;
+}
+
+/** An onboarding (v2) flow: unknown reads as on the other v2 routes, 409 "Flow not found". */
+export async function eraseOnboardingFlow(client: ClientRecord, flowId: string): Promise<Reply> {
+  const owner = await getOwner(ownerOf(await flowOf(client, flowId)));
+  if (!owner) throw onboardingFlowNotFound();
+  await eraseOwner(owner, client.clientId);
   return erased;
 }

@@ -50,6 +50,7 @@ const NotImplemented = z.object({ error: z.literal('not implemented') });
 /** Erasure answers 204 with no body (docs/data-lifecycle.md). */
 const Erased = z.null();
 const BatchIdQuery = z.object({ batch_id: requiredString() });
+const V2FlowIdQuery = z.object({ flow_id: requiredString() });
 
 export const routes: Route[] = [
   // Authentication
@@ -141,6 +142,11 @@ export const routes: Route[] = [
     method: 'GET', path: '/v2/verification/status', handler: 'v2/verification/status', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Per-file statuses of an applicant (beyond the spec)',
     query: v2.V2StatusQuery, success: { status: 200, schema: v2.V2StatusResponse }, errors: [409, 410],
+  },
+  {
+    method: 'DELETE', path: '/v2/verification/flow', handler: 'v2/verification/flow', host: 'main',
+    auth: { kind: 'token', audience: 'main' }, summary: 'Erase an onboarding flow: applicants, files, results, chat, sealed numbers and pending callbacks',
+    query: V2FlowIdQuery, success: { status: 204, schema: Erased }, errors: [409],
   },
 
   // Bulk extraction (v1)

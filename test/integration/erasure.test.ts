@@ -167,6 +167,30 @@ describe('erasure of bulk and sandbox batches', () => {
   }
 });
 
+describe('erasure of an onboarding (v2) flow', () => {
+  it('erases applicants, uploads, files, chat and the uniqueness claim; 204, then "Flow not found"; the pair is free again', async () => {
+    const token = await a.token('main');
+    const post = (path: string, json: unknown) => a.call('POST', path, { json, headers: { Token: token } });
+    const init = { product_type: 'MSME_LOAN', application_id: `APP-ERASE-${Date.now()}`, external_reference_id: 'CUST-1', username: 'Asha Verma', flow_params: {} };
+    const flow = (await post('/v2/verification/flow/init', init)).body.flow_id as string;
+    expect((await post('/v2/verification/flow/coapplicant', { flow_id: flow, co_applicants: [{ external_reference_id: 'CO-1', username: 'Ravi Verma' }] })).status).toBe(201);
+    expect((await post('/v2/verification/multiupload', { flow_id: flow, file_urls: [{ file_url: `${integrator.url}/aadhaar.png`, document_id: 'a' }] })).status).toBe(201);
+    expect((await post('/v2/verification/chat', { flow_id: flow, message: 'What documents are still missing?' })).status).toBe(200);
+    await service.pipeline.idle();
+    const ref: OwnerRef = { kind: 'onboarding', clientId: 'cli_test_demo', id: flow };
+    expect((await leftOf(ref, 1)).items.length).toBeGreaterThan(4);
+    expect(JSON.stringify(await allItems())).toContain(init.application_id);
+
+    const res = await fetch(`${a.url}/v2/verification/flow?flow_id=${flow}`, { method: 'DELETE', headers: { Token: token } });
+    expect(res.status).toBe(204);
+    expect(await a.call('GET', `/v2/verification/chat-history?flow_id=${flow}`, { headers: { Token: token } })).toEqual({ status: 409, body: { error: 'Flow not found' } });
+    expect((await a.call('DELETE', `/v2/verification/flow?flow_id=${flow}`, { headers: { Token: token } })).status).toBe(409);
+    expect(await leftOf(ref, 1)).toEqual({ items: [], objects: [] });
+    expect(JSON.stringify((await allItems()).filter((i) => !String(i.pk).startsWith('AUDIT#')))).not.toContain(init.application_id);
+    expect((await post('/v2/verification/flow/init', init)).status).toBe(201);
+  }, 120_000);
+});
+
 describe('per-client retention', () => {
   it('a client\'s own retention sets when its flows, batches and files expire; the stage\'s caps it', async () => {
     const client = await makeClient();

@@ -16,6 +16,7 @@ export const handler = endpoint<z.infer<typeof MultiuploadBody>>('POST /v3/verif
     throw unprocessable(`External service failure: auth_url did not issue a token (${(err as { code?: string }).code ?? 'error'})`);
   }
   const batchId = newBatchId();
-  const files = await storeAndProcess({ kind: 'flow', clientId: client.clientId, id: flow.id, productType: flow.productType, retentionDays: flow.retentionDays }, batchId, body.file_urls);
+  const owner = { kind: 'flow' as const, clientId: client.clientId, id: flow.id, productType: flow.productType, retentionDays: flow.retentionDays };
+  const files = await storeAndProcess(owner, batchId, body.file_urls);
   return files.map((f) => ({ file_uuid: f.fileUuid, batch_id: f.batchId, document_id: f.documentId }));
 });
