@@ -97,11 +97,6 @@ export async function claimFlowKey(clientId: string, applicationId: string, ref:
   );
 }
 
-/** Gives the pair up (erasure of the flow): a new flow may then claim it. */
-export async function deleteFlowKey(clientId: string, applicationId: string, ref: string) {
-  await ddb().send(new DeleteCommand({ TableName: tableName(), Key: uniqueKey(clientId, applicationId, ref) }));
-}
-
 /** Removes the items of a flow that lost its uniqueness claim (nobody was given its id). */
 export async function discardFlow(clientId: string, flowId: string, primaryRef: string) {
   const pk = flowPartition(clientId, flowId);
