@@ -71,8 +71,10 @@ export function read(message: string, ctx: ChatContext): Reading {
   // Longest ids first: "doc-10" must not be read as "doc-1".
   const file = [...ctx.files].sort((a, b) => b.documentId.length - a.documentId.length)
     .find((f) => f.documentId.length >= 3 && text.includes(f.documentId.toLowerCase()));
+  // A name part is a whole word of at least three letters (a non-Latin or short part cannot be matched safely).
+  const mentions = (part: string) => /^[a-z]{3,}$/.test(part) && new RegExp(`\\b${part}\\b`).test(text);
   const applicant = ctx.applicants.find((a) => !a.deleted && (text.includes(a.externalReferenceId.toLowerCase())
-    || a.username.toLowerCase().split(/\s+/).some((part) => part.length >= 3 && new RegExp(`\\b${part.replace(/[^a-z]/g, '')}\\b`).test(text))));
+    || a.username.toLowerCase().split(/\s+/).some(mentions)));
   const base = { documentType, file, applicant, asksFailure: /\b(fail(ed|ure)?|reject(ed)?|why|error)\b/.test(text) };
   if (/\b(what is|what's|what are|explain|meaning of|how (do|can|should) (i|we) (upload|send|share)|how to (upload|send|share))\b/.test(text) && documentType) return { intent: 'explain', ...base };
   if (file || /\b(fail(ed|ure)?|reject(ed)?|why|happen(ed)?|status|error|processed)\b/.test(text)) return { intent: 'file_status', ...base };

@@ -60,6 +60,12 @@ describe('the local onboarding assistant', () => {
     expect(answer('tell me a joke', ctx())).toEqual({ intent: 'help', reply: expect.stringMatching(/^I can tell you which documents are still missing/) });
   });
 
+  it('never reads a name part it cannot match as a word as a mention', () => {
+    const c = ctx({ applicants: [{ ...ctx().applicants[0], username: 'आशा वर्मा' }, ctx().applicants[1]] });
+    expect(read('what is missing?', c).applicant).toBeUndefined();
+    expect(read('what does ravi need?', c).applicant?.externalReferenceId).toBe('CO-1');
+  });
+
   it('is deterministic, and reads the longest matching document id', () => {
     const c = ctx({ files: [...ctx().files, { documentId: 'doc-1', externalReferenceId: 'CO-1', status: 'FAILED', errorCode: 'UNRECOGNISED' }] });
     expect(read('status of doc-10', c).file?.documentId).toBe('doc-10');
