@@ -96,8 +96,6 @@ export interface TailMatch {
   key: string;
   /** Trailing tokens it takes. */
   n: number;
-  /** Read through a typo or a split word (not an exact vocabulary entry). */
-  approximate: boolean;
 }
 
 // Approximate lookups are pure functions of the written words: kept, bounded.
@@ -147,7 +145,7 @@ export function approximateState(
   const n = seg.length;
   if (!splitOnly && n >= 2 && seg[n - 1].length === 1 && seg[n - 2].length === 1 && totalTokens >= 4) {
     const key = STATES.get(seg[n - 2] + seg[n - 1]);
-    if (key && (!pinStates || pinStates.includes(key))) return { key, n: 2, approximate: true };
+    if (key && (!pinStates || pinStates.includes(key))) return { key, n: 2 };
   }
   for (let k = splitOnly ? 2 : 1; k <= Math.min(3, n); k++) {
     const joined = joinedTail(seg, k);
@@ -155,14 +153,14 @@ export function approximateState(
     if (joined.length < 5) continue;
     if (k === 1 && (gazetteer.has(joined) || CITY_ALIASES.has(joined))) continue;
     const key = pinStates ? lookupAllowed(joined, STATE_BY_JOINED, STATE_NAMES_BY_KEY, pinStates) : lookup(stateMemo, joined, STATE_BY_JOINED, STATE_INDEX);
-    if (key) return { key, n: k, approximate: true };
+    if (key) return { key, n: k };
   }
   if (splitOnly) return null;
   // Abbreviated: "guj", "maha", "karn" (3+ letters; 4+ without a pincode to confirm it).
   const last = seg[n - 1];
   if (last.length < (pinStates ? 3 : 4) || last.length > 6 || !LETTERS.test(last) || KIND.has(last) || gazetteer.has(last) || CITY_ALIASES.has(last)) return null;
   const key = abbreviationKept(last, pinStates ?? ALL_STATES, STATE_NAMES_BY_KEY);
-  return key ? { key, n: 1, approximate: true } : null;
+  return key ? { key, n: 1 } : null;
 }
 
 // Abbreviations looked up, per list of keys (a pincode's, or all states), by written word.
@@ -234,13 +232,13 @@ export function approximateCity(seg: readonly string[], gazetteer: ReadonlySet<s
     if (joined === null) break;
     if (joined.length < 5 || STATES.has(joined)) continue;
     const key = pinDistricts ? lookupAllowed(joined, cityByJoined, cityNamesByKey, pinDistricts) : lookup(cityMemo, joined, cityByJoined, cityIndex);
-    if (key) return { key, n: k, approximate: true };
+    if (key) return { key, n: k };
   }
   // Abbreviated ("hyd", "ahmd"), only as one of the pincode's districts.
   const last = seg[seg.length - 1];
   if (!pinDistricts || last.length < 3 || !LETTERS.test(last) || KIND.has(last)) return null;
   const key = abbreviationKept(last, pinDistricts, cityNamesByKey);
-  return key ? { key, n: 1, approximate: true } : null;
+  return key ? { key, n: 1 } : null;
 }
 
 /** Forgets the approximate-lookup memos (benchmarks measure cold passes with it). */
