@@ -176,3 +176,26 @@ describe('bulk and sandbox multiupload', () => {
     expect((await post('/v1/docstream/multiupload', tokens.sandbox, body, key)).status).toBe(422);
   });
 });
+
+describe('v2 onboarding routes pick the middleware up from the route table', () => {
+  const v2Init = () => ({
+    product_type: 'MSME_LOAN', application_id: `APP-${crypto.randomUUID()}`, external_reference_id: 'CUST-1', username: 'Asha Verma', flow_params: {},
+  });
+
+  it('flow/init replays the same flow; submit with another query under the same key is a 422', async () => {
+    const key = uniqueKey();
+    const body = v2Init();
+    const first = await post('/v2/verification/flow/init', tokens.main, body, key);
+    expect(first.status).toBe(201);
+    expect(await post('/v2/verification/flow/init', tokens.main, body, key)).toEqual({ status: 201, body: first.body, replayed: 'true' });
+
+    const submitKey = uniqueKey();
+    const flow = first.body.flow_id as string;
+    const submitted = await post(`/v2/verification/flow/submit?flow_id=${flow}&close_flow=no`, tokens.main, {}, submitKey);
+    expect(submitted.status).toBe(200);
+    expect(await post(`/v2/verification/flow/submit?flow_id=${flow}&close_flow=no`, tokens.main, {}, submitKey)).toMatchObject({ status: 200, replayed: 'true' });
+    const closing = await post(`/v2/verification/flow/submit?flow_id=${flow}&close_flow=yes`, tokens.main, {}, submitKey);
+    expect(closing.status).toBe(422);
+    expect(closing.body.error).toContain('Idempotency-Key');
+  });
+});

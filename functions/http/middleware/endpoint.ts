@@ -92,7 +92,7 @@ export function endpoint<B = unknown, Q = unknown>(key: string, core: Core<B, Q>
         const reply = isReply(out) ? out : { body: out };
         return { status: reply.status ?? route.success.status, body: reply.body };
       };
-      const reply = await idempotent(route, { clientId: client?.clientId, headers, body, requestId }, run);
+      const reply = await idempotent(route, { clientId: client?.clientId, headers, body, query, requestId }, run);
       logger.info('request served', { status: reply.status, ms: Date.now() - started, client: client?.clientId });
       return json(reply.status, reply.body, reply.headers);
     } catch (err) {

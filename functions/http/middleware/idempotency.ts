@@ -31,9 +31,9 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** What makes two requests "the same": the route and the validated body. */
-export const fingerprintOf = (route: Pick<Route, 'method' | 'path'>, body: unknown) =>
-  createHash('sha256').update(`${route.method} ${route.path}\n${canonical(body)}`).digest('hex');
+/** What makes two requests "the same": the route, the validated body and query (v2 submit has both). */
+export const fingerprintOf = (route: Pick<Route, 'method' | 'path'>, body: unknown, query: unknown = {}) =>
+  createHash('sha256').update(`${route.method} ${route.path}\n${canonical(body)}\n${canonical(query)}`).digest('hex');
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
@@ -43,13 +43,13 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
  */
 export async function idempotent(
   route: Route,
-  request: { clientId?: string; headers: Record<string, string | undefined>; body: unknown; requestId: string },
+  request: { clientId?: string; headers: Record<string, string | undefined>; body: unknown; query?: unknown; requestId: string },
   work: () => Promise<StoredResponse>,
 ): Promise<IdempotentReply> {
   const key = request.headers[IDEMPOTENCY_HEADER];
   if (!route.creates || key === undefined || !request.clientId) return work();
   if (!KEY_PATTERN.test(key)) throw new HttpError(400, 'Invalid Idempotency-Key: 1 to 255 printable ASCII characters without spaces');
-  const fingerprint = fingerprintOf(route, request.body);
+  const fingerprint = fingerprintOf(route, request.body, request.query);
   const claim = await claimKey(request.clientId, key, fingerprint, request.requestId);
   if (claim.outcome !== 'claimed') {
     if (claim.fingerprint !== fingerprint) {
