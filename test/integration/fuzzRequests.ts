@@ -13,6 +13,8 @@ export interface FuzzContext {
   tokens: Record<'main' | 'sandbox' | 'bulk', string>;
   refreshToken: string;
   flowUuid: string;
+  /** An onboarding (v2) flow whose primary applicant is R-1. */
+  flowId: string;
   batches: Record<'bulk' | 'sandbox', string>;
   /** Serves /note.txt (a quick UNRECOGNISED), /auth and /callback. */
   integratorUrl: string;
@@ -39,9 +41,12 @@ export async function fuzzContext(serviceUrl: string, integratorUrl: string): Pr
   const file_urls = [{ file_url: `${integratorUrl}/note.txt`, document_id: 'doc-1' }];
   const bulk = await a.call('POST', '/v1/bulk/multiupload', { json: { product_type: 'MSME_LOAN', file_urls }, headers: { Token: tokens.bulk } });
   const sandbox = await a.call('POST', '/v1/docstream/multiupload', { json: { product_type: 'MSME_LOAN', file_urls }, headers: { Token: tokens.sandbox } });
-  if (flow.status !== 201 || bulk.status !== 201 || sandbox.status !== 201) throw new Error('fuzz context could not be made');
+  const onboarding = await a.call('POST', '/v2/verification/flow/init', {
+    json: { product_type: 'MSME_LOAN', application_id: `APP-FUZZ-${Date.now()}`, external_reference_id: 'R-1', username: 'Asha' }, headers: { Token: tokens.main },
+  });
+  if (flow.status !== 201 || bulk.status !== 201 || sandbox.status !== 201 || onboarding.status !== 201) throw new Error('fuzz context could not be made');
   return {
-    url: serviceUrl, tokens, refreshToken: login.body.refresh_token, flowUuid: flow.body.flow_uuid,
+    url: serviceUrl, tokens, refreshToken: login.body.refresh_token, flowUuid: flow.body.flow_uuid, flowId: onboarding.body.flow_id,
     batches: { bulk: bulk.body[0].batch_id, sandbox: sandbox.body.batch_id }, integratorUrl,
   };
 }
@@ -61,10 +66,10 @@ function validRequest(route: Route, ctx: FuzzContext): { body?: Record<string, u
     'POST /v3/verification/flow/init': flowInitBody({ auth_url: `${ctx.integratorUrl}/auth`, callback_url: `${ctx.integratorUrl}/callback`, flow_params: { branch: 'B-1', amount: 1200 } }),
     'POST /v3/verification/multiupload': { flow_uuid: ctx.flowUuid, file_urls: files },
     'POST /v2/verification/flow/init': { product_type: 'MSME_LOAN', application_id: 'APP-1', external_reference_id: 'R-1', username: 'Asha', flow_params: {} },
-    'POST /v2/verification/multiupload': { flow_id: 'F-1', file_urls: files },
-    'POST /v2/verification/flow/submit': { flow_id: 'F-1', close_flow: 'yes' },
-    'POST /v2/verification/flow/coapplicant': { flow_id: 'F-1', co_applicants: [{ external_reference_id: 'R-2', username: 'Ravi' }] },
-    'POST /v2/verification/chat': { flow_id: 'F-1', message: 'hello' },
+    'POST /v2/verification/multiupload': { flow_id: ctx.flowId, file_urls: files },
+    'POST /v2/verification/flow/submit': { flow_id: ctx.flowId, close_flow: 'no' },
+    'POST /v2/verification/flow/coapplicant': { flow_id: ctx.flowId, co_applicants: [{ external_reference_id: 'R-2', username: 'Ravi' }] },
+    'POST /v2/verification/chat': { flow_id: ctx.flowId, message: 'hello' },
     'POST /v1/bulk/multiupload': { product_type: 'MSME_LOAN', file_urls: files },
     'POST /v1/docstream/multiupload': { product_type: 'MSME_LOAN', file_urls: files },
     'POST /v1/address/match/batch': {
@@ -74,8 +79,9 @@ function validRequest(route: Route, ctx: FuzzContext): { body?: Record<string, u
   const queries: Record<string, Record<string, string>> = {
     'GET /v3/verification/status': { flow_uuid: ctx.flowUuid },
     'GET /v3/verification/extracts': { flow_uuid: ctx.flowUuid },
-    'GET /v2/verification/chat-history': { flow_id: 'F-1', page: '1', per_page: '10' },
-    'GET /v2/verification/docs': { flow_id: 'F-1', external_reference_id: 'R-1' },
+    'GET /v2/verification/chat-history': { flow_id: ctx.flowId, page: '1', per_page: '10' },
+    'GET /v2/verification/docs': { flow_id: ctx.flowId, external_reference_id: 'R-1' },
+    'GET /v2/verification/status': { flow_id: ctx.flowId, external_reference_id: 'R-1' },
     'GET /v1/bulk/extracts': { batch_id: ctx.batches.bulk, page: '1', per_page: '50' },
     'GET /v1/docstream/extracts': { batch_id: ctx.batches.sandbox, page: '1', per_page: '50' },
   };
@@ -228,12 +234,10 @@ export async function send(ctx: FuzzContext, req: FuzzRequest): Promise<{ status
 }
 
 /**
- * What must hold for every answer: no 5xx (the v2 routes' documented 501 "not implemented"
- * aside: onboarding is a later issue), and every 4xx is JSON `{"error": "..."}`.
+ * What must hold for every answer: no 5xx, and every 4xx is JSON `{"error": "..."}`.
  */
 export function answerProblem(req: FuzzRequest, answer: { status: number; contentType: string; body: unknown }): string | undefined {
   const { status, body, contentType } = answer;
-  if (status === 501 && req.route.includes(' /v2/') && (body as { error?: unknown })?.error === 'not implemented') return undefined;
   if (status >= 500) return `answered ${status}`;
   if (status >= 400) {
     if (!contentType.includes('application/json')) return `${status} without a JSON content type`;
