@@ -11,6 +11,9 @@ import { routeKey, routes, type Route } from '../functions/http/routes.ts';
 import { MAX_BODY_BYTES } from '../functions/http/middleware/endpoint.ts';
 import { updateClient } from '../functions/adapters/store/clients.ts';
 import { loadPincodeData } from '../functions/core/address/index.ts';
+import { setChatEngine } from '../functions/adapters/chat/index.ts';
+import { admitFiles, fileCapOf } from '../functions/http/fileCap.ts';
+import { deleteApplicantCommand } from '../functions/operator/applicants.ts';
 import { closeEngines } from '../functions/pipeline/engines.ts';
 import { generateCorpus } from '../test/fixtures/documents/generate.ts';
 import { startIntegrator, waitFor, type ReceivedCallback } from '../test/integration/integrator.ts';
@@ -54,7 +57,9 @@ async function send(route: Route, probe: Probe) {
   const ops = (operations[routeKey(route)] ??= { responses: {} });
   // The first answer of each status is kept: probes run from the most to the least typical.
   ops.responses[res.status] ??= answer;
-  if (probe.valid && !ops.request && (route.body || route.query)) ops.request = probe.json !== undefined ? { body: probe.json } : { query: probe.query ?? {} };
+  if (probe.valid && !ops.request && (route.body || route.query)) {
+    ops.request = { ...(probe.json !== undefined ? { body: probe.json } : {}), ...(probe.query !== undefined || !route.body ? { query: probe.query ?? {} } : {}) };
+  }
   return { status: res.status, body: answer };
 }
 
@@ -148,20 +153,49 @@ await probe('GET /v3/verification/status', { query: { flow_uuid: flow } });
 await probe('GET /v3/verification/extracts', { query: { flow_uuid: flow } }, [{ query: { flow_uuid: unknownFlow } }]);
 const v3Callback = (await waitFor(async () => integrator.callbacks.find((c) => JSON.parse(c.body).flow_uuid === flow), Boolean, 120_000))!;
 
-// Onboarding (v2): specified, not built yet.
-const v2Flow = 'f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b';
-await probe('POST /v2/verification/flow/init', {
-  json: {
-    product_type: 'HOME_LOAN', application_id: 'APP-2026-000124', external_reference_id: 'CUST-88121', username: 'Priya Sharma',
-    user_docs: ['PAN', 'AADHAAR', 'BANK_STATEMENT'], callback_url: `${integrator.url}/callback`, auth_token_url: `${integrator.url}/auth`,
-  },
-});
-await probe('POST /v2/verification/multiupload', { json: { flow_id: v2Flow, file_urls: [{ file_url: `${integrator.url}/PAN.png`, document_id: 'pan-1', submission_mode: 'upload' }] } });
-await probe('POST /v2/verification/flow/submit', { json: { flow_id: v2Flow, close_flow: 'no' } });
-await probe('POST /v2/verification/flow/coapplicant', { json: { flow_id: v2Flow, co_applicants: [{ external_reference_id: 'CUST-88122', username: 'Rahul Sharma', user_docs: ['PAN'] }] } });
-await probe('GET /v2/verification/chat-history', { query: { flow_id: v2Flow, page: '1', per_page: '10' } });
-await probe('GET /v2/verification/docs', { query: { flow_id: v2Flow, external_reference_id: 'CUST-88121' } });
-await probe('POST /v2/verification/chat', { json: { flow_id: v2Flow, message: 'Please upload the last page of your bank statement.' } });
+// Onboarding (v2): a flow with a co-applicant, a PAN processed through the pipeline, the checklist,
+// the assistant, then submit; the error statuses from an unknown flow, a deleted applicant, a full flow.
+const v2Init = {
+  product_type: 'MSME_LOAN', application_id: 'APP-2026-000124', external_reference_id: 'CUST-88121', username: 'Priya Sharma',
+  user_docs: ['PAN', 'EBILL'], callback_url: `${integrator.url}/callback`, auth_token_url: `${integrator.url}/auth`, flow_params: { branch: 'Pune-01' },
+};
+const unknownV2 = '00000000-0000-4000-8000-00000000beef';
+const v2Flow = (await probe('POST /v2/verification/flow/init', { json: v2Init }, [{ json: v2Init }])).body.flow_id as string;
+const coApplicant = { external_reference_id: 'CUST-88122', username: 'Rahul Sharma', user_docs: ['PAN'] };
+await probe('POST /v2/verification/flow/coapplicant', { json: { flow_id: v2Flow, co_applicants: [coApplicant] } }, [
+  { json: { flow_id: unknownV2, co_applicants: [coApplicant] } },
+]);
+const v2Files = [{ file_url: `${integrator.url}/PAN.png`, document_id: 'pan-1', submission_mode: 'upload' }];
+await probe('POST /v2/verification/multiupload', { json: { flow_id: v2Flow, file_urls: v2Files } }, [{ json: { flow_id: unknownV2, file_urls: v2Files } }]);
+const v2Query = { flow_id: v2Flow, external_reference_id: 'CUST-88121' };
+const v2Status = () => fetch(`${service.url}/v2/verification/status?${new URLSearchParams(v2Query)}`, { headers: mainToken }).then((r) => r.json() as Promise<{ master_status: string }>);
+await waitFor(v2Status, (st) => st.master_status === 'SUCCESS' || st.master_status === 'FAILED', 300_000);
+await probe('GET /v2/verification/status', { query: v2Query }, [{ query: { flow_id: v2Flow, external_reference_id: 'NOBODY' } }]);
+await probe('GET /v2/verification/docs', { query: v2Query }, [{ query: { flow_id: unknownV2, external_reference_id: 'CUST-88121' } }]);
+await probe('POST /v2/verification/chat', { json: { flow_id: v2Flow, message: 'Which documents are still missing?' } }, [
+  { json: { flow_id: unknownV2, message: 'hello' } },
+]);
+await probe('GET /v2/verification/chat-history', { query: { flow_id: v2Flow, page: '1', per_page: '10' } }, [{ query: { flow_id: unknownV2 } }]);
+// 422 from the assistant: an engine that fails (the user message is kept).
+setChatEngine({ name: 'unavailable', reply: async () => { throw new Error('model unavailable'); } });
+await send(route('POST /v2/verification/chat'), { headers: mainToken, json: { flow_id: v2Flow, message: 'Is my PAN accepted?' } });
+setChatEngine(undefined);
+// 410: a co-applicant the operator deleted.
+await deleteApplicantCommand(DEMO.clientId, v2Flow, coApplicant.external_reference_id);
+const gone = { flow_id: v2Flow, external_reference_id: coApplicant.external_reference_id };
+await send(route('GET /v2/verification/status'), { headers: mainToken, query: gone });
+await send(route('GET /v2/verification/docs'), { headers: mainToken, query: gone });
+await send(route('POST /v2/verification/multiupload'), { headers: mainToken, json: { flow_id: v2Flow, file_urls: [{ ...v2Files[0], external_reference_id: gone.external_reference_id }] } });
+// 422: a flow whose file cap is used up (the slots taken directly, as 500 uploads would).
+{
+  const full = (await send(route('POST /v2/verification/flow/init'), { headers: mainToken, json: { ...v2Init, external_reference_id: 'CUST-88123' } })).body.flow_id as string;
+  await admitFiles({ kind: 'onboarding', clientId: DEMO.clientId, id: full }, fileCapOf('onboarding'));
+  await send(route('POST /v2/verification/multiupload'), { headers: mainToken, json: { flow_id: full, file_urls: v2Files } });
+}
+await probe('POST /v2/verification/flow/submit', { json: { flow_id: v2Flow, close_flow: 'yes' }, query: { flow_id: v2Flow, close_flow: 'yes' } }, [
+  { json: { flow_id: unknownV2 } },
+]);
+const v2Callback = await waitFor(async () => integrator.callbacks.find((c) => JSON.parse(c.body).flow_id === v2Flow), Boolean, 120_000).catch(() => undefined);
 
 // Bulk extraction
 const bulk = (await probe('POST /v1/bulk/multiupload', { json: { product_type: 'CONSUMER_DURABLE_LOAN', file_urls: [fileUrls[0]] } })).body as { batch_id: string }[];
@@ -208,6 +242,7 @@ if (has('DELETE /v3/verification/flow')) {
 }
 if (has('DELETE /v1/bulk/batch')) await probe('DELETE /v1/bulk/batch', { query: { batch_id: bulk[0].batch_id } });
 if (has('DELETE /v1/docstream/batch')) await probe('DELETE /v1/docstream/batch', { query: { batch_id: sandbox.batch_id } });
+if (has('DELETE /v2/verification/flow')) await probe('DELETE /v2/verification/flow', { query: { flow_id: v2Flow } }, [{ query: { flow_id: unknownV2 } }]);
 
 await probe('GET /openapi.json', {});
 // The document is not embedded in itself whole: its first keys show the shape.
@@ -231,6 +266,7 @@ const recorded: ExamplesFile = {
   operations,
   webhooks: {
     v3Results: webhookExample(v3Callback),
+    ...(v2Callback ? { v2Results: webhookExample(v2Callback) } : {}),
     sandboxResults: webhookExample(sandboxCallback),
     authTokenRequest: webhookExample(integrator.authCalls.find((c) => c.headers['x-event-id'] === v3Callback.headers['x-event-id'])!),
   },

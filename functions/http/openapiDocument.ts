@@ -134,7 +134,7 @@ export function buildOpenApiDocument(examples: ExamplesFile = recordedExamples) 
       operationId: operationIdOf(route),
       summary: route.summary,
       ...(isNotImplemented(route)
-        ? { description: 'Not implemented yet: the v2 onboarding interface is specified by the contract but not built. A valid, authenticated request answers 501 (docs/decisions.md).' }
+        ? { description: 'Not implemented yet: specified by the contract but not built. A valid, authenticated request answers 501.' }
         : {}),
       tags: [route.host === 'sandbox' ? 'sandbox ({sandbox_url})' : route.path.split('/')[1]],
       security: securityOf(route),

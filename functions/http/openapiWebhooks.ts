@@ -1,11 +1,11 @@
 /**
  * The `webhooks` of the OpenAPI document: every request the service itself sends to an integrator
- * (v3 flow results, sandbox account results, and the token request before each of them), with the
- * headers that sign them. Bodies are built by functions/extracts (callbackPayload); these schemas
+ * (v3 flow results, v2 onboarding results, sandbox account results, and the token request before each
+ * of them), with the headers that sign them. v2 chat notifications are not sent yet, so not described. Bodies are built by functions/extracts (callbackPayload); these schemas
  * describe them for tools.
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { z, PaginatedExtracts } from './schemas/common.ts';
+import { z, DocumentData, PaginatedExtracts } from './schemas/common.ts';
 import { CrossCheckItem, OcrResultItem } from './schemas/v3.ts';
 
 export const V3ResultsEvent = z
@@ -20,6 +20,32 @@ export const V3ResultsEvent = z
 export const SandboxResultsEvent = PaginatedExtracts.extend({ batch_id: z.string() }).openapi('SandboxResultsEvent', {
   description: 'Every result of the sandbox batch as one page, with its batch_id.',
 });
+
+export const V2ResultsEvent = z
+  .object({
+    event: z.literal('onboarding.results'),
+    flow_id: z.string().uuid(),
+    application_id: z.string().optional(),
+    flow_status: z.enum(['ACTIVE', 'COMPLETED']).optional(),
+    applicants: z.array(
+      z.object({
+        external_reference_id: z.string(),
+        applicant_type: z.enum(['primary', 'co_applicant']),
+        checklist: z.record(z.string(), z.boolean()),
+        checklist_complete: z.boolean(),
+        master_status: z.string(),
+      }),
+    ),
+    data: z.array(
+      z.object({
+        document_id: z.string(),
+        external_reference_id: z.string(),
+        file_uuid: z.string().uuid(),
+        data: z.union([z.object({ processing_error: z.string() }), DocumentData]),
+      }),
+    ),
+  })
+  .openapi('V2ResultsEvent', { description: "An onboarding flow's applicants with their checklists, and one entry per document (as submit's data)." });
 
 export const TokenRequestEvent = z
   .object({ grant_type: z.literal('client_credentials'), application_id: z.string().optional() })
@@ -47,7 +73,7 @@ export const TokenRequestHeaders = z.object(signatureHeaders);
 
 const received = { description: 'Any 2xx within 15 s: received (the body is ignored). Anything else, or no answer, is retried (docs/callbacks.md).' };
 
-export const webhookNames = ['v3Results', 'sandboxResults', 'authTokenRequest'] as const;
+export const webhookNames = ['v3Results', 'v2Results', 'sandboxResults', 'authTokenRequest'] as const;
 export type WebhookName = (typeof webhookNames)[number];
 
 export function registerWebhooks(registry: OpenAPIRegistry) {
@@ -55,6 +81,12 @@ export function registerWebhooks(registry: OpenAPIRegistry) {
     method: 'post', path: 'v3Results', operationId: 'v3Results', tags: ['webhooks'],
     summary: 'Results of a v3 verification flow, POSTed to its callback_url once every uploaded document is processed and cross-checked',
     request: { headers: CallbackHeaders, body: { content: { 'application/json': { schema: V3ResultsEvent } }, required: true } },
+    responses: { 200: received },
+  });
+  registry.registerWebhook({
+    method: 'post', path: 'v2Results', operationId: 'v2Results', tags: ['webhooks'],
+    summary: "Results of an onboarding (v2) flow, POSTed to its callback_url after each processing round, authorised through its auth_token_url",
+    request: { headers: CallbackHeaders, body: { content: { 'application/json': { schema: V2ResultsEvent } }, required: true } },
     responses: { 200: received },
   });
   registry.registerWebhook({

@@ -68,6 +68,7 @@ function headersOf(path: string, op: Json) {
  */
 const chained: { producer: string; variable: string; read: string; field: string; pathPrefix: string }[] = [
   { producer: 'postV3VerificationFlowInit', variable: 'flow_uuid', read: 'pm.response.json().flow_uuid', field: 'flow_uuid', pathPrefix: '/v3/' },
+  { producer: 'postV2VerificationFlowInit', variable: 'v2_flow_id', read: 'pm.response.json().flow_id', field: 'flow_id', pathPrefix: '/v2/' },
   { producer: 'postV1BulkMultiupload', variable: 'bulk_batch_id', read: 'pm.response.json()[0].batch_id', field: 'batch_id', pathPrefix: '/v1/bulk/' },
   { producer: 'postV1DocstreamMultiupload', variable: 'sandbox_batch_id', read: 'pm.response.json().batch_id', field: 'batch_id', pathPrefix: '/v1/docstream/' },
 ];

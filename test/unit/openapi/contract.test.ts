@@ -9,7 +9,7 @@ import { routeKey, routes } from '#http/routes.ts';
 import { ErrorBody } from '#http/schemas/common.ts';
 import { buildOpenApiDocument, isNotImplemented, SERVER_STAGES, statusesOf } from '#http/openapiDocument.ts';
 import { recordedExamples } from '#http/openapiExamples.ts';
-import { SandboxResultsEvent, TokenRequestEvent, V3ResultsEvent, webhookNames } from '#http/openapiWebhooks.ts';
+import { SandboxResultsEvent, TokenRequestEvent, V2ResultsEvent, V3ResultsEvent, webhookNames } from '#http/openapiWebhooks.ts';
 import { buildPostmanCollection } from '#http/postmanCollection.ts';
 import { stageNames } from '../../../lib/stage-config.ts';
 
@@ -104,7 +104,7 @@ describe('recorded examples (docs/openapi-examples.json, from a run of the local
 describe('webhooks', () => {
   it('describe every event the service sends, with recorded bodies that fit their schemas', () => {
     expect(Object.keys(committed.webhooks).sort()).toEqual([...webhookNames].sort());
-    const schemas = { v3Results: V3ResultsEvent, sandboxResults: SandboxResultsEvent, authTokenRequest: TokenRequestEvent };
+    const schemas = { v3Results: V3ResultsEvent, v2Results: V2ResultsEvent, sandboxResults: SandboxResultsEvent, authTokenRequest: TokenRequestEvent };
     for (const name of webhookNames) {
       const recorded = recordedExamples.webhooks[name];
       fits(schemas[name], recorded.body, name);
