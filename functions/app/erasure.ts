@@ -3,11 +3,12 @@
  * docs/data-lifecycle.md): its table items, bucket objects, sealed Aadhaar numbers (they live in
  * the file items' results), callback attempts and dead letters go, and an audit record stays.
  *
- * Order matters: the owner is tombstoned first, so from that moment the id reads as unknown and
- * the pipeline finds nothing to finish or report; running executions are stopped; then the items
- * and objects go. Every step is idempotent, so a failed erasure is simply asked for again, and the
- * operator's `erasure sweep` repeats it for recent erasures (catching anything a task was writing
- * at the moment of erasure).
+ * Order matters: the audit record comes first (the sweep finds unfinished erasures by it); an
+ * onboarding flow's uniqueness claim goes while the flow can still be erased again; then the owner
+ * is tombstoned, so from that moment the id reads as unknown and the pipeline finds nothing to
+ * finish or report; running executions are stopped; then the items and objects go. Those steps are
+ * idempotent: the operator's `erasure sweep` repeats them for recent erasures, finishing one that
+ * was cut off and removing anything a task in flight wrote after it.
  */
 import { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import type { OwnerRecord, OwnerRef } from '../adapters/store/owners.ts';
@@ -55,14 +56,12 @@ export async function eraseOwner(owner: OwnerRecord, actor: string) {
   const ref: OwnerRef = { kind: owner.kind, clientId: owner.clientId, id: owner.id };
   // An onboarding flow's (application_id, external_reference_id) claim lives outside its partition.
   const onboarding = owner.kind === 'onboarding' ? await getFlow(owner.clientId, owner.id) : undefined;
+  // Recorded first: an erasure cut off after this point is finished by the sweep, which reads these records.
+  await recordAudit({ action: 'ERASE', actor, clientId: owner.clientId, subject: subjectOf(ref), detail: { kind: owner.kind, rounds: owner.round } });
+  if (onboarding) await deleteFlowKey(owner.clientId, onboarding.applicationId, onboarding.externalReferenceId);
   await tombstoneOwner(ref);
   const stopped = await stopExecutions(owner.executions ?? []);
   const erased = await eraseOwnerData(ref, owner.round);
-  if (onboarding) await deleteFlowKey(owner.clientId, onboarding.applicationId, onboarding.externalReferenceId);
-  await recordAudit({
-    action: 'ERASE', actor, clientId: owner.clientId, subject: subjectOf(ref),
-    detail: { kind: owner.kind, rounds: owner.round, executionsStopped: stopped, ...erased },
-  });
   logger.info('owner erased', { owner: owner.id, kind: owner.kind, ...erased, executionsStopped: stopped });
   return erased;
 }

@@ -226,6 +226,8 @@ export async function updateFile(o: OwnerRef, seq: number, set: Partial<FileReco
       TableName: tableName(),
       Key: { pk: ownerPk(o), sk: seqKey(seq) },
       UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' '),
+      // An erased file is not recreated by a task that was still running (it would never expire).
+      ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ...(sets.length ? { ExpressionAttributeValues: values } : {}),
     }),
