@@ -117,7 +117,7 @@ export function buildOpenApiDocument(examples: ExamplesFile = recordedExamples) 
   registry.registerComponent('securitySchemes', 'ClientId', { type: 'apiKey', in: 'header', name: 'Client-Id', description: 'The client id issued by the operator (sent with Client-Secret).' });
   registry.registerComponent('securitySchemes', 'ClientSecret', { type: 'apiKey', in: 'header', name: 'Client-Secret', description: 'The client secret issued by the operator (sent with Client-Id).' });
   registry.registerComponent('securitySchemes', 'StaticClientId', { type: 'apiKey', in: 'header', name: 'client_id', description: 'Address matching: the client id, lower-case header name, no token exchange.' });
-  registry.registerComponent('securitySchemes', 'StaticClientSecret', { type: 'apiKey', in: 'header', name: 'client_secret', description: 'Address matching: the client secret, lower-case header name.' });
+  registry.registerComponent('securitySchemes', 'StaticClientSecret', { type: 'apiKey', in: 'header', name: 'client_secret', description: 'Address matching: its own secret (operator: client issue-address-secret), lower-case header name. A client without one may use its client secret for this release.' });
   for (const route of routes) {
     const responses: Record<string, { description: string; content?: Record<string, { schema: ZodType }> }> = {};
     for (const s of statusesOf(route)) {

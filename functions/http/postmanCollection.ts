@@ -47,7 +47,7 @@ const schemeHeaders: Record<string, { key: string; value: string }> = {
   ClientId: { key: 'Client-Id', value: '{{clientId}}' },
   ClientSecret: { key: 'Client-Secret', value: '{{clientSecret}}' },
   StaticClientId: { key: 'client_id', value: '{{clientId}}' },
-  StaticClientSecret: { key: 'client_secret', value: '{{clientSecret}}' },
+  StaticClientSecret: { key: 'client_secret', value: '{{addressSecret}}' },
 };
 
 function headersOf(path: string, op: Json) {
@@ -149,6 +149,8 @@ export function buildPostmanCollection(openapi: Json): Json {
       { key: 'baseUrl', value: 'http://127.0.0.1:3000' },
       { key: 'clientId', value: 'cli_demo' },
       { key: 'clientSecret', value: 'change-me' },
+      // Address matching's own secret (client issue-address-secret); the client secret until one is issued.
+      { key: 'addressSecret', value: 'change-me' },
       { key: 'refreshToken', value: '' },
       ...chained.map((c) => ({ key: c.variable, value: '' })),
     ],
