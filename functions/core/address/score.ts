@@ -16,6 +16,7 @@ import type { AddressParts } from './parse.ts';
 import { getPincodeData, type PinInfo } from './pincodes.ts';
 import { cityKey, GENERIC_WORDS, KIND } from './vocab.ts';
 import { skeleton } from './phonetic.ts';
+import { withinTypos } from './fuzzy.ts';
 
 export { skeleton } from './phonetic.ts';
 
@@ -215,6 +216,7 @@ function namedWordSet(p: AddressParts, unknownCity: string | null): WordSet {
   const ends: number[] = [];
   addChunks(ws, p.building, 0, ends);
   addChunks(ws, p.locality, 0, ends);
+  addChunks(ws, p.street, 0, ends);
   if (unknownCity !== null) addChunks(ws, [unknownCity.split(' ')], 0, ends);
   ws.ends = ends;
   return ws;
@@ -278,10 +280,10 @@ export function features(p: AddressParts): AddressFeatures {
   const ends: number[] = [];
   addChunks(core, p.building, 0, ends);
   addChunks(core, p.locality, 0, ends);
+  addChunks(core, p.street, 0, ends);
   let named: WordSet = EMPTY;
   if (unknownCity !== null) named = namedWordSet(p, unknownCity);
   else if (core.nw) named = { ...extendWordSet(core), ends };
-  addChunks(core, p.street);
   addChunks(core, p.plot);
   // Everything written: the core words, then the landmark's, then the city's.
   let all = core;
@@ -308,40 +310,6 @@ export function features(p: AddressParts): AddressFeatures {
   };
 }
 
-// Two rows of the edit-distance table, reused (the scorer is synchronous).
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
-
-/** Edit distance with an early exit once it exceeds `max`. */
-function withinEdits(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  if (b.length + 1 > rowA.length) {
-    rowA = new Int32Array(2 * (b.length + 1));
-    rowB = new Int32Array(2 * (b.length + 1));
-  }
-  let prev = rowA;
-  let cur = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = prev[j - 1] + cost;
-      if (prev[j] + 1 < v) v = prev[j] + 1;
-      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return false;
-    const t = prev;
-    prev = cur;
-    cur = t;
-  }
-  return prev[b.length] <= max;
-}
-
 /** How well word i of `a` is found among the other address's words (0..1). */
 function wordMatch(a: WordSet, i: number, other: WordSet): number {
   const t = a.words[i];
@@ -356,7 +324,7 @@ function wordMatch(a: WordSet, i: number, other: WordSet): number {
     if (t.length !== 3 || c0 < 97 || c0 > 122) return 0;
     for (let x = 0; x < nw; x++) {
       const o = ow[x];
-      if (o.length === 4 && o.charCodeAt(0) === c0 && withinEdits(t, o, 1)) return 0.8;
+      if (o.length === 4 && o.charCodeAt(0) === c0 && withinTypos(t, o, 1)) return 0.8;
     }
     return 0;
   }
@@ -364,13 +332,13 @@ function wordMatch(a: WordSet, i: number, other: WordSet): number {
   const max = t.length >= 8 ? 2 : 1;
   for (let x = 0; x < nw; x++) {
     const o = ow[x];
-    if ((o.length >= 4 || (o.length === 3 && t.length === 4)) && o.charCodeAt(0) === c0 && withinEdits(t, o, max)) return 0.8;
+    if ((o.length >= 4 || (o.length === 3 && t.length === 4)) && o.charCodeAt(0) === c0 && withinTypos(t, o, max)) return 0.8;
   }
   if (t.length >= 8) {
     const oj = other.joined;
     for (let x = 0; x < nj; x++) {
       const o = oj[x];
-      if (o.charCodeAt(0) === c0 && withinEdits(t, o, 2)) return 0.8;
+      if (o.charCodeAt(0) === c0 && withinTypos(t, o, 2)) return 0.8;
     }
   }
   return 0;
@@ -422,7 +390,7 @@ function placesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
   // Misspelt city names ("bengaluru" / "bengalooru", "ahmedbad" / "ahmedabad").
   for (const p of a.places) {
     if (p.length < 5) continue;
-    for (const q of b.places) if (q.length >= 5 && withinEdits(p, q, 2)) return true;
+    for (const q of b.places) if (q.length >= 5 && withinTypos(p, q, 2)) return true;
   }
   if (namedAmongWords(a, b) || namedAmongWords(b, a)) return true;
   return a.firmPlaces > 0 && b.firmPlaces > 0 ? false : null;
@@ -472,6 +440,11 @@ function namesUnfound(part: WordSet, other: WordSet): boolean {
   }
   let from = 0;
   for (const to of ends) {
+    // A bare number ("tower 2" cut as "tower" and "2") names nothing by itself.
+    if (allDigits(part, from, to)) {
+      from = to;
+      continue;
+    }
     let f = from < to ? namingFound(part, other, from, to, false) : null;
     // A name made only of generic words ("old town", "new colony") is still a name.
     if (f === null && to - from >= 2) f = namingFound(part, other, from, to, true);
@@ -479,6 +452,11 @@ function namesUnfound(part: WordSet, other: WordSet): boolean {
     from = to;
   }
   return false;
+}
+
+function allDigits(part: WordSet, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!DIGITS.test(part.words[i])) return false;
+  return true;
 }
 
 /**

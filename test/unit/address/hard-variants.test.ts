@@ -137,6 +137,16 @@ describe('scoring of hard variants', () => {
     expect(same('H.No. 464, Yashoda Enclave, K K Nagar, Madurai, Tamil Nadu 625020', '#464, Yashoda Enclave, Anna Nagar, Madurai, Tamil Nadu 625020')).toBeLessThanOrEqual(3);
   });
 
+  it('another numbered or named street is another dwelling', () => {
+    expect(same('House 7, Gali 3, Bhajanpura, Delhi 110053', 'H.No. 7, Gali No. 4, Bhajanpura, Delhi 110053')).toBeLessThanOrEqual(3);
+    expect(same('House 7, Gandhi Road, Kadri, Mangaluru 575002', 'House 7, Nehru Road, Kadri, Mangaluru 575002')).toBeLessThanOrEqual(3);
+  });
+
+  it('a swap of two letters is one typo in words too, and a bare number names nothing', () => {
+    expect(same('Door No. 273, Church Street, Boring Road, Patna, Bihar - 800001', 'DOOR NO 273, CHURCH STREET, BORIGN RD, PATNA, 800001')).toBeGreaterThanOrEqual(SAME_PERSON_THRESHOLD);
+    expect(same('Flat 3B, Tower 2, Prestige Shantiniketan, Whitefield, Bangalore 560048', '3B, T2, Prestige Shanthiniketan, ITPL Main Rd, Whitefield, Bengaluru')).toBeGreaterThanOrEqual(SAME_PERSON_THRESHOLD);
+  });
+
   it('a locality named only by generic words is still another locality', () => {
     expect(same('Plot 550-C, Jawaharlal Nehru Marg, Lakshmi Nivas, Saheed Nagar, Bhubaneswar 751007', 'Plot 550-C, Jawaharlal Nehru Marg, Lakshmi Niwas, Old Town, Bhubaneswar, Odisha')).toBeLessThanOrEqual(3);
   });
