@@ -123,7 +123,7 @@ describe('POST /v2/verification/flow/coapplicant', () => {
 describe('GET /v2/verification/docs and /status', () => {
   it('gives the checklist per applicant type (all false before uploads), or the applicant\'s own user_docs', async () => {
     const flow = await newFlow();
-    await post('/v2/verification/flow/coapplicant', { flow_id: flow, co_applicants: [{ external_reference_id: 'CO-1', username: 'Ravi Kumar' }, { external_reference_id: 'CO-2', username: 'Meena Iyer', user_docs: ['GST_CERT'] }] });
+    await post('/v2/verification/flow/coapplicant', { flow_id: flow, co_applicants: [{ external_reference_id: 'CO-1', username: 'Ravi Kumar', user_docs: [] }, { external_reference_id: 'CO-2', username: 'Meena Iyer', user_docs: ['GST_CERT', 'GST_CERT'] }] });
     const primary = await get(`/v2/verification/docs?flow_id=${flow}&external_reference_id=CUST-1`);
     expect(primary).toEqual({ status: 200, body: { BANK_STATEMENT: false, EBILL: false, FSSAI_CERTIFICATE: false, GST_CERT: false, PAN: false, PURCHASE_ORDER: false, SHOP_ACT_LICENSE: false, UDYAM_CERT: false } });
     expect((await get(`/v2/verification/docs?flow_id=${flow}&external_reference_id=CO-1`)).body).toEqual({ PAN: false, BANK_STATEMENT: false, EBILL: false });

@@ -18,7 +18,9 @@ export const handler = endpoint<z.infer<typeof V2CoapplicantBody>>('POST /v2/ver
   const created: { co_applicant_id: string; external_reference_id: string }[] = [];
   const failed: Failure[] = [];
   for (const c of body.co_applicants) {
-    const problem = c.user_docs && userDocsProblem(product, c.user_docs);
+    // An empty list is no list, as at init.
+    const userDocs = c.user_docs?.length ? c.user_docs : undefined;
+    const problem = userDocs && userDocsProblem(product, userDocs);
     if (problem) {
       failed.push({ external_reference_id: c.external_reference_id, error_code: 'INVALID_USER_DOCS', error_message: problem });
       continue;
@@ -26,7 +28,7 @@ export const handler = endpoint<z.infer<typeof V2CoapplicantBody>>('POST /v2/ver
     const id = randomUUID();
     const added = await addApplicant(client.clientId, flow.flowId, {
       applicantId: id, externalReferenceId: c.external_reference_id, username: c.username, applicantType: 'coApplicant',
-      ...(c.user_docs ? { userDocs: [...new Set(c.user_docs)] } : {}), createdAt: new Date().toISOString(),
+      ...(userDocs ? { userDocs: [...new Set(userDocs)] } : {}), createdAt: new Date().toISOString(),
     }, flow.retentionDays);
     if (added) created.push({ co_applicant_id: id, external_reference_id: c.external_reference_id });
     else failed.push({ external_reference_id: c.external_reference_id, error_code: 'DUPLICATE_APPLICANT', error_message: 'An applicant with this external_reference_id already exists in the flow' });

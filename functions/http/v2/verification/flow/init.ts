@@ -18,7 +18,8 @@ const optionalUrl = (name: string, value: string | undefined) => (value === unde
  */
 export const handler = endpoint<z.infer<typeof V2FlowInitBody>>('POST /v2/verification/flow/init', async ({ body, client }) => {
   const product = productFor(client, body.product_type);
-  const userDocs = body.user_docs && checkUserDocs(product, body.user_docs);
+  // An empty list is no list: the product's checklist applies (an applicant is never complete with nothing asked).
+  const userDocs = body.user_docs?.length ? checkUserDocs(product, body.user_docs) : undefined;
   const urls = {
     callbackUrl: optionalUrl('callback_url', body.callback_url),
     chatNotificationUrl: optionalUrl('chat_notification_url', body.chat_notification_url),
