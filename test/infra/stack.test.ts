@@ -244,7 +244,7 @@ describe('functions', () => {
       expect(secretReaders(prod.resources, signingKey).includes(routeKey(route)), routeKey(route)).toBe(access.signingKey);
       expect(envNames.signingKeySecret in env, routeKey(route)).toBe(access.signingKey);
       expect(actions.includes('states:StartExecution'), routeKey(route)).toBe(route.path.endsWith('/multiupload'));
-      expect(envNames.stateMachine in env, routeKey(route)).toBe(route.path.endsWith('/multiupload'));
+      expect(envNames.stateMachine in env, routeKey(route)).toBe(access.startsPipeline || access.erases);
       expect(actions.includes('dynamodb:UpdateItem'), routeKey(route)).toBe(access.table === 'readWrite');
       expect(actions.some((a) => a.startsWith('textract:') || a.startsWith('rekognition:'))).toBe(false);
     }
@@ -571,6 +571,52 @@ describe('stages', () => {
       /Unknown stage "qa": use -c stage=dev\|staging\|prod/,
     );
   });
+});
+
+describe('data lifecycle (issue 12 items 6 and 9)', () => {
+  const roleOf = (fn: Resource) => fn.Properties.Role['Fn::GetAtt'][0] as string;
+  const erasers = routes.filter((r) => r.method === 'DELETE');
+
+  it('lets the erasure routes list and delete objects under clients/ only, and stop the pipeline\'s executions', () => {
+    expect(erasers.map(routeKey).sort()).toEqual(['DELETE /v1/bulk/batch', 'DELETE /v1/docstream/batch', 'DELETE /v2/verification/flow', 'DELETE /v3/verification/flow']);
+    const byDescription = functionsByDescription(prod.resources);
+    for (const route of erasers) {
+      const [, fn] = byDescription.get(routeKey(route))!;
+      expect(fn.Properties.Environment.Variables[envNames.stateMachine], routeKey(route)).toBeDefined();
+      const statements = statementsOf(prod.resources, roleOf(fn));
+      const s3 = statements.filter((st) => asList(st.Action).some((a) => a.startsWith('s3:')));
+      const list = s3.find((st) => asList(st.Action).includes('s3:ListBucket'))!;
+      expect((list as { Condition?: unknown }).Condition, routeKey(route)).toEqual({ StringLike: { 's3:prefix': ['clients/*'] } });
+      const del = s3.find((st) => asList(st.Action).some((a) => a.startsWith('s3:DeleteObject')))!;
+      expect(JSON.stringify(del.Resource), routeKey(route)).toMatch(/\/clients\/\*"\]\]\}$/);
+      // Erasure reads no document and writes none.
+      expect(s3.flatMap((st) => asList(st.Action)).some((a) => a.startsWith('s3:GetObject') || a.startsWith('s3:PutObject')), routeKey(route)).toBe(false);
+      const stop = statements.find((st) => asList(st.Action).includes('states:StopExecution'))!;
+      expect(JSON.stringify(stop.Resource), routeKey(route)).toContain(':execution:');
+    }
+  });
+
+  it('gives no other route function object deletion or StopExecution', () => {
+    const byDescription = functionsByDescription(prod.resources);
+    for (const route of routes.filter((r) => r.method !== 'DELETE')) {
+      const actions = actionsOf(prod.resources, byDescription.get(routeKey(route))![1]);
+      expect(actions.some((a) => a.startsWith('s3:DeleteObject') || a === 's3:ListBucket' || a === 'states:StopExecution'), routeKey(route)).toBe(false);
+    }
+  });
+
+  it('lets every function that opens sealed Aadhaar numbers write its audit records', () => {
+    const byDescription = functionsByDescription(prod.resources);
+    const openers = [
+      ...routes.filter((r) => routeAccess(r).aadhaarVault).map(routeKey),
+      ...Object.entries(taskAccess).filter(([, a]) => a.aadhaarVault).map(([state]) => `Pipeline task ${state}`),
+    ];
+    expect(openers).toEqual(expect.arrayContaining(['GET /v3/verification/extracts', 'Pipeline task DeliverCallback']));
+    for (const name of openers) {
+      const [, fn] = byDescription.get(name)!;
+      expect(actionsOf(prod.resources, fn), name).toContain('dynamodb:PutItem');
+    }
+  });
+
 });
 
 describe('dashboard', () => {
