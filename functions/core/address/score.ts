@@ -208,7 +208,7 @@ function wordSet(chunks: readonly (readonly string[])[]): WordSet {
 }
 
 /**
- * The buildings and localities named, each chunk remembered (see partsDiffer), and a name taken
+ * The buildings and localities named, each chunk remembered (see namesDiffer), and a name taken
  * for the city only by its position ("..., fatehgunj, gj"): it may be a locality.
  */
 function namedWordSet(p: AddressParts, unknownCity: string | null): WordSet {
@@ -344,7 +344,8 @@ function wordMatch(a: WordSet, i: number, other: WordSet): number {
   return 0;
 }
 
-function directed(a: WordSet, b: WordSet): number {
+/** Weighted matched share of a's words in b; each word's match is written to `out` when given. */
+function directed(a: WordSet, b: WordSet, out: Float64Array | null = null): number {
   let got = 0;
   const n = a.nw;
   for (let i = 0; i < n; i++) {
@@ -353,21 +354,28 @@ function directed(a: WordSet, b: WordSet): number {
       // This word and the next written as one word on the other side.
       if (joinedFound(a, i, b)) {
         got += 0.95 * (a.weights[i] + a.weights[i + 1]);
+        if (out !== null) out[i] = out[i + 1] = 0.95;
         i++;
         continue;
       }
     }
+    if (out !== null) out[i] = m;
     got += m * a.weights[i];
   }
   return got;
 }
 
 /** Weighted soft Dice of two word sets; null when both are empty. */
-export function wordSimilarity(a: WordSet, b: WordSet): number | null {
+export function wordSimilarity(a: WordSet, b: WordSet, outA: Float64Array | null = null, outB: Float64Array | null = null): number | null {
   if (!a.nw && !b.nw) return null;
   if (!a.nw || !b.nw) return 0;
-  return Math.min(1, (directed(a, b) + directed(b, a)) / (a.total + b.total));
+  return Math.min(1, (directed(a, b, outA) + directed(b, a, outB)) / (a.total + b.total));
 }
+
+// Each core word's match in the other address's core words, from the pair's core comparison:
+// the named-chunk check reuses them (a word found among the core words is found among all).
+let coreMatchA = new Float64Array(64);
+let coreMatchB = new Float64Array(64);
 
 function houseMatch(a: AddressFeatures, b: AddressFeatures): number | null {
   if (!a.house || !b.house) return null;
@@ -421,21 +429,20 @@ function statesAgree(a: AddressFeatures, b: AddressFeatures): boolean | null {
  * parses put in different components still counts as found.
  */
 function namesDiffer(a: AddressFeatures, b: AddressFeatures): boolean {
-  return partsDiffer(a.named, a.all, b.named, b.all);
-}
-
-function partsDiffer(pa: WordSet, allA: WordSet, pb: WordSet, allB: WordSet): boolean {
-  return namesUnfound(pa, allB) && namesUnfound(pb, allA);
+  // The named words are a prefix of the core words unless the set was built apart.
+  const knownA = a.named.words === a.core.words ? coreMatchA : null;
+  const knownB = b.named.words === b.core.words ? coreMatchB : null;
+  return namesUnfound(a.named, b.all, knownA) && namesUnfound(b.named, a.all, knownB);
 }
 
 /**
  * Whether one of the places `part` names (a chunk: "k k nagar", "yashoda enclave") is not found
  * in `other`: less than 0.35 of its naming words' weight matches there.
  */
-function namesUnfound(part: WordSet, other: WordSet): boolean {
+function namesUnfound(part: WordSet, other: WordSet, known: Float64Array | null): boolean {
   const ends = part.ends;
   if (!ends) {
-    const f = namingFound(part, other, 0, part.nw, false);
+    const f = namingFound(part, other, 0, part.nw, false, known);
     return f !== null && f < 0.35;
   }
   let from = 0;
@@ -445,9 +452,9 @@ function namesUnfound(part: WordSet, other: WordSet): boolean {
       from = to;
       continue;
     }
-    let f = from < to ? namingFound(part, other, from, to, false) : null;
+    let f = from < to ? namingFound(part, other, from, to, false, known) : null;
     // A name made only of generic words ("old town", "new colony") is still a name.
-    if (f === null && to - from >= 2) f = namingFound(part, other, from, to, true);
+    if (f === null && to - from >= 2) f = namingFound(part, other, from, to, true, known);
     if (f !== null && f < 0.35) return true;
     from = to;
   }
@@ -464,13 +471,17 @@ function allDigits(part: WordSet, from: number, to: number): boolean {
  * which one; all words with `generic`) of words from..to of `part` found among `other`'s words;
  * null when they name nothing.
  */
-function namingFound(part: WordSet, other: WordSet, from: number, to: number, generic: boolean): number | null {
+function namingFound(part: WordSet, other: WordSet, from: number, to: number, generic: boolean, known: Float64Array | null): number | null {
   let total = 0;
   let got = 0;
   for (let i = from; i < to; i++) {
     const w = part.weights[i];
     if (w <= GENERIC_WEIGHT && !generic) continue;
     total += w;
+    if (known !== null && known[i] >= 0.8) {
+      got += w * known[i];
+      continue;
+    }
     const m = wordMatch(part, i, other);
     got += w * (m < 1 && i + 1 < to && joinedFound(part, i, other) ? 1 : m);
   }
@@ -505,7 +516,12 @@ export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore
     num += 0.05;
     den += 0.1;
   }
-  let core = wordSimilarity(a.core, b.core);
+  if (a.core.nw > coreMatchA.length) coreMatchA = new Float64Array(2 * a.core.nw);
+  if (b.core.nw > coreMatchB.length) coreMatchB = new Float64Array(2 * b.core.nw);
+  let core = wordSimilarity(a.core, b.core, coreMatchA, coreMatchB);
+  // Against an empty side nothing was compared: nothing is found.
+  if (!b.core.nw) coreMatchA.fill(0, 0, a.core.nw);
+  if (!a.core.nw) coreMatchB.fill(0, 0, b.core.nw);
   if (core !== null && core < 0.75) {
     // Parses may cut the same words differently (a landmark without commas, a locality read as
     // a city): compare everything written, minus a small penalty for the disagreement.
