@@ -53,9 +53,19 @@ export function signatureName(model: DocumentModel): ExtractedField | undefined 
   return field(cleanName(m.match[1]), m.words, { kind: 'heuristic' });
 }
 
+/**
+ * Position alone (the first name-like line is the issuer; the lines under it its address) was
+ * right about half the time on real receipts (bench/results/accuracy.md): scored no higher.
+ */
+export const LETTERHEAD_CAP = 0.5;
+
+function capped(f: ExtractedField): ExtractedField {
+  return { ...f, confidence_score: Math.min(f.confidence_score, LETTERHEAD_CAP) };
+}
+
 export function letterheadName(model: DocumentModel): ExtractedField | undefined {
   const l = letterheadLine(model);
-  return l ? field(cleanName(letterheadText(l)), l.words, { kind: 'heuristic' }) : undefined;
+  return l ? capped(field(cleanName(letterheadText(l)), l.words, { kind: 'heuristic' })) : undefined;
 }
 
 /** The address printed under a name line (heuristic evidence). */
@@ -67,12 +77,14 @@ export const REGISTRATION_LINE =
   /^\s*[(\[]?\s*(?:(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\.?|no\.?)|roc|cin|reg(?:istration)?\.?)\s*(?:no|n[ao0]|number)?\.?\s*[:.]?\s*)?[(\[]?[A-Z0-9]{0,4}\d{4,}[\s-]*[A-Z]?\s*[)\]]?\s*[)\]]?\s*$/i;
 /** Ends an address under a letterhead: a label, a date-and-time line, or a bare phone number. */
 const LETTERHEAD_STOP = new RegExp(
-  `${DEFAULT_ADDRESS_STOP.source}|\\b\\d{1,2}[-/.\\s](?:\\d{1,2}|[A-Za-z]{3})[-/.\\s]?\\d{2,4}\\s+\\d{1,2}:\\d{2}|^\\s*\\+?[\\d\\s()-]{9,}\\s*$`,
+  `${DEFAULT_ADDRESS_STOP.source}|\\b\\d{1,2}[-/.\\s](?:\\d{1,2}|[A-Za-z]{3})[-/.\\s]?\\d{2,4}\\s+\\d{1,2}:\\d{2}|^\\s*\\+?[\\d\\s()-]{9,}\\s*$` +
+    // a registration line after the address ("ROC No. : (1072825-A)", "Company No: ...", "Co. Reg: ...")
+    `|^\\s*\\(?\\s*(?:roc|co\\.?\\s*reg|company\\s*(?:no|reg)|reg(?:istration)?\\.?\\s*no|cin)\\b`,
   'i',
 );
 
 export function addressUnder(model: DocumentModel, nameLine: Line | undefined, maxLines = 4): ExtractedField | undefined {
   if (!nameLine) return undefined;
   const a = addressAfter(model, nameLine, nameLine.text.length, { maxLines, skip: REGISTRATION_LINE, stop: LETTERHEAD_STOP });
-  return a && /\d|road|nagar|street|market|sector|floor|shop/i.test(a.text) ? field(a.text, a.words, { kind: 'heuristic' }) : undefined;
+  return a && /\d|road|nagar|street|market|sector|floor|shop/i.test(a.text) ? capped(field(a.text, a.words, { kind: 'heuristic' })) : undefined;
 }

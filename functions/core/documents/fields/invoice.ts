@@ -64,8 +64,10 @@ export const TOTAL_LABELS = [
  * earlier line.
  */
 export function invoiceTotal(model: DocumentModel): ExtractedField | undefined {
-  let best: { rank: number; money: boolean; index: number; value: number; words: Word[] } | undefined;
+  type Candidate = { rank: number; money: boolean; index: number; value: number; words: Word[] };
+  let best: Candidate | undefined;
   const seen: number[] = [];
+  const all: Candidate[] = [];
   TOTAL_LABELS.forEach((label, rank) => {
     for (const { line, match } of model.findLines(label)) {
       const places: [Line, number][] = [[line, match.index + match[0].length]];
@@ -77,12 +79,20 @@ export function invoiceTotal(model: DocumentModel): ExtractedField | undefined {
         if (!a) continue;
         const c = { rank, money: a.currency || a.decimals, index: l.index, value: a.value, words: model.wordsInRange(l, from + a.index, from + a.index + a.length) };
         if (c.money) seen.push(c.value);
+        all.push(c);
         if (!best || Number(c.money) > Number(best.money) || (c.money === best.money && (c.rank < best.rank || (c.rank === best.rank && c.index < best.index)))) best = c;
         break;
       }
     }
   });
   if (!best) return undefined;
+  // A rounding line ("Rounding Adj -0.01", "Round Off") settles the total: the payable amount is
+  // the total printed after it, not the one before.
+  const rounding = model.lines.find((l) => /\bround(?:ing|ed|\s*off)?\b/i.test(l.text) && !/total/i.test(l.text));
+  if (rounding && best.index < rounding.index) {
+    const after = all.filter((c) => c.money && c.index > rounding.index).sort((a, b) => a.index - b.index)[0];
+    if (after) best = after;
+  }
   const f = field(best.value, best.words, { kind: 'structure', pass: true });
   // A total is confirmed by a second reading: the same amount printed again (amount due, cash),
   // or the item amounts above it adding up to it. Otherwise (a total before rounding, a cash
