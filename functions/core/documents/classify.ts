@@ -75,8 +75,8 @@ export const CUES: Record<Exclude<SupportedDocumentType, 'ASSET_OPEN_BOX_IMAGE'>
     re('totals', 1, /grand\s*total|total\s*amount|amount\s*in\s*words/i),
     re('hsn', 0.5, /\bHSN\b|\bSAC\b|\bCGST\b|\bSGST\b|\bIGST\b/i),
     // Receipts and cash bills are invoices for a consumer-durable flow (a shop's bill of sale).
-    re('receipt-or-bill', 2, /\b(?:receipt|cash\s*(?:bill|memo|sale)|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
-    { name: 'receipt-shape', weight: 1.5, test: receiptShape },
+    re('receipt-or-bill', 2, /\b(?:receipt(?!\s+of\b)|cash\s*(?:bill|memo|sale)|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
+    { name: 'receipt-shape', weight: 2.5, test: receiptShape },
     re('tax-words', 0.5, /\b(?:GST|SST|VAT)\b|tax\s*(?:amount|@|\d)/i),
   ],
   IMEI_CLOSEUP_IMAGE: [
