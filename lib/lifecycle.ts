@@ -2,11 +2,11 @@
  * Grants of the data lifecycle (docs/data-lifecycle.md): erasure routes delete a client's objects
  * and stop its executions; functions that open sealed Aadhaar numbers append audit records.
  */
-import { Validations } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { ServiceFunction } from './functions.ts';
 import type { Storage } from './storage.ts';
+import { acknowledgeClientObjectsGrant, acknowledgeExecutionGrant } from './nag.ts';
 
 /** Objects live under `clients/<client>/...` (functions/adapters/documentStore.ts). */
 export const CLIENT_OBJECTS = 'clients/*';
@@ -21,12 +21,8 @@ export function grantErasure(fn: ServiceFunction, storage: Storage, stateMachine
   }));
   storage.bucket.grantDelete(fn, CLIENT_OBJECTS);
   stateMachine.grantExecution(fn, 'states:StopExecution');
-  Validations.of(fn).acknowledge(
-    {
-      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"PipelineStateMachine<hash>"}]}]}:*]',
-      reason: 'StopExecution on the executions of this one state machine (the erased owner names them at run time).',
-    },
-  );
+  acknowledgeExecutionGrant(fn.executionRole, stateMachine, 'StopExecution on the executions of this one state machine (the erased owner names them at run time).');
+  acknowledgeClientObjectsGrant(fn.executionRole, storage);
 }
 
 /**

@@ -32,3 +32,23 @@ export function acknowledgeStorageGrants(role: IConstruct, storage: Storage): vo
     })),
   );
 }
+
+/**
+ * `grantExecution` on a state machine's executions: the ARN is built from the machine's name at
+ * deploy time and ends in `:*` (execution names are only known at run time).
+ */
+export function acknowledgeExecutionGrant(role: IConstruct, stateMachine: IConstruct, reason: string): void {
+  const machine = Stack.of(stateMachine).getLogicalId(stateMachine.node.defaultChild as CfnResource);
+  Validations.of(role).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machine}"}]}]}:*]`,
+    reason,
+  });
+}
+
+/** Deletes (and lists) under the clients' prefix of the documents bucket: erasure and expiry. */
+export function acknowledgeClientObjectsGrant(role: IConstruct, storage: Storage): void {
+  Validations.of(role).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::${arnRef(storage.bucket)}/clients/*]`,
+    reason: 'Erasure and expiry delete every object of a flow or batch; object keys are per-request data under the clients/ prefix.',
+  });
+}

@@ -21,7 +21,7 @@ import { ServiceFunction, projectRoot, type NativeModule } from './functions.ts'
 import { TextractJobs } from './textract-jobs.ts';
 import type { StageConfig } from './stage-config.ts';
 import type { Storage } from './storage.ts';
-import { acknowledgeStorageGrants } from './nag.ts';
+import { acknowledgeExecutionGrant, acknowledgeStorageGrants } from './nag.ts';
 
 export const aslPath = `${projectRoot}statemachines/pipeline.asl.json`;
 
@@ -174,10 +174,7 @@ export class Pipeline extends Construct {
       schedule: Schedule.rate(RECONCILE_EVERY),
       targets: [new LambdaFunction(this.reconcile)],
     });
-    Validations.of(this.reconcile).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"PipelineStateMachine<hash>"}]}]}:*]',
-      reason: 'DescribeExecution on the executions of this one state machine (execution names are only known at run time).',
-    });
+    acknowledgeExecutionGrant(this.reconcile.executionRole, this.stateMachine, 'DescribeExecution on the executions of this one state machine (execution names are only known at run time).');
 
     Validations.of(this.stateMachine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { Api } from './api.ts';
 import { Observability } from './observability.ts';
 import { Pipeline } from './pipeline.ts';
+import { Expiry } from './expiry.ts';
 import { boundTextractConcurrency } from './fair-sharing.ts';
 import type { StageConfig } from './stage-config.ts';
 import { Storage } from './storage.ts';
@@ -21,6 +22,7 @@ export const stackName = (stage: string) => `DocService-${stage}`;
 export class ServiceStack extends Stack {
   readonly storage: Storage;
   readonly pipeline: Pipeline;
+  readonly expiry: Expiry;
   readonly api: Api;
   readonly observability: Observability;
   readonly signingKeySecret: Secret;
@@ -64,6 +66,8 @@ export class ServiceStack extends Stack {
     });
     boundTextractConcurrency(this.pipeline, stageConfig);
 
+    this.expiry = new Expiry(this, 'Expiry', { stageConfig, storage: this.storage });
+
     this.api = new Api(this, 'Api', {
       stageConfig,
       storage: this.storage,
@@ -80,6 +84,7 @@ export class ServiceStack extends Stack {
         ...Object.values(this.pipeline.functions),
         this.pipeline.textractCompleted,
         this.pipeline.reconcile,
+        this.expiry.ownerExpired,
       ],
       stateMachine: this.pipeline.stateMachine,
       mapFailureFunction: this.pipeline.functions.RecordMapFailure,

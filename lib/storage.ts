@@ -3,7 +3,7 @@
  * private S3 bucket for uploaded documents and their redacted copies.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableSchema } from '../functions/adapters/tableSchema.ts';
@@ -31,6 +31,8 @@ export class Storage extends Construct {
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableSchema.ttlAttribute,
+      // TTL removals of OWNER items reach lib/expiry.ts, which erases the rest of the record.
+      dynamoStream: StreamViewType.OLD_IMAGE,
       deletionProtection: stageConfig.removalPolicy === 'retain',
       removalPolicy: stageConfig.removalPolicy,
       globalSecondaryIndexes: [

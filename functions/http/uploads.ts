@@ -38,7 +38,7 @@ export async function storeAndProcess(
     throw err;
   }
   const executionName = `${owner.kind}-${batchId}`;
-  const first = await reserveFiles(owner, fileUrls.length, executionName);
+  const { first, expiresAt } = await reserveFiles(owner, fileUrls.length, executionName);
   const files: FileRecord[] = fileUrls.map((f, i) => ({
     seq: first + i,
     fileUuid: fileUuids[i],
@@ -49,7 +49,7 @@ export async function storeAndProcess(
   }));
   let stored = false;
   try {
-    await putFiles(owner, files);
+    await putFiles(owner, files, expiresAt);
     stored = true;
     await startPipeline({ owner, files: files.map((f) => ({ seq: f.seq })) }, executionName);
   } catch (err) {

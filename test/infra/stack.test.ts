@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envNames, tableSchema } from '../../functions/adapters/tableSchema.ts';
 import { routeKey, routes } from '../../functions/http/routes.ts';
 import { arnPlaceholder, pipelineTasks } from '../../functions/pipeline/tasks.ts';
+import { TRANSIENT_ERRORS } from '../../functions/pipeline/errors.ts';
 import { textractChannelEnv } from '../../functions/adapters/textractAsync.ts';
 import { VAULT_SECRET_ENV } from '../../functions/adapters/aadhaarVault.ts';
 import { addressReferenceData, localOnlyModules, nativeInstallSet } from '../../lib/functions.ts';
@@ -78,6 +79,8 @@ function actionsOf(resources: Resources, fn: Resource): string[] {
 }
 
 const textractCompletedDescription = 'Textract job completion (SNS)';
+const reconcileDescription = 'Resumes or finalises flows and batches left unfinished';
+const ownerExpiredDescription = 'Erases what an expired flow or batch leaves (TTL stream)';
 
 /** Statements of the inline policies attached to a role. */
 function statementsOf(resources: Resources, roleId: string): Array<{ Action: string | string[]; Resource: unknown; Effect: string }> {
@@ -182,7 +185,7 @@ describe('storage', () => {
     expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
     expect(bucket.Properties.LoggingConfiguration.DestinationBucketName.Ref).toMatch(/^StorageAccessLogs/);
     expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
-      expect.objectContaining({ ExpirationInDays: stageConfigFor('prod').documentExpiryDays, Status: 'Enabled' }),
+      expect.objectContaining({ ExpirationInDays: stageConfigFor('prod').retentionDays, Status: 'Enabled' }),
     );
     // Bucket-wide expiry: no prefix filter, so every document the pipeline stores expires.
     const expiring = bucket.Properties.LifecycleConfiguration.Rules.find((r: any) => r.ExpirationInDays);
@@ -210,7 +213,7 @@ describe('storage', () => {
 describe('functions', () => {
   it('builds one nodejs22.x arm64 Lambda per route and per pipeline task, each traced, wired to its stage', () => {
     const byDescription = functionsByDescription(prod.resources);
-    const expected = [...routes.map(routeKey), ...pipelineTasks.map((t) => `Pipeline task ${t.state}`), textractCompletedDescription];
+    const expected = [...routes.map(routeKey), ...pipelineTasks.map((t) => `Pipeline task ${t.state}`), textractCompletedDescription, reconcileDescription, ownerExpiredDescription];
     expect([...byDescription.keys()].sort()).toEqual([...expected].sort());
     expect(ofType(prod.resources, 'AWS::Lambda::Function')).toHaveLength(expected.length);
     for (const [, fn] of byDescription.values()) {
@@ -446,7 +449,7 @@ describe('PDFs through Textract\'s asynchronous API', () => {
     expect(wait.ResultPath).toBe('$.file');
     expect(wait.Next).toBe('ExtractFields');
     expect(wait.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'RecordFileFailure' }]);
-    expect(wait.Retry.flatMap((r: { ErrorEquals: string[] }) => r.ErrorEquals)).toEqual(expect.arrayContaining(['ThrottlingException', 'States.Timeout']));
+    expect(wait.Retry.flatMap((r: { ErrorEquals: string[] }) => r.ErrorEquals)).toEqual(expect.arrayContaining([...TRANSIENT_ERRORS, 'States.Timeout']));
 
     const [fnId] = functionsByDescription(prod.resources).get('Pipeline task RecogniseTextAsync')!;
     expect(substitutions.RecogniseTextAsyncFunctionArn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
@@ -539,7 +542,8 @@ describe('observability and outputs', () => {
     prod.template.resourceCountIs('AWS::SNS::Topic', 2);
     prod.template.allResourcesProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     const alarms = ofType(prod.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(routes.length + pipelineTasks.length + 1);
+    // Every function: routes, tasks, the Textract completion, the reconciler and the expiry eraser.
+    expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(routes.length + pipelineTasks.length + 3);
     expect(alarms).toContainEqual(expect.objectContaining({ MetricName: '5XXError', Statistic: 'Average', Threshold: stageConfigFor('prod').alarms.api5xxRate }));
     expect(alarms).toContainEqual(expect.objectContaining({ MetricName: 'ExecutionsFailed', Namespace: 'AWS/States' }));
     for (const alarm of alarms) expect(alarm.AlarmActions).toHaveLength(1);
@@ -571,52 +575,6 @@ describe('stages', () => {
       /Unknown stage "qa": use -c stage=dev\|staging\|prod/,
     );
   });
-});
-
-describe('data lifecycle (issue 12 items 6 and 9)', () => {
-  const roleOf = (fn: Resource) => fn.Properties.Role['Fn::GetAtt'][0] as string;
-  const erasers = routes.filter((r) => r.method === 'DELETE');
-
-  it('lets the erasure routes list and delete objects under clients/ only, and stop the pipeline\'s executions', () => {
-    expect(erasers.map(routeKey).sort()).toEqual(['DELETE /v1/bulk/batch', 'DELETE /v1/docstream/batch', 'DELETE /v2/verification/flow', 'DELETE /v3/verification/flow']);
-    const byDescription = functionsByDescription(prod.resources);
-    for (const route of erasers) {
-      const [, fn] = byDescription.get(routeKey(route))!;
-      expect(fn.Properties.Environment.Variables[envNames.stateMachine], routeKey(route)).toBeDefined();
-      const statements = statementsOf(prod.resources, roleOf(fn));
-      const s3 = statements.filter((st) => asList(st.Action).some((a) => a.startsWith('s3:')));
-      const list = s3.find((st) => asList(st.Action).includes('s3:ListBucket'))!;
-      expect((list as { Condition?: unknown }).Condition, routeKey(route)).toEqual({ StringLike: { 's3:prefix': ['clients/*'] } });
-      const del = s3.find((st) => asList(st.Action).some((a) => a.startsWith('s3:DeleteObject')))!;
-      expect(JSON.stringify(del.Resource), routeKey(route)).toMatch(/\/clients\/\*"\]\]\}$/);
-      // Erasure reads no document and writes none.
-      expect(s3.flatMap((st) => asList(st.Action)).some((a) => a.startsWith('s3:GetObject') || a.startsWith('s3:PutObject')), routeKey(route)).toBe(false);
-      const stop = statements.find((st) => asList(st.Action).includes('states:StopExecution'))!;
-      expect(JSON.stringify(stop.Resource), routeKey(route)).toContain(':execution:');
-    }
-  });
-
-  it('gives no other route function object deletion or StopExecution', () => {
-    const byDescription = functionsByDescription(prod.resources);
-    for (const route of routes.filter((r) => r.method !== 'DELETE')) {
-      const actions = actionsOf(prod.resources, byDescription.get(routeKey(route))![1]);
-      expect(actions.some((a) => a.startsWith('s3:DeleteObject') || a === 's3:ListBucket' || a === 'states:StopExecution'), routeKey(route)).toBe(false);
-    }
-  });
-
-  it('lets every function that opens sealed Aadhaar numbers write its audit records', () => {
-    const byDescription = functionsByDescription(prod.resources);
-    const openers = [
-      ...routes.filter((r) => routeAccess(r).aadhaarVault).map(routeKey),
-      ...Object.entries(taskAccess).filter(([, a]) => a.aadhaarVault).map(([state]) => `Pipeline task ${state}`),
-    ];
-    expect(openers).toEqual(expect.arrayContaining(['GET /v3/verification/extracts', 'Pipeline task DeliverCallback']));
-    for (const name of openers) {
-      const [, fn] = byDescription.get(name)!;
-      expect(actionsOf(prod.resources, fn), name).toContain('dynamodb:PutItem');
-    }
-  });
-
 });
 
 describe('dashboard', () => {
@@ -655,6 +613,64 @@ describe('dashboard', () => {
     expect(body.includes('attempts - failed')).toBe(true);
     for (const op of ['DetectDocumentText', 'StartDocumentTextDetection', 'GetDocumentTextDetection']) {
       expect(body.includes(`\\"AWS/Textract\\",\\"ThrottledCount\\",\\"Operation\\",\\"${op}\\"`), op).toBe(true);
+    }
+  });
+});
+
+describe('crash safety', () => {
+  it('lets the failure tasks delete a failed file\'s objects (originals, OCR text), and read or write none', () => {
+    const byDescription = functionsByDescription(prod.resources);
+    for (const state of ['RecordFileFailure', 'RecordMapFailure']) {
+      const [, fn] = byDescription.get(`Pipeline task ${state}`)!;
+      const actions = actionsOf(prod.resources, fn);
+      expect(actions.some((a) => a.startsWith('s3:DeleteObject')), state).toBe(true);
+      expect(actions.some((a) => a.startsWith('s3:GetObject') || a.startsWith('s3:PutObject')), state).toBe(false);
+    }
+  });
+
+  it('runs the reconciler on a schedule, allowed to start and describe executions of the pipeline alone', () => {
+    const [id, fn] = functionsByDescription(prod.resources).get(reconcileDescription)!;
+    expect(fn.Properties.Environment.Variables[envNames.stateMachine]).toBeDefined();
+    const actions = actionsOf(prod.resources, fn);
+    expect(actions).toEqual(expect.arrayContaining(['states:StartExecution', 'states:DescribeExecution']));
+    const rules = ofType(prod.resources, 'AWS::Events::Rule').filter(([, r]) =>
+      r.Properties.Targets.some((t: { Arn: unknown }) => JSON.stringify(t.Arn).includes(id)),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0][1].Properties.ScheduleExpression).toBe('rate(10 minutes)');
+  });
+
+  it('alarms on any Map-level failure (an invocation of RecordMapFailure)', () => {
+    const [id] = functionsByDescription(prod.resources).get('Pipeline task RecordMapFailure')!;
+    const alarms = ofType(prod.resources, 'AWS::CloudWatch::Alarm').filter(
+      ([, a]) => a.Properties.MetricName === 'Invocations' && JSON.stringify(a.Properties.Dimensions).includes(id),
+    );
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0][1].Properties.Threshold).toBe(1);
+  });
+
+  it('erases the rest of a flow or batch when TTL removes its OWNER item (the table stream, filtered to TTL removals)', () => {
+    prod.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'OLD_IMAGE' } });
+    const [id, fn] = functionsByDescription(prod.resources).get(ownerExpiredDescription)!;
+    const mappings = ofType(prod.resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => JSON.stringify(m.Properties.FunctionName).includes(id));
+    expect(mappings).toHaveLength(1);
+    const filter = JSON.parse(mappings[0][1].Properties.FilterCriteria.Filters[0].Pattern);
+    expect(filter).toEqual({
+      eventName: ['REMOVE'],
+      userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
+      dynamodb: { Keys: { sk: { S: ['OWNER'] } } },
+    });
+    const actions = actionsOf(prod.resources, fn);
+    expect(actions.some((a) => a.startsWith('s3:DeleteObject'))).toBe(true);
+    expect(actions.some((a) => a.startsWith('s3:GetObject') || a.startsWith('s3:PutObject'))).toBe(false);
+  });
+
+  it('expires table items and objects from one retention setting per stage', () => {
+    for (const s of [prod, dev]) {
+      const days = String(stageConfigFor(s === prod ? 'prod' : 'dev').retentionDays);
+      for (const [, fn] of functionsByDescription(s.resources).values()) {
+        expect(fn.Properties.Environment.Variables[envNames.retentionDays], fn.Properties.Description).toBe(days);
+      }
     }
   });
 });
@@ -767,4 +783,50 @@ describe('fair sharing (issue 12 item 8)', () => {
       routes.filter((r) => r.auth.kind === 'clientCredentials' || r.auth.kind === 'refreshToken').map((r) => r.path).sort(),
     );
   });
+});
+
+describe('data lifecycle (issue 12 items 6 and 9)', () => {
+  const roleOf = (fn: Resource) => fn.Properties.Role['Fn::GetAtt'][0] as string;
+  const erasers = routes.filter((r) => r.method === 'DELETE');
+
+  it('lets the erasure routes list and delete objects under clients/ only, and stop the pipeline\'s executions', () => {
+    expect(erasers.map(routeKey).sort()).toEqual(['DELETE /v1/bulk/batch', 'DELETE /v1/docstream/batch', 'DELETE /v2/verification/flow', 'DELETE /v3/verification/flow']);
+    const byDescription = functionsByDescription(prod.resources);
+    for (const route of erasers) {
+      const [, fn] = byDescription.get(routeKey(route))!;
+      expect(fn.Properties.Environment.Variables[envNames.stateMachine], routeKey(route)).toBeDefined();
+      const statements = statementsOf(prod.resources, roleOf(fn));
+      const s3 = statements.filter((st) => asList(st.Action).some((a) => a.startsWith('s3:')));
+      const list = s3.find((st) => asList(st.Action).includes('s3:ListBucket'))!;
+      expect((list as { Condition?: unknown }).Condition, routeKey(route)).toEqual({ StringLike: { 's3:prefix': ['clients/*'] } });
+      const del = s3.find((st) => asList(st.Action).some((a) => a.startsWith('s3:DeleteObject')))!;
+      expect(JSON.stringify(del.Resource), routeKey(route)).toMatch(/\/clients\/\*"\]\]\}$/);
+      // Erasure reads no document and writes none.
+      expect(s3.flatMap((st) => asList(st.Action)).some((a) => a.startsWith('s3:GetObject') || a.startsWith('s3:PutObject')), routeKey(route)).toBe(false);
+      const stop = statements.find((st) => asList(st.Action).includes('states:StopExecution'))!;
+      expect(JSON.stringify(stop.Resource), routeKey(route)).toContain(':execution:');
+    }
+  });
+
+  it('gives no other route function object deletion or StopExecution', () => {
+    const byDescription = functionsByDescription(prod.resources);
+    for (const route of routes.filter((r) => r.method !== 'DELETE')) {
+      const actions = actionsOf(prod.resources, byDescription.get(routeKey(route))![1]);
+      expect(actions.some((a) => a.startsWith('s3:DeleteObject') || a === 's3:ListBucket' || a === 'states:StopExecution'), routeKey(route)).toBe(false);
+    }
+  });
+
+  it('lets every function that opens sealed Aadhaar numbers write its audit records', () => {
+    const byDescription = functionsByDescription(prod.resources);
+    const openers = [
+      ...routes.filter((r) => routeAccess(r).aadhaarVault).map(routeKey),
+      ...Object.entries(taskAccess).filter(([, a]) => a.aadhaarVault).map(([state]) => `Pipeline task ${state}`),
+    ];
+    expect(openers).toEqual(expect.arrayContaining(['GET /v3/verification/extracts', 'Pipeline task DeliverCallback']));
+    for (const name of openers) {
+      const [, fn] = byDescription.get(name)!;
+      expect(actionsOf(prod.resources, fn), name).toContain('dynamodb:PutItem');
+    }
+  });
+
 });

@@ -104,7 +104,7 @@ describe('a service killed mid-processing', () => {
           expect([0, 201], JSON.stringify(up.body)).toContain(up.status);
         }
       }
-      const killed = await Promise.race([proc.exited, new Promise<undefined>((r) => setTimeout(r, 180_000))]);
+      const killed = await Promise.race([proc.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), 180_000))]);
       expect(killed?.signal, `not killed at ${killAt}: ${proc.output().slice(-1000)}`).toBe('SIGKILL');
       kills.push({ killAt, callbacksSoFar: integrator.callbacks.length });
     }

@@ -138,20 +138,22 @@ export async function getOwner(o: OwnerRef): Promise<OwnerRecord | undefined> {
 
 /**
  * Reserves `n` sequence numbers for new files (one atomic ADD) and opens the owner's round under
- * the execution that will process them. Returns the first reserved number.
+ * the execution that will process them. Returns the first reserved number, and the owner's expiry,
+ * which its files share: a flow's or batch's items expire together.
  */
-export async function reserveFiles(o: OwnerRef, n: number, executionName: string): Promise<number> {
+export async function reserveFiles(o: OwnerRef, n: number, executionName: string): Promise<{ first: number; expiresAt: number }> {
   const out = await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: ownerKey(o),
-      UpdateExpression: 'ADD filesTotal :n, executions :e SET gsi1pk = :open, gsi1sk = :now',
+      // if_not_exists changes nothing, but makes the expiry part of the UPDATED_NEW answer.
+      UpdateExpression: 'ADD filesTotal :n, executions :e SET gsi1pk = :open, gsi1sk = :now, expiresAt = if_not_exists(expiresAt, :exp)',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':n': n, ':e': new Set([executionName]), ':open': OPEN, ':now': new Date().toISOString() },
+      ExpressionAttributeValues: { ':n': n, ':e': new Set([executionName]), ':open': OPEN, ':now': new Date().toISOString(), ':exp': expiresAt() },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return (out.Attributes!.filesTotal as number) - n + 1;
+  return { first: (out.Attributes!.filesTotal as number) - n + 1, expiresAt: out.Attributes!.expiresAt as number };
 }
 
 /** Records another execution working on the owner's open round (the reconciler's). */
@@ -197,9 +199,9 @@ async function batchWrite(requests: Record<string, unknown>[]) {
   }
 }
 
-export async function putFiles(o: OwnerRef, files: FileRecord[]) {
-  const expires = expiresAt((o as Partial<OwnerRecord>).retentionDays);
-  await batchWrite(files.map((f) => ({ PutRequest: { Item: { pk: ownerPk(o), sk: seqKey(f.seq), ...f, expiresAt: expires } } })));
+/** Stores new files; `expiresAt`: the owner's (from reserveFiles), so they expire with it. */
+export async function putFiles(o: OwnerRef, files: FileRecord[], expiresAtSeconds = expiresAt((o as Partial<OwnerRecord>).retentionDays)) {
+  await batchWrite(files.map((f) => ({ PutRequest: { Item: { pk: ownerPk(o), sk: seqKey(f.seq), ...f, expiresAt: expiresAtSeconds } } })));
 }
 
 export const isFinished = (f: Pick<FileRecord, 'state'>) => f.state === 'DONE' || f.state === 'FAILED';

@@ -14,7 +14,7 @@ describe('file counters', () => {
   it('count each file once however often a task is retried, and recover a lost count', async () => {
     const owner = { kind: 'flow' as const, clientId: 'cli_c', id: '00000000-0000-4000-8000-000000000001' };
     await createOwner({ ...owner, productType: 'MSME_LOAN' });
-    const first = await reserveFiles(owner, 2, 'test-upload-1');
+    const { first } = await reserveFiles(owner, 2, 'test-upload-1');
     await putFiles(owner, [1, 2].map((i) => ({ seq: first + i - 1, fileUuid: `f${i}`, documentId: `d${i}`, batchId: 'b', state: 'QUEUED' as const })));
 
     expect(await markDownloaded(owner, 1, { objectKey: 'k1', mime: 'image/png' })).toBe(true);

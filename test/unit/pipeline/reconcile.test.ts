@@ -25,12 +25,12 @@ describe('sequence numbers', () => {
   it('are never handed out twice: a released upload leaves a gap', async () => {
     const owner = { kind: 'batch' as const, clientId: 'cli_r', id: 'BATCH-000001-AAAAAA-20260101000000' };
     await createOwner({ ...owner, productType: 'MSME_LOAN', channel: 'bulk' });
-    const a = await reserveFiles(owner, 2, 'upload-a');
-    const b = await reserveFiles(owner, 2, 'upload-b');
+    const { first: a } = await reserveFiles(owner, 2, 'upload-a');
+    const { first: b } = await reserveFiles(owner, 2, 'upload-b');
     await putFiles(owner, [file(b), file(b + 1)]);
     // Upload A could not start: its numbers are released while B holds the next ones.
     await releaseFiles(owner, [{ seq: a }, { seq: a + 1 }]);
-    expect(await reserveFiles(owner, 1, 'upload-c')).toBe(5);
+    expect((await reserveFiles(owner, 1, 'upload-c')).first).toBe(5);
     expect((await listFiles(owner)).map((f) => f.seq)).toEqual([3, 4]);
     expect(await getOwner(owner)).toMatchObject({ round: 5, filesTotal: 3, released: [1, 2] });
   });

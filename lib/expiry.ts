@@ -1,0 +1,59 @@
+/**
+ * Expiry that keeps a record whole: DynamoDB's TTL removes a flow's or batch's OWNER item, the
+ * table's stream hands that removal (and only that: filtered to the TTL service's removals of OWNER
+ * items) to ownerExpired, which erases the owner's other items, objects and callback records.
+ * Without it, objects of a late upload would outlive their flow by up to the bucket's lifecycle.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Construct } from 'constructs';
+import { envNames } from '../functions/adapters/tableSchema.ts';
+import { ServiceFunction } from './functions.ts';
+import { CLIENT_OBJECTS } from './lifecycle.ts';
+import { acknowledgeClientObjectsGrant, acknowledgeStorageGrants } from './nag.ts';
+import type { StageConfig } from './stage-config.ts';
+import type { Storage } from './storage.ts';
+
+export class Expiry extends Construct {
+  readonly ownerExpired: ServiceFunction;
+
+  constructor(scope: Construct, id: string, props: { stageConfig: StageConfig; storage: Storage }) {
+    super(scope, id);
+    const { storage } = props;
+    this.ownerExpired = new ServiceFunction(this, 'OwnerExpired', {
+      entry: 'functions/streams/ownerExpired.ts',
+      description: 'Erases what an expired flow or batch leaves (TTL stream)',
+      stageConfig: props.stageConfig,
+      memoryMb: 256,
+      timeout: Duration.minutes(5),
+      environment: { [envNames.table]: storage.table.tableName, [envNames.bucket]: storage.bucket.bucketName },
+    });
+    const fn = this.ownerExpired;
+    storage.table.grantReadWriteData(fn);
+    // List and delete under the clients' prefix; never read a document.
+    fn.addToRolePolicy(new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['s3:ListBucket'],
+      resources: [storage.bucket.bucketArn],
+      conditions: { StringLike: { 's3:prefix': [CLIENT_OBJECTS] } },
+    }));
+    storage.bucket.grantDelete(fn, CLIENT_OBJECTS);
+    acknowledgeStorageGrants(fn.executionRole, storage);
+    acknowledgeClientObjectsGrant(fn.executionRole, storage);
+    fn.addEventSource(new DynamoEventSource(storage.table, {
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize: 10,
+      retryAttempts: 10,
+      bisectBatchOnError: true,
+      filters: [
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('REMOVE'),
+          userIdentity: { type: FilterRule.isEqual('Service'), principalId: FilterRule.isEqual('dynamodb.amazonaws.com') },
+          dynamodb: { Keys: { sk: { S: FilterRule.isEqual('OWNER') } } },
+        }),
+      ],
+    }));
+  }
+}
