@@ -7,7 +7,6 @@
 import { parseArgs } from 'node:util';
 import * as ops from '../functions/operator/commands.ts';
 import { listDeadLettersCommand, replayDeadLetterCommand } from '../functions/operator/deadLetters.ts';
-import { listAuditCommand, sweepErasedCommand } from '../functions/operator/audit.ts';
 import { bindTarget } from '../functions/operator/target.ts';
 import { deleteApplicantCommand } from '../functions/operator/applicants.ts';
 
@@ -80,8 +79,9 @@ async function run(): Promise<unknown> {
         return ops.setRetentionCommand(need(arg, 'client id'), need(arg2, 'DAYS or default'));
     }
   }
-  if (area === 'audit' && command === 'list') return listAuditCommand({ days: values.days, client: values.client, action: values.action });
-  if (area === 'erasure' && command === 'sweep') return sweepErasedCommand({ days: values.days });
+  // Loaded on use: the erasure use case pulls in the pipeline and bucket clients the other commands never need.
+  if (area === 'audit' && command === 'list') return (await import('../functions/operator/audit.ts')).listAuditCommand({ days: values.days, client: values.client, action: values.action });
+  if (area === 'erasure' && command === 'sweep') return (await import('../functions/operator/audit.ts')).sweepErasedCommand({ days: values.days });
   if (area === 'applicant' && command === 'delete') {
     return deleteApplicantCommand(need(arg, 'client id'), need(arg2, 'flow id'), need(positionals[4], 'external reference id'));
   }
