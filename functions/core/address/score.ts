@@ -51,6 +51,8 @@ export interface AddressFeatures {
    * or locality the other does not mention are different places.
    */
   named: WordSet;
+  /** The locality chunks as parsed ("shivaji nagar"), for the suffix check (see suffixesConflict). */
+  localities: readonly (readonly string[])[];
   landmark: WordSet;
   /** Core, landmark and city words together: a fallback when the two parses cut differently. */
   all: WordSet;
@@ -300,6 +302,7 @@ export function features(p: AddressParts): AddressFeatures {
     core,
     // A name taken for the city only by its position ("..., fatehgunj, gj") may be a locality.
     named,
+    localities: p.locality,
     landmark: p.landmark.length ? wordSet(p.landmark) : EMPTY,
     all,
     places,
@@ -461,6 +464,52 @@ function namesUnfound(part: WordSet, other: WordSet, known: Float64Array | null)
   return false;
 }
 
+/**
+ * Two localities with the same name and different kinds ("shivaji nagar" / "shivaji park",
+ * "anand vihar" / "anand nagar") are different places: the same name words, each with a
+ * locality suffix, and no suffix of one equal to, a form of ("pura" / "puram") or one slip from
+ * one of the other's.
+ */
+function suffixesConflict(as: readonly (readonly string[])[], bs: readonly (readonly string[])[]): boolean {
+  for (const ca of as) {
+    if (!hasSuffix(ca)) continue;
+    for (const cb of bs) {
+      if (hasSuffix(cb) && namesIn(ca, cb) && namesIn(cb, ca) && !shareSuffix(ca, cb)) return true;
+    }
+  }
+  return false;
+}
+
+function hasSuffix(c: readonly string[]): boolean {
+  for (const t of c) if (KIND.get(t) === 'localitySuffix') return true;
+  return false;
+}
+
+/** Every name word of `ca` (not a keyword, not a number) is in `cb`, as written or by its skeleton; and it has one. */
+function namesIn(ca: readonly string[], cb: readonly string[]): boolean {
+  let named = false;
+  for (const t of ca) {
+    if (KIND.has(t) || DIGITS.test(t)) continue;
+    named = true;
+    const sk = skelOf(t);
+    let found = false;
+    for (const u of cb) if (u === t || (sk && skelOf(u) === sk)) found = true;
+    if (!found) return false;
+  }
+  return named;
+}
+
+function shareSuffix(ca: readonly string[], cb: readonly string[]): boolean {
+  for (const t of ca) {
+    if (KIND.get(t) !== 'localitySuffix') continue;
+    for (const u of cb) {
+      if (KIND.get(u) !== 'localitySuffix') continue;
+      if (u === t || u.startsWith(t) || t.startsWith(u) || withinTypos(t, u, 1)) return true;
+    }
+  }
+  return false;
+}
+
 function allDigits(part: WordSet, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (!DIGITS.test(part.words[i])) return false;
   return true;
@@ -571,7 +620,7 @@ export function scoreFeatures(a: AddressFeatures, b: AddressFeatures): PairScore
   if (core !== null && core < 0.5) cap = Math.min(cap, 3);
   const base = 10 * Math.min(1, Math.max(0, (similarity - 50) / 42));
   // The named-chunk comparison is the costliest cap: skipped when a cap of 3 could not bind.
-  if (cap > 3 && base > 3 && namesDiffer(a, b)) cap = 3;
+  if (cap > 3 && base > 3 && (namesDiffer(a, b) || suffixesConflict(a.localities, b.localities))) cap = 3;
   const raw = Math.min(base, cap);
   return { similarity: Math.round(similarity * 100) / 100, samePerson: Math.round(raw), samePersonRaw: raw + similarity / 1000 };
 }

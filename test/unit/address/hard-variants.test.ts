@@ -147,6 +147,12 @@ describe('scoring of hard variants', () => {
     expect(same('Flat 3B, Tower 2, Prestige Shantiniketan, Whitefield, Bangalore 560048', '3B, T2, Prestige Shanthiniketan, ITPL Main Rd, Whitefield, Bengaluru')).toBeGreaterThanOrEqual(SAME_PERSON_THRESHOLD);
   });
 
+  it('the same locality name with another kind of locality is another place', () => {
+    expect(same('House 21, Shivaji Nagar, Pune, Maharashtra 411005', 'House 21, Shivaji Park, Pune, Maharashtra 411005')).toBeLessThanOrEqual(3);
+    // "puram" / "pura" are one kind written two ways.
+    expect(same('House 21, R S Puram, Coimbatore 641002', 'House 21, R S Pura, Coimbatore 641002')).toBeGreaterThanOrEqual(SAME_PERSON_THRESHOLD);
+  });
+
   it('a locality named only by generic words is still another locality', () => {
     expect(same('Plot 550-C, Jawaharlal Nehru Marg, Lakshmi Nivas, Saheed Nagar, Bhubaneswar 751007', 'Plot 550-C, Jawaharlal Nehru Marg, Lakshmi Niwas, Old Town, Bhubaneswar, Odisha')).toBeLessThanOrEqual(3);
   });
