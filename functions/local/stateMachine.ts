@@ -65,6 +65,7 @@ export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (lin
   const retryIntervalOverrides =
     opts.retryIntervalMs === undefined ? undefined : Object.fromEntries(pipelineTasks.map((t) => [t.state, opts.retryIntervalMs!]));
   const running = new Map<string, { done: Promise<void>; abort: () => void }>();
+  let aborting = false;
   const log = opts.log ?? ((line: string) => console.log(line));
 
   return {
@@ -77,7 +78,12 @@ export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (lin
       });
       const done = execution.result
         .then(() => log(JSON.stringify({ level: 'INFO', message: 'pipeline execution succeeded', execution: executionName })))
-        .catch((err: Error) => log(JSON.stringify({ level: 'ERROR', message: 'pipeline execution failed', execution: executionName, error: err.message })))
+        .catch((err: Error) =>
+          // An abort is a stop of the service, not a failure: the next start resumes the execution's work.
+          aborting
+            ? log(JSON.stringify({ level: 'INFO', message: 'pipeline execution stopped', execution: executionName }))
+            : log(JSON.stringify({ level: 'ERROR', message: 'pipeline execution failed', execution: executionName, error: err.message })),
+        )
         .finally(() => running.delete(executionName));
       running.set(executionName, { done, abort: () => execution.abort() });
     },
@@ -86,6 +92,7 @@ export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (lin
       while (running.size) await Promise.allSettled([...running.values()].map((r) => r.done));
     },
     abort() {
+      aborting = true;
       for (const r of running.values()) r.abort();
     },
   };
