@@ -2,7 +2,8 @@
  * The reconciler: nothing stays stuck. It reads the owners with an open round (owners.ts keeps a
  * sparse index of them) and, for each whose executions have all ended, does what a crash or a
  * lost write left undone:
- *   - counts files that finished without being counted (a crash between the two writes);
+ *   - counts files that finished without being counted (a crash between the two writes), and
+ *     deletes what a finished file must not keep, should its task have given up on a delete;
  *   - releases numbers reserved by an upload that never stored its files;
  *   - starts the pipeline again for the files without a verdict, or, when all have one, a run with
  *     no files that cross-checks, finalises and (re)sends the round's callback.
@@ -13,6 +14,7 @@ import { addExecution, getOwner, isFinished, listFiles, listOpenOwners, recount,
 import { anyRunning, startPipeline } from '../adapters/pipelineStarter.ts';
 import { logger } from '../core/logger.ts';
 import { task } from './task.ts';
+import { cleanUpFinishedFile } from './cleanUp.ts';
 
 /** In AWS: an owner is left alone this long after its last upload, for the upload's StartExecution. */
 export const AWS_GRACE_MS = 10 * 60_000;
@@ -32,6 +34,8 @@ export async function reconcile(opts: { graceMs: number; now?: Date }): Promise<
     if (!owner || (owner.executions?.length && (await anyRunning(owner.executions)))) continue;
     const files = await listFiles(ref);
     await recount(ref, files);
+    // A clean-up that failed past its task's retries (the execution then failed) is done now.
+    for (const f of files.filter(isFinished)) await cleanUpFinishedFile(ref, f);
     const stored = new Set(files.map((f) => f.seq));
     const released = new Set(owner.released);
     const neverStored = Array.from({ length: owner.round }, (_, i) => i + 1).filter((seq) => !stored.has(seq) && !released.has(seq));
