@@ -88,6 +88,7 @@ describe('layout model', () => {
     const d = extractFields('DELIVERY_ORDER', modelFromLines(['DELIVERY ORDER', 'To,', 'The Proprietor / Manager', 'Royal Appliances', '71, Gandhi Nagar', 'Jaipur - 302497', 'Rajasthan', 'Please deliver the product mentioned below to our customer.']));
     expect(d.data.dealer_name.value).toBe('Royal Appliances');
     expect(d.data.dealer_address.value).toBe('71, Gandhi Nagar, Jaipur - 302497, Rajasthan');
+    expect(extractFields('DELIVERY_ORDER', modelFromLines(['DELIVERY ORDER', 'Asset Model: OPPO Renoll 5G'])).data.asset_model.value).toBe('OPPO Reno11 5G');
     const a = extractFields('AADHAAR', modelFromLines(['GOVERNMENT OF INDIA', 'Swati lyer', 'DOB: 20/02/1976', 'FEMALE']));
     expect(a.data.name.value).toBe('Swati Iyer');
     for (const read of ['JNBPI1064Q', 'JNBPl1064Q', 'JNBP|1064Q', 'JNBPI 1064Q']) {

@@ -310,10 +310,16 @@ export function repairEchoPrefix(value: string, abbreviations: readonly string[]
 
 /**
  * Model names mix letters and digits ("Galaxy A15", "Reno11 5G"): inside a token that already
- * holds digits, an l, I or | next to a digit is a 1 ("Al5" -> "A15"), and an O between digits a 0.
+ * holds digits, an l, I or | next to a digit is a 1 ("Al5" -> "A15"), and an O between digits a 0;
+ * a capitalised series name ending in a vowel then "ll", before a token with digits, is "11"
+ * ("Renoll 5G" -> "Reno11 5G"; a short stem such as "Small" stays).
  */
 export function repairModelName(s: string): string {
+  const tokens = s.trim().split(/\s+/);
   return s.replace(/\S+/g, (tok) => {
+    // "Renoll 5G": a series name ending in a vowel, then "ll" read for "11", before a generation token.
+    const ll = /^([A-Z][a-z]{2,}[aeiou])([lI|]{2})$/.exec(tok);
+    if (ll && tokens.length > 1 && tokens.indexOf(tok) < tokens.length - 1 && /\d/.test(tokens[tokens.indexOf(tok) + 1])) return `${ll[1]}11`;
     if (!/\d/.test(tok) || !/[A-Za-z]/.test(tok)) return tok;
     let t = tok.replace(/[lI|](?=\d)|(?<=\d)[lI|]/g, '1');
     t = t.replace(/(?<=\d)[Oo](?=\d)/g, '0');
