@@ -36,8 +36,11 @@ interface WordSet {
   /** Adjacent word pairs written together, for matching "saikrupa" with "sai krupa". */
   joined: string[];
   joinedSkels: string[];
-  /** Where each chunk's new words end (word counts), when the set keeps its chunks apart. */
-  ends?: number[];
+  /**
+   * Where each chunk's new words end (word counts), when the set keeps its chunks apart; null
+   * otherwise (always present, so every set has one shape for the hot loops).
+   */
+  ends: number[] | null;
 }
 
 export interface AddressFeatures {
@@ -154,7 +157,7 @@ function addOnce(xs: string[], x: string): void {
 }
 
 function newWordSet(): WordSet {
-  return { nw: 0, nj: 0, words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [] };
+  return { nw: 0, nj: 0, words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [], ends: null };
 }
 
 /**
@@ -228,8 +231,8 @@ function namedWordSet(p: AddressParts, unknownCity: string | null): WordSet {
  * A set that starts as `a` and will be extended with addChunks: it shares a's arrays (a keeps
  * seeing only its own prefix). `a` must not be extended afterwards.
  */
-function extendWordSet(a: WordSet): WordSet {
-  return { nw: a.nw, nj: a.nj, words: a.words, skels: a.skels, weights: a.weights, total: a.total, joined: a.joined, joinedSkels: a.joinedSkels };
+function extendWordSet(a: WordSet, ends: number[] | null = null): WordSet {
+  return { nw: a.nw, nj: a.nj, words: a.words, skels: a.skels, weights: a.weights, total: a.total, joined: a.joined, joinedSkels: a.joinedSkels, ends };
 }
 
 /** The digit runs (or letter runs a-z) of `h` joined by '-'. */
@@ -250,7 +253,7 @@ function groups(h: string, digits: boolean): string {
   return out;
 }
 
-const EMPTY: WordSet = { nw: 0, nj: 0, words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [] };
+const EMPTY: WordSet = { nw: 0, nj: 0, words: [], skels: [], weights: [], total: 0, joined: [], joinedSkels: [], ends: null };
 
 export function features(p: AddressParts): AddressFeatures {
   const data = getPincodeData();
@@ -285,7 +288,7 @@ export function features(p: AddressParts): AddressFeatures {
   addChunks(core, p.street, 0, ends);
   let named: WordSet = EMPTY;
   if (unknownCity !== null) named = namedWordSet(p, unknownCity);
-  else if (core.nw) named = { ...extendWordSet(core), ends };
+  else if (core.nw) named = extendWordSet(core, ends);
   addChunks(core, p.plot);
   // Everything written: the core words, then the landmark's, then the city's.
   let all = core;
