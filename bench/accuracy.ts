@@ -554,7 +554,11 @@ function layoutReport(run: EngineRun): string {
   const fixtureFields = auto.filter((r) => r.item.group !== 'sroie').flatMap((r) => r.fields);
   out.push(`### Confidence reliability, fixtures (${run.engine})`, '', calibrationLine(fixtureFields), '', reliability(fixtureFields), '');
   const sroie = auto.filter((r) => r.item.group === 'sroie');
-  if (sroie.length) out.push(`### SROIE receipts: field F1 (${run.engine}, ${sroie.length} receipts)`, '', sroieF1(sroie), '', calibrationLine(sroie.flatMap((r) => r.fields)), '');
+  if (sroie.length) out.push(`Tuned fixtures and SROIE receipts together: ${calibrationLine(auto.flatMap((r) => r.fields))}`, '');
+  if (sroie.length) {
+    const sf = sroie.flatMap((r) => r.fields);
+    out.push(`### SROIE receipts: field F1 (${run.engine}, ${sroie.length} receipts)`, '', sroieF1(sroie), '', calibrationLine(sf), '', reliability(sf), '');
+  }
   const blind = run.blind.filter((r) => r.psm === 'auto');
   if (blind.length) {
     const groups: Group[] = ['blind', 'blind-degraded'];
