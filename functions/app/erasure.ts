@@ -27,7 +27,7 @@ export const ownerPrefix = (o: OwnerRef) => documentPrefix(o, '');
 
 const subjectOf = (o: OwnerRef) => `${o.kind}:${o.id}`;
 
-async function stopExecutions(names: string[]) {
+export async function stopExecutions(names: string[]) {
   const machine = process.env[envNames.stateMachine];
   // The embedded local runner has no stop; its tasks find the records gone and do nothing.
   if (!machine) return 0;
