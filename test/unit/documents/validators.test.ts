@@ -163,3 +163,14 @@ describe('repairLookAlikes', () => {
     expect(v.repairLookAlikes('JX', ['L', 'L'], (s) => s === 'IX', 0).valid).toBe(false);
   });
 });
+
+describe('amounts', () => {
+  it('reads a rupee sign misread as a digit glued to an Indian-grouped amount', () => {
+    expect(v.findAmounts('MRP 341,899.00 (Incl. of all taxes)')[0]).toMatchObject({ value: 41899, currency: true });
+    expect(v.findAmounts('TOTAL 220,298.00')[0].value).toBe(20298);
+    // Indian grouping, a currency mark, or a head that cannot be the sign: read as printed
+    expect(v.findAmounts('Rs. 3,41,899.00')[0].value).toBe(341899);
+    expect(v.findAmounts('Rs. 341,899.00')[0].value).toBe(341899);
+    expect(v.findAmounts('Total 541,899.00')[0].value).toBe(541899);
+  });
+});
