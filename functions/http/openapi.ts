@@ -1,6 +1,6 @@
 import { endpoint } from './middleware/endpoint.ts';
-import { buildOpenApiDocument } from './openapiDocument.ts';
+// Generated at build time by `npm run openapi` (bin/openapi.ts), pinned fresh by
+// test/unit/openapi/contract.test.ts: the route serves it without the generator in its bundle.
+import document from '../../docs/openapi.json' with { type: 'json' };
 
-let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-
-export const handler = endpoint('GET /openapi.json', async () => (document ??= buildOpenApiDocument()));
+export const handler = endpoint('GET /openapi.json', async () => document);

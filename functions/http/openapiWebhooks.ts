@@ -5,7 +5,8 @@
  * describe them for tools.
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { z, DocumentData, PaginatedExtracts } from './schemas/common.ts';
+import * as z from 'zod';
+import { DocumentData, PaginatedExtracts } from './schemas/common.ts';
 import { CrossCheckItem, OcrResultItem } from './schemas/v3.ts';
 
 export const V3ResultsEvent = z
@@ -15,9 +16,9 @@ export const V3ResultsEvent = z
     ocr_data: z.array(OcrResultItem),
     cross_checks: z.array(CrossCheckItem),
   })
-  .openapi('V3ResultsEvent', { description: 'The v3 extracts of the flow, with its application_id: what GET /v3/verification/extracts answers.' });
+  .meta({ id: 'V3ResultsEvent',  description: 'The v3 extracts of the flow, with its application_id: what GET /v3/verification/extracts answers.' });
 
-export const SandboxResultsEvent = PaginatedExtracts.extend({ batch_id: z.string() }).openapi('SandboxResultsEvent', {
+export const SandboxResultsEvent = PaginatedExtracts.extend({ batch_id: z.string() }).meta({ id: 'SandboxResultsEvent', 
   description: 'Every result of the sandbox batch as one page, with its batch_id.',
 });
 
@@ -45,29 +46,29 @@ export const V2ResultsEvent = z
       }),
     ),
   })
-  .openapi('V2ResultsEvent', { description: "An onboarding flow's applicants with their checklists, and one entry per document (as submit's data)." });
+  .meta({ id: 'V2ResultsEvent',  description: "An onboarding flow's applicants with their checklists, and one entry per document (as submit's data)." });
 
 export const TokenRequestEvent = z
   .object({ grant_type: z.literal('client_credentials'), application_id: z.string().optional() })
-  .openapi('TokenRequestEvent');
+  .meta({ id: 'TokenRequestEvent' });
 
 export const TokenAnswer = z
   .object({ access_token: z.string().regex(/^[\x21-\x7e]{1,4096}$/), expires_in: z.number().positive().optional() })
-  .openapi('TokenAnswer');
+  .meta({ id: 'TokenAnswer' });
 
 const signatureHeaders = {
-  'webhook-id': z.string().openapi({ description: 'Standard Webhooks message id: the event id, the same on every retry and replay. De-duplicate on it.' }),
-  'webhook-timestamp': z.string().regex(/^\d+$/).openapi({ description: 'Unix seconds when this attempt was signed.' }),
-  'webhook-signature': z.string().openapi({ description: '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part of the whsec_ secret; space-separated entries during a rotation. See docs/callbacks.md.' }),
-  'X-Event-Id': z.string().openapi({ description: 'Same value as webhook-id (kept for one release).', deprecated: true }),
-  'X-Timestamp': z.string().openapi({ description: 'Same value as webhook-timestamp (kept for one release).', deprecated: true }),
-  'X-Signature': z.string().openapi({ description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret (kept for one release).', deprecated: true }),
+  'webhook-id': z.string().meta({ description: 'Standard Webhooks message id: the event id, the same on every retry and replay. De-duplicate on it.' }),
+  'webhook-timestamp': z.string().regex(/^\d+$/).meta({ description: 'Unix seconds when this attempt was signed.' }),
+  'webhook-signature': z.string().meta({ description: '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part of the whsec_ secret; space-separated entries during a rotation. See docs/callbacks.md.' }),
+  'X-Event-Id': z.string().meta({ description: 'Same value as webhook-id (kept for one release).', deprecated: true }),
+  'X-Timestamp': z.string().meta({ description: 'Same value as webhook-timestamp (kept for one release).', deprecated: true }),
+  'X-Signature': z.string().meta({ description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret (kept for one release).', deprecated: true }),
 };
 
 /** The headers of a callback: the signature headers plus the bearer token from auth_url. */
 export const CallbackHeaders = z.object({
   ...signatureHeaders,
-  Authorization: z.string().optional().openapi({ description: '`Bearer <access_token>` from the auth_url exchange (present when an auth_url is set).' }),
+  Authorization: z.string().optional().meta({ description: '`Bearer <access_token>` from the auth_url exchange (present when an auth_url is set).' }),
 });
 export const TokenRequestHeaders = z.object(signatureHeaders);
 

@@ -4,7 +4,8 @@
  * A route's handler lives at functions/http/<handler>.ts and exports `handler`.
  */
 import type { ZodType } from 'zod';
-import { z, ErrorBody, PaginatedExtracts, requiredString } from './schemas/common.ts';
+import * as z from 'zod';
+import { ErrorBody, PaginatedExtracts, requiredString } from './schemas/common.ts';
 import { TokenResponse } from './schemas/auth.ts';
 import * as v3 from './schemas/v3.ts';
 import * as v2 from './schemas/v2.ts';

@@ -1,4 +1,5 @@
-import { z, requiredString } from './common.ts';
+import * as z from 'zod';
+import { requiredString } from './common.ts';
 
 /**
  * Each result echoes the source address, so its length multiplies by the number of targets (up
@@ -26,7 +27,7 @@ export const AddressMatchBody = z
       .array(z.object({ address: address(), index: z.number().int() }))
       .min(1),
   })
-  .openapi('AddressMatchRequest');
+  .meta({ id: 'AddressMatchRequest' });
 
 export const AddressMatchResult = z.object({
   source_address: z.string(),
@@ -40,6 +41,6 @@ export const AddressMatchResult = z.object({
 
 export const AddressMatchResponse = z
   .object({ match_data: z.array(AddressMatchResult) })
-  .openapi('AddressMatchResponse');
+  .meta({ id: 'AddressMatchResponse' });
 
 export const AddressMatchHeaders = z.object({ client_id: z.string().optional(), client_secret: z.string().optional() });

@@ -1,4 +1,4 @@
-import { z } from './common.ts';
+import * as z from 'zod';
 
 export const TokenResponse = z
   .object({
@@ -7,13 +7,13 @@ export const TokenResponse = z
     refresh_token: z.string().optional(),
     token_type: z.string().optional(),
   })
-  .openapi('TokenResponse');
+  .meta({ id: 'TokenResponse' });
 
 export const ClientCredentialHeaders = z.object({
-  'client-id': z.string().optional().openapi({ description: 'Client-Id' }),
-  'client-secret': z.string().optional().openapi({ description: 'Client-Secret' }),
+  'client-id': z.string().optional().meta({ description: 'Client-Id' }),
+  'client-secret': z.string().optional().meta({ description: 'Client-Secret' }),
 });
 
 export const RefreshHeaders = z.object({
-  token: z.string().optional().openapi({ description: 'The refresh_token from a token response' }),
+  token: z.string().optional().meta({ description: 'The refresh_token from a token response' }),
 });

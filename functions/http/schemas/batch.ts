@@ -1,15 +1,16 @@
-import { z, requiredString, FileUrls, pageParam } from './common.ts';
+import * as z from 'zod';
+import { requiredString, FileUrls, pageParam } from './common.ts';
 
 /** Bulk and sandbox uploads share one request shape. */
 export const BatchUploadBody = z
   .object({ product_type: requiredString(64), file_urls: FileUrls })
-  .openapi('BatchUploadRequest');
+  .meta({ id: 'BatchUploadRequest' });
 
 export const BulkUploadResponse = z
   .array(z.object({ batch_id: z.string(), document_id: z.string(), file_uuid: z.string() }))
-  .openapi('BulkUploadResponse');
+  .meta({ id: 'BulkUploadResponse' });
 
-export const SandboxUploadResponse = z.object({ batch_id: z.string() }).openapi('SandboxUploadResponse');
+export const SandboxUploadResponse = z.object({ batch_id: z.string() }).meta({ id: 'SandboxUploadResponse' });
 
 export const MAX_PER_PAGE = 50;
 

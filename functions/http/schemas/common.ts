@@ -1,12 +1,11 @@
-import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
-
-extendZodWithOpenApi(z);
-
-export { z };
+// Every schema module imports zod as its own namespace and uses it only through members, so
+// esbuild drops what a route never calls (zod's locales alone are 260 KB; re-exporting the
+// namespace defeats that). Documentation metadata is zod's own `.meta()`, read by the OpenAPI
+// generator at build time: nothing patches zod for its side effects.
+import * as z from 'zod';
 
 /** Body of every error response: `{"error": "..."}`. */
-export const ErrorBody = z.object({ error: z.string() }).openapi('Error');
+export const ErrorBody = z.object({ error: z.string() }).meta({ id: 'Error' });
 
 /**
  * A required string that must not be empty (the spec's "missing or empty"), with a length cap:
@@ -57,15 +56,15 @@ export const ExtractedField = z
     confidence_score: z.number().min(0).max(1),
     redact_url: z.string().optional(),
   })
-  .openapi('ExtractedField');
+  .meta({ id: 'ExtractedField' });
 
 export const DocumentData = z
   .object({ document_type: z.string().optional() })
   .catchall(z.unknown())
-  .openapi('DocumentData', { description: 'document_type plus the fields of that type (each an ExtractedField).' });
+  .meta({ id: 'DocumentData',  description: 'document_type plus the fields of that type (each an ExtractedField).' });
 
 export const FileUrlItem = z.object({
-  file_url: requiredString(MAX_URL_LENGTH).openapi({ description: 'Publicly reachable or pre-signed URL of a JPEG, PNG or PDF.' }),
+  file_url: requiredString(MAX_URL_LENGTH).meta({ description: 'Publicly reachable or pre-signed URL of a JPEG, PNG or PDF.' }),
   document_id: requiredString(),
 });
 
@@ -92,4 +91,4 @@ export const PaginatedExtracts = z
     has_next: z.boolean(),
     has_prev: z.boolean(),
   })
-  .openapi('PaginatedExtracts');
+  .meta({ id: 'PaginatedExtracts' });

@@ -1,4 +1,5 @@
-import { z, requiredString, FileUrls, DocumentData, FlowParams, MAX_URL_LENGTH } from './common.ts';
+import * as z from 'zod';
+import { requiredString, FileUrls, DocumentData, FlowParams, MAX_URL_LENGTH } from './common.ts';
 
 export const FlowInitBody = z
   .object({
@@ -8,18 +9,18 @@ export const FlowInitBody = z
     callback_url: requiredString(MAX_URL_LENGTH),
     flow_params: FlowParams.optional(),
   })
-  .openapi('V3FlowInitRequest');
+  .meta({ id: 'V3FlowInitRequest' });
 
-export const FlowInitResponse = z.object({ flow_uuid: z.string().uuid() }).openapi('V3FlowInitResponse');
+export const FlowInitResponse = z.object({ flow_uuid: z.string().uuid() }).meta({ id: 'V3FlowInitResponse' });
 
 export const FlowQuery = z.object({ flow_uuid: requiredString() });
 
 export const MultiuploadBody = z
   .object({ flow_uuid: requiredString(), file_urls: FileUrls })
-  .openapi('V3MultiuploadRequest');
+  .meta({ id: 'V3MultiuploadRequest' });
 
 export const UploadedFile = z.object({ file_uuid: z.string(), batch_id: z.string(), document_id: z.string() });
-export const MultiuploadResponse = z.array(UploadedFile).openapi('V3MultiuploadResponse');
+export const MultiuploadResponse = z.array(UploadedFile).meta({ id: 'V3MultiuploadResponse' });
 
 const upload = z.enum(['NOT_STARTED', 'IN_PROGRESS', 'SUCCESS', 'FAILED']);
 export const StatusResponse = z
@@ -29,11 +30,11 @@ export const StatusResponse = z
     crossheck_status: z.enum(['NOT_STARTED', 'PENDING', 'COMPLETED']),
     master_status: upload,
   })
-  .openapi('V3StatusResponse');
+  .meta({ id: 'V3StatusResponse' });
 
 export const OcrResultItem = z
   .object({ data: DocumentData, document_id: z.string(), error_code: z.string(), error_reason: z.string() })
-  .openapi('OcrResultItem');
+  .meta({ id: 'OcrResultItem' });
 
 export const CrossCheckItem = z
   .object({
@@ -46,8 +47,8 @@ export const CrossCheckItem = z
     similarity_score: z.number().int().min(0).max(100),
     name: z.string(),
   })
-  .openapi('CrossCheckItem');
+  .meta({ id: 'CrossCheckItem' });
 
 export const ExtractsResponse = z
   .object({ ocr_data: z.array(OcrResultItem), cross_checks: z.array(CrossCheckItem) })
-  .openapi('V3ExtractsResponse');
+  .meta({ id: 'V3ExtractsResponse' });

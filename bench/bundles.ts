@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:bundles`: builds every HTTP route's and pipeline task's entry the way
+ * lib/functions.ts bundles it (esbuild, ESM, minified, node22, same externals and banner), plus a
+ * bare handler doing one DocumentClient GetItem (bench/bare/getItem.ts), and prints each bundle's
+ * size and module-init time as ratios to the bare one. Init: importing the built index.mjs in a
+ * fresh Node process, median of RUNS. Also checks, from esbuild's metafile, that no route bundle
+ * carries the OpenAPI generator and none carries zod's locales (a sign a namespace escaped).
+ * Writes bench/results/bundles.md.
+ */
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { localOnlyAdapters, localOnlyModules, projectRoot } from '../lib/functions.ts';
+import { routes } from '../functions/http/routes.ts';
+import { pipelineTasks, textractCompletedHandler } from '../functions/pipeline/tasks.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/**
+ * What a route bundle must not contain: the OpenAPI generator (documentation is generated at build
+ * time only) and any zod locale beyond English (they arrive only when a zod namespace escapes).
+ */
+const FORBIDDEN_IN_ROUTES = [/node_modules\/@asteasolutions\/zod-to-openapi\//, /node_modules\/zod\/v4\/locales\/(?!en\.js)/];
+const TARGET = { size: 1.3, init: 1.15, taskInit: 3 };
+
+interface Fn { kind: 'bare' | 'route' | 'task'; name: string; entry: string }
+
+const fns: Fn[] = [
+  { kind: 'bare', name: 'bare GetItem', entry: 'bench/bare/getItem.ts' },
+  ...routes.map((r): Fn => ({ kind: 'route', name: `${r.method} ${r.path}`, entry: `functions/http/${r.handler}.ts` })),
+  ...[...new Set([...pipelineTasks.map((t) => t.handler), textractCompletedHandler])].map(
+    (h): Fn => ({ kind: 'task', name: h, entry: `functions/pipeline/${h}.ts` }),
+  ),
+];
+
+// Inside the project, so the externals a task ships beside its bundle (sharp, pdf.js) resolve from
+// node_modules the way they resolve from the function's own node_modules in Lambda.
+mkdirSync(join(projectRoot, 'node_modules/.cache'), { recursive: true });
+const outRoot = mkdtempSync(join(projectRoot, 'node_modules/.cache/bench-bundles-'));
+
+/** The esbuild options NodejsFunction derives from ServiceFunction's `bundling` block. */
+async function bundle(fn: Fn, dir: string) {
+  const result = await build({
+    entryPoints: [join(projectRoot, fn.entry)],
+    outfile: join(dir, 'index.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    banner: { js: "import { createRequire as __docstreamCreateRequire } from 'node:module'; const require = __docstreamCreateRequire(import.meta.url);" },
+    external: [...localOnlyModules, ...localOnlyAdapters.map((p) => join(projectRoot, p))],
+    metafile: true,
+    logLevel: 'error',
+  });
+  const [output] = Object.entries(result.metafile.outputs).filter(([k]) => k.endsWith('.mjs'));
+  const inputs = Object.entries(output[1].inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k);
+  return { bytes: output[1].bytes, inputs };
+}
+
+/** Import time of the bundle in a fresh Node process (the runtime's own start excluded). */
+function initMs(file: string): number {
+  const script = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH, AWS_REGION: 'ap-south-1', AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', TABLE_NAME: 'bench' },
+    encoding: 'utf8',
+  });
+  return Number(out.trim().split('\n').pop());
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const rows: { fn: Fn; bytes: number; file: string; init: number; forbidden: string[] }[] = [];
+for (const fn of fns) {
+  const dir = join(outRoot, fn.kind + '-' + fn.entry.replace(/[^A-Za-z0-9]+/g, '_'));
+  mkdirSync(dir, { recursive: true });
+  const { bytes, inputs } = await bundle(fn, dir);
+  const forbidden = inputs.filter((i) => FORBIDDEN_IN_ROUTES.some((f) => f.test(i)));
+  rows.push({ fn, bytes, file: join(dir, 'index.mjs'), init: 0, forbidden });
+}
+// Rounds over every function, so load on the shared machine falls on all of them alike.
+const samples = rows.map(() => [] as number[]);
+for (let round = 0; round < RUNS; round++) rows.forEach((row, i) => samples[i].push(initMs(row.file)));
+rows.forEach((row, i) => (row.init = median(samples[i])));
+rmSync(outRoot, { recursive: true, force: true });
+
+const bare = rows[0];
+const fmt = (n: number) => n.toFixed(2);
+const lines = [
+  `| function | kind | size KB | size / bare | init / bare | metafile check |`,
+  `|---|---|---|---|---|---|`,
+  ...rows.map(({ fn, bytes, init, forbidden }) => {
+    const size = bytes / bare.bytes;
+    const ratio = init / bare.init;
+    return `| ${fn.name} | ${fn.kind} | ${(bytes / 1024).toFixed(0)} | ${fmt(size)} | ${fmt(ratio)} | ${fn.kind === 'route' ? (forbidden.length ? `CARRIES ${forbidden.length} forbidden modules` : 'ok') : ''} |`;
+  }),
+];
+const routeRows = rows.filter((r) => r.fn.kind === 'route');
+const taskRows = rows.filter((r) => r.fn.kind === 'task');
+const max = (xs: number[]) => Math.max(...xs);
+const summary = [
+  `bare handler: ${(bare.bytes / 1024).toFixed(0)} KB, init ${bare.init.toFixed(1)} ms (median of ${RUNS}, this machine)`,
+  `routes: size ${fmt(Math.min(...routeRows.map((r) => r.bytes / bare.bytes)))}-${fmt(max(routeRows.map((r) => r.bytes / bare.bytes)))}x (target <= ${TARGET.size}), ` +
+    `init ${fmt(Math.min(...routeRows.map((r) => r.init / bare.init)))}-${fmt(max(routeRows.map((r) => r.init / bare.init)))}x (target <= ${TARGET.init})`,
+  `tasks: init up to ${fmt(max(taskRows.map((r) => r.init / bare.init)))}x (above ${TARGET.taskInit}x: ${taskRows.filter((r) => r.init / bare.init > TARGET.taskInit).map((r) => r.fn.name).join(', ') || 'none'})`,
+  `route bundles carrying the OpenAPI generator or zod locales: ${routeRows.filter((r) => r.forbidden.length).length}`,
+];
+console.log(lines.join('\n') + '\n\n' + summary.join('\n'));
+mkdirSync(join(projectRoot, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(projectRoot, 'bench/results/bundles.md'),
+  `# Bundle sizes and module init (npm run bench:bundles)\n\nRatios to a bare DocumentClient GetItem handler bundled the same way, in one run on a shared 2-core machine ` +
+    `(absolute times vary; ratios hold). Init: import of the built index.mjs in a fresh Node ${process.version} process, median of ${RUNS}.\n\n` +
+    summary.map((s) => `- ${s}`).join('\n') + '\n\n' + lines.join('\n') + '\n',
+);
