@@ -97,10 +97,10 @@ describe('RecogniseTextAsync (start)', () => {
     });
   });
 
-  it('keeps throttling under its own name (the ASL retries it) and stores no token', async () => {
+  it('throws throttling under a transient name the ASL retries, and stores no token', async () => {
     ddb.on(GetCommand).resolves({ Item: fileRecord });
     textract.on(StartDocumentTextDetectionCommand).rejects(textractError('ProvisionedThroughputExceededException'));
-    await expect(start(input)).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
+    await expect(start(input)).rejects.toMatchObject({ name: 'TransientError', message: expect.stringContaining('ProvisionedThroughputExceededException') });
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
   });
 
@@ -215,7 +215,7 @@ describe('textractCompleted (SNS subscriber)', () => {
     sfn.on(SendTaskHeartbeatCommand).resolves({});
     sfn.on(SendTaskSuccessCommand).rejects(Object.assign(new Error('slow down'), { name: 'ThrottlingException' }));
     textract.on(GetDocumentTextDetectionCommand).resolves({ JobStatus: 'SUCCEEDED', Blocks: [block('p1', 'PAGE', 1)] });
-    await expect(completed(notification('SUCCEEDED'))).rejects.toMatchObject({ name: 'ThrottlingException' });
+    await expect(completed(notification('SUCCEEDED'))).rejects.toMatchObject({ name: 'TransientError', message: expect.stringContaining('ThrottlingException') });
     // Not marked DONE: the retried notification must answer again.
     expect(ddb.commandCalls(UpdateCommand).some((c) => (c.args[0].input.Key as { pk: string }).pk === jobKey.pk)).toBe(false);
   });
