@@ -11,6 +11,7 @@ import {
   type RefreshFamily, type RefreshTokenRecord,
 } from '../adapters/store/refreshTokens.ts';
 import { signingKeys } from '../adapters/signingKey.ts';
+import { recentClient } from '../core/auth/recentClients.ts';
 import { authenticateAddressMatch } from './v1/address/credentials.ts';
 import { logger } from '../core/logger.ts';
 import type { Audience } from './routes.ts';
@@ -70,7 +71,8 @@ export async function clientFromToken(headers: Headers, audience: Audience): Pro
     if (err instanceof InvalidTokenError) throw unauthorized();
     throw err;
   }
-  const client = await getClient(claims.clientId);
+  // Remembered for seconds: the token's own signature already vouches for the client id.
+  const client = await recentClient(claims.clientId, getClient);
   if (!client || client.disabled || !client.interfaces.includes(audience)) throw unauthorized();
   // Issued before the secret was rotated or the client disabled.
   if (claims.generation !== tokenGenerationOf(client)) throw unauthorized();

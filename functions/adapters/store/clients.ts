@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
+import { forgetClient } from '../../core/auth/recentClients.ts';
 
 /**
  * Interfaces a client may be enabled for; `addressMatch` takes static headers: the client id and
@@ -126,4 +127,6 @@ export async function updateClient(clientId: string, changes: Settable) {
       ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
     }),
   );
+  // This process's requests see the change at once (core/auth/recentClients.ts).
+  forgetClient(clientId);
 }

@@ -55,10 +55,24 @@ export class InvalidTokenError extends Error {
   }
 }
 
+/**
+ * jose verifies with WebCrypto: a KeyObject would be converted to a CryptoKey on every call, so the
+ * public key is imported once per container (keys live as long as the container does).
+ */
+const verifyKeys = new WeakMap<KeyObject, Promise<CryptoKey>>();
+function verifyKeyOf(publicKey: KeyObject): Promise<CryptoKey> {
+  let key = verifyKeys.get(publicKey);
+  if (!key) {
+    key = crypto.subtle.importKey('spki', publicKey.export({ format: 'der', type: 'spki' }), { name: 'Ed25519' }, false, ['verify']);
+    verifyKeys.set(publicKey, key);
+  }
+  return key;
+}
+
 /** Verifies signature, issuer, audience and expiry; `alg` is fixed, so `none` or HS* never pass. */
 export async function verifyAccessToken(keys: SigningKeys, token: string, audience: Audience): Promise<{ clientId: string; generation: number }> {
   try {
-    const { payload } = await jwtVerify(token, keys.publicKey, {
+    const { payload } = await jwtVerify(token, await verifyKeyOf(keys.publicKey), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: audienceClaim(audience),
