@@ -21,6 +21,7 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { VAULT_SECRET_ENV } from '../functions/adapters/aadhaarVault.ts';
+import { chatEngineEnv } from '../functions/adapters/chat/index.ts';
 import { envNames } from '../functions/adapters/tableSchema.ts';
 import { admissionEnv } from '../functions/adapters/store/admission.ts';
 import { routeKey, routes, type Route } from '../functions/http/routes.ts';
@@ -47,6 +48,8 @@ export interface RouteAccess {
   aadhaarVault: boolean;
   /** Erases a flow or batch: deletes its objects, stops its executions (lib/lifecycle.ts). */
   erases: boolean;
+  /** Answers the onboarding assistant's chat: calls Bedrock Converse on the stage's model. */
+  chatModel: boolean;
 }
 
 /** Reads: items, key-range queries, the admission check's batch of owner items. */
@@ -83,8 +86,13 @@ export function routeAccess(route: Route): RouteAccess {
     addressReferenceData: route.path.startsWith('/v1/address/'),
     aadhaarVault: route.path.endsWith('/extracts'),
     erases: route.method === 'DELETE',
+    chatModel: route.path === '/v2/verification/chat' && route.method === 'POST',
   };
 }
+
+/** A foundation model's ARN in the stack's region (foundation models have no account). */
+export const foundationModelArn = (scope: Construct, modelId: string) =>
+  Stack.of(scope).formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: modelId });
 
 /** Paths of the routes that issue tokens (client credentials or a refresh token). */
 export const tokenPaths = () =>
@@ -305,6 +313,7 @@ export class Api extends Construct {
       environment[admissionEnv.retryAfter] = String(fair.retryAfterSeconds);
     }
     if (access.aadhaarVault) environment[VAULT_SECRET_ENV] = props.aadhaarVaultSecret.secretArn;
+    if (access.chatModel) Object.assign(environment, { [chatEngineEnv.engine]: 'bedrock', [chatEngineEnv.modelId]: stageConfig.chatModelId });
 
     const fn = new ServiceFunction(this, functionId(route), {
       entry: `functions/http/${route.handler}.ts`,
@@ -329,6 +338,8 @@ export class Api extends Construct {
     if (access.aadhaarVault) props.aadhaarVaultSecret.grantRead(fn);
     if (access.aadhaarVault && access.table === 'read') grantAuditWrite(fn, storage);
     if (access.erases) grantErasure(fn, storage, props.stateMachine);
+    // Converse is authorised by InvokeModel, here on the one foundation model of the stage.
+    if (access.chatModel) fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [foundationModelArn(this, stageConfig.chatModelId)] }));
     acknowledgeStorageGrants(fn.executionRole, storage);
     return fn;
   }

@@ -38,6 +38,8 @@ export interface StageConfig {
   apiLoggingLevel: MethodLoggingLevel;
   /** Fair sharing between clients (issue 12 item 8); the numbers follow `fairSharing()` below. */
   fairSharing: FairSharing;
+  /** The onboarding assistant's Bedrock model (Converse); the account must have access to it in the stack's region. */
+  chatModelId: string;
 }
 
 /**
@@ -83,10 +85,13 @@ export function fairSharing(textractTps: number, stageRatePerSecond: number): Fa
 }
 
 const day = 1;
+/** Claude 3 Haiku: on-demand in ap-south-1, short answers, low cost per chat. */
+const CHAT_MODEL_ID = 'anthropic.claude-3-haiku-20240307-v1:0';
 
 export const stageConfigs: Record<StageName, StageConfig> = {
   dev: {
     stage: 'dev',
+    chatModelId: CHAT_MODEL_ID,
     fairSharing: fairSharing(1, 20),
     logRetention: RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -99,6 +104,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
   },
   staging: {
     stage: 'staging',
+    chatModelId: CHAT_MODEL_ID,
     fairSharing: fairSharing(2, 50),
     logRetention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -111,6 +117,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
   },
   prod: {
     stage: 'prod',
+    chatModelId: CHAT_MODEL_ID,
     // Assumed default quota of the account (5 TPS); raise with the quota.
     fairSharing: fairSharing(5, 200),
     logRetention: RetentionDays.ONE_YEAR,

@@ -1,9 +1,9 @@
 /**
- * Amazon Bedrock (Converse API) as the assistant's engine. @aws-sdk/client-bedrock-runtime is not
- * a dependency yet, so this adapter is written against the one call it needs (`ConverseSender`):
- * `new BedrockRuntimeClient({}).send(new ConverseCommand(input))` fits it once the package is added
- * (docs/onboarding.md). The model sees the state built by core/onboarding/prompt.ts, nothing more.
+ * Amazon Bedrock (Converse API) as the assistant's engine. The model sees the state built by
+ * core/onboarding/prompt.ts, nothing more. The one SDK call sits behind `ConverseSender` so the
+ * engine's rules (no text is a failure, every error a ChatEngineError) test without the SDK.
  */
+import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { converseRequest } from '../../core/onboarding/prompt.ts';
 import { ChatEngineError, type ChatEngine } from './port.ts';
 
@@ -14,7 +14,16 @@ export interface ConverseOutput {
 }
 export type ConverseSender = (input: ConverseInput) => Promise<ConverseOutput>;
 
-export function bedrockChatEngine(modelId: string, send: ConverseSender): ChatEngine {
+let client: BedrockRuntimeClient | undefined;
+
+/** The real sender: one Converse call with the function's role, in the function's region. */
+export const bedrockConverse: ConverseSender = async (input) => {
+  // A chat is answered while the integrator waits: few SDK retries, and a bound on the whole call.
+  client ??= new BedrockRuntimeClient({ maxAttempts: 2 });
+  return (await client.send(new ConverseCommand(input), { abortSignal: AbortSignal.timeout(20_000) })) as ConverseOutput;
+};
+
+export function bedrockChatEngine(modelId: string, send: ConverseSender = bedrockConverse): ChatEngine {
   return {
     name: `bedrock:${modelId}`,
     async reply(message, context) {

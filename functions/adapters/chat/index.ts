@@ -1,10 +1,14 @@
 /**
- * The engine of this runtime: the local assistant unless CHAT_ENGINE=bedrock, which needs
- * BEDROCK_MODEL_ID and a Converse sender (not bundled yet: see bedrock.ts), and fails loudly
- * without them rather than answering from another engine.
+ * The engine of this runtime: Amazon Bedrock when CHAT_ENGINE=bedrock (the AWS stages set it with
+ * BEDROCK_MODEL_ID on the chat route's function, lib/api.ts), else the local assistant. A missing
+ * model id fails every chat (422) rather than answering from another engine.
  */
+import { bedrockChatEngine } from './bedrock.ts';
 import { localChatEngine } from './local.ts';
 import { ChatEngineError, type ChatEngine } from './port.ts';
+
+/** The environment of the chat route's function in AWS. */
+export const chatEngineEnv = { engine: 'CHAT_ENGINE', modelId: 'BEDROCK_MODEL_ID' } as const;
 
 let override: ChatEngine | undefined;
 
@@ -15,11 +19,13 @@ export function setChatEngine(engine: ChatEngine | undefined) {
 
 export function chatEngine(): ChatEngine {
   if (override) return override;
-  if (process.env.CHAT_ENGINE === 'bedrock') {
+  if (process.env[chatEngineEnv.engine] === 'bedrock') {
+    const modelId = process.env[chatEngineEnv.modelId];
+    if (modelId) return bedrockChatEngine(modelId);
     return {
-      name: 'bedrock (unavailable)',
+      name: 'bedrock (no model id)',
       reply: async () => {
-        throw new ChatEngineError('CHAT_ENGINE=bedrock but no Bedrock client is bundled (add @aws-sdk/client-bedrock-runtime)');
+        throw new ChatEngineError(`CHAT_ENGINE=bedrock without ${chatEngineEnv.modelId}`);
       },
     };
   }
