@@ -9,22 +9,32 @@
  * another client's or file's record no longer opens. Rotation adds a version and makes it current:
  * values sealed under older versions still open while their version stays in the keyring.
  *
- * The keyring comes from its own secret (Secrets Manager in AWS, AADHAAR_VAULT_KEY locally), apart
- * from the JWT signing seed: either one string (version "1", what the vault used before keyrings)
- * or JSON `{"current":"2","keys":{"1":"...","2":"..."}}`. KMS would hold the key-encryption key
- * outside the function; @aws-sdk/client-kms is not a dependency of this project, so the keyring
- * stays in Secrets Manager (docs/decisions.md).
+ * In AWS the key-encryption key is a KMS customer managed key (AADHAAR_VAULT_KMS_KEY_ID): each value's
+ * data key comes from GenerateDataKey and is opened by Decrypt, with the client and file as the
+ * encryption context, so the key never leaves KMS and every use is in CloudTrail (`v3.kms....`).
+ * Locally (and for values sealed before KMS) the keyring holds the key-encryption keys: its own
+ * secret (Secrets Manager in AWS, AADHAAR_VAULT_KEY locally), apart from the JWT signing seed:
+ * either one string (version "1", what the vault used before keyrings) or JSON
+ * `{"current":"2","keys":{"1":"...","2":"..."}}`. A local key wins over KMS, so tests and the
+ * embedded default never call AWS.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { secretsManager } from './aws.ts';
 import { recordAudit } from './store/audit.ts';
 
 export const VAULT_SECRET_ENV = 'AADHAAR_VAULT_SECRET_ARN';
 export const VAULT_LOCAL_ENV = 'AADHAAR_VAULT_KEY';
+/** The KMS key (id or ARN) that wraps data keys in AWS. */
+export const VAULT_KMS_KEY_ENV = 'AADHAAR_VAULT_KMS_KEY_ID';
 /** The format before envelopes: `v1:<iv|tag|ciphertext>` under the keyring's version "1", no associated data. */
 const LEGACY = 'v1';
+/** Data key wrapped by a keyring key: `v2.<key version>.<wrapped>.<ciphertext>`. */
 const FORMAT = 'v2';
+/** Data key wrapped by KMS: `v3.kms.<CiphertextBlob>.<ciphertext>` (the blob names the KMS key and its backing version). */
+const KMS_FORMAT = 'v3';
+const KMS_VERSION = 'kms';
 const VERSION_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** Whose record a sealed value belongs to: bound as associated data. */
@@ -78,10 +88,20 @@ function loadKeyring(): Promise<Keyring> {
   return keyring;
 }
 
-/** Forget the cached keyring (after a rotation, and between local runs). */
+let kmsClient: KMSClient | undefined;
+const kms = () => (kmsClient ??= new KMSClient({}));
+
+/** Forget the cached keyring and KMS client (after a rotation, and between local runs). */
 export const resetVaultKey = () => {
   keyring = undefined;
+  kmsClient = undefined;
 };
+
+/** KMS seals only in AWS: a local key (tests, embedded default) always wins. */
+const kmsKeyId = () => (process.env[VAULT_LOCAL_ENV] ? undefined : process.env[VAULT_KMS_KEY_ENV]) || undefined;
+
+/** KMS's half of the binding: Decrypt refuses a blob whose context differs, and CloudTrail records it. */
+const encryptionContext = (b: SealBinding) => ({ purpose: 'aadhaar-vault', clientId: b.clientId, fileUuid: b.fileUuid });
 
 const associatedData = (b: SealBinding) => Buffer.from(`aadhaar-vault|client=${b.clientId}|file=${b.fileUuid}`, 'utf8');
 
@@ -100,10 +120,23 @@ function decrypt(key: Buffer, raw: Buffer, aad?: Buffer): Buffer {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
 }
 
-/** `v2.<key version>.<wrapped data key>.<ciphertext>`, base64url parts. */
+/** `v3.kms.<CiphertextBlob>.<ciphertext>` with a KMS key, else `v2.<key version>.<wrapped data key>.<ciphertext>`; base64url parts. */
 export async function sealAadhaar(value: string, binding: SealBinding): Promise<string> {
-  const ring = await loadKeyring();
   const aad = associatedData(binding);
+  const keyId = kmsKeyId();
+  if (keyId) {
+    const out = await kms().send(new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: encryptionContext(binding) }));
+    if (!out.Plaintext || !out.CiphertextBlob) throw new Error('KMS returned no data key');
+    const dataKey = Buffer.from(out.Plaintext);
+    try {
+      const payload = encrypt(dataKey, Buffer.from(value, 'utf8'), aad);
+      return [KMS_FORMAT, KMS_VERSION, Buffer.from(out.CiphertextBlob).toString('base64url'), payload.toString('base64url')].join('.');
+    } finally {
+      dataKey.fill(0);
+      out.Plaintext.fill(0);
+    }
+  }
+  const ring = await loadKeyring();
   const dataKey = randomBytes(32);
   try {
     const wrapped = encrypt(ring.keys.get(ring.current)!, dataKey, aad);
@@ -114,12 +147,30 @@ export async function sealAadhaar(value: string, binding: SealBinding): Promise<
   }
 }
 
-/** The key version a sealed value names (`1` for the legacy format). */
+/** The key version a sealed value names (`1` for the legacy format, `kms` for KMS-wrapped values). */
 export function keyVersionOf(sealed: string): string {
   if (sealed.startsWith(`${LEGACY}:`)) return '1';
   const [format, version] = sealed.split('.');
+  if (format === KMS_FORMAT && version === KMS_VERSION) return version;
   if (format !== FORMAT || !version) throw new Error('unknown sealed Aadhaar format');
   return version;
+}
+
+/** A KMS-wrapped value: Decrypt with the same encryption context, then the payload with the same associated data. */
+async function unsealKms(sealed: string, binding: SealBinding): Promise<string> {
+  const [, version, wrapped, payload, extra] = sealed.split('.');
+  if (version !== KMS_VERSION || !wrapped || !payload || extra !== undefined) throw new Error('unknown sealed Aadhaar format');
+  // KeyId pins the opening to our key (a blob naming another key is refused, not decrypted under it).
+  const keyId = process.env[VAULT_KMS_KEY_ENV] || undefined;
+  const out = await kms().send(new DecryptCommand({ CiphertextBlob: Buffer.from(wrapped, 'base64url'), KeyId: keyId, EncryptionContext: encryptionContext(binding) }));
+  if (!out.Plaintext) throw new Error('KMS returned no data key');
+  const dataKey = Buffer.from(out.Plaintext);
+  try {
+    return decrypt(dataKey, Buffer.from(payload, 'base64url'), associatedData(binding)).toString('utf8');
+  } finally {
+    dataKey.fill(0);
+    out.Plaintext.fill(0);
+  }
 }
 
 function unseal(ring: Keyring, sealed: string, binding: SealBinding): string {
@@ -147,7 +198,8 @@ function unseal(ring: Keyring, sealed: string, binding: SealBinding): string {
  * before the number is returned: no opening goes unrecorded.
  */
 export async function openAadhaar(sealed: string, binding: SealBinding, actor: string): Promise<string> {
-  const value = unseal(await loadKeyring(), sealed, binding);
+  // Only values sealed before KMS need the keyring; KMS-wrapped ones never read the secret.
+  const value = sealed.startsWith(`${KMS_FORMAT}.`) ? await unsealKms(sealed, binding) : unseal(await loadKeyring(), sealed, binding);
   await recordAudit({ action: 'UNSEAL', actor, clientId: binding.clientId, subject: `file:${binding.fileUuid}`, detail: { keyVersion: keyVersionOf(sealed) } });
   return value;
 }
