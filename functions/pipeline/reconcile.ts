@@ -10,7 +10,7 @@
  * Every task being idempotent, a resumption repeats nothing that is done. It runs at local
  * start-up and every few seconds locally, and on a schedule in AWS (lib/pipeline.ts).
  */
-import { addExecution, getOwner, isFinished, listFiles, listOpenOwners, recount, releaseFiles, type OwnerRef } from '../adapters/store/owners.ts';
+import { addExecution, getOwner, isFinished, listFiles, listOpenOwners, recount, releaseFiles, settleRound, type OwnerRef } from '../adapters/store/owners.ts';
 import { anyRunning, startPipeline } from '../adapters/pipelineStarter.ts';
 import { logger } from '../core/logger.ts';
 import { task } from './task.ts';
@@ -40,6 +40,12 @@ export async function reconcile(opts: { graceMs: number; now?: Date }): Promise<
     const released = new Set(owner.released);
     const neverStored = Array.from({ length: owner.round }, (_, i) => i + 1).filter((seq) => !stored.has(seq) && !released.has(seq));
     if (neverStored.length) await releaseFiles(ref, neverStored.map((seq) => ({ seq })));
+    // Every number released (uploads that never stored or never started): nothing to finalise.
+    if (owner.filesTotal - neverStored.length <= 0) {
+      await settleRound(ref, owner.round);
+      summary.released += neverStored.length;
+      continue;
+    }
     const unfinished = files.filter((f) => !isFinished(f)).map((f) => ({ seq: f.seq }));
     const name = `reconcile-${ref.kind}-${ref.id}-${now.getTime()}`.slice(0, 80);
     await addExecution(ref, name);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
 import { useLocalPipeline, type PipelineInput } from '../../../functions/adapters/pipelineStarter.ts';
-import { createOwner, getOwner, listFiles, putFiles, releaseFiles, reserveFiles, updateFile, type FileRecord } from '../../../functions/adapters/store/owners.ts';
+import { createOwner, getOwner, listFiles, listOpenOwners, putFiles, releaseFiles, reserveFiles, updateFile, type FileRecord } from '../../../functions/adapters/store/owners.ts';
 import { reconcile } from '../../../functions/pipeline/reconcile.ts';
 
 let services: EmbeddedServices;
@@ -68,5 +68,17 @@ describe('the reconciler', () => {
     const summary = await reconcile({ graceMs: 0, now: new Date(Date.now() + 1000) });
     expect(summary.finalised).toBeGreaterThanOrEqual(1);
     expect(started.find((s) => s.input.owner.id === owner.id)?.input).toMatchObject({ files: [], resume: true });
+  });
+
+  it('closes an owner whose every upload was released, instead of finalising it for ever', async () => {
+    const owner = { kind: 'flow' as const, clientId: 'cli_r', id: '00000000-0000-4000-8000-0000000000a2' };
+    await createOwner({ ...owner, productType: 'CONSUMER_DURABLE_LOAN' });
+    await reserveFiles(owner, 1, 'refused-upload');
+    await releaseFiles(owner, [{ seq: 1 }]);
+    const startsOf = () => started.filter((s) => s.input.owner.id === owner.id);
+    await reconcile({ graceMs: 0, now: new Date(Date.now() + 1000) });
+    await reconcile({ graceMs: 0, now: new Date(Date.now() + 2000) });
+    expect(startsOf()).toEqual([]);
+    expect((await listOpenOwners(new Date(Date.now() + 3000))).map((o) => o.id)).not.toContain(owner.id);
   });
 });
