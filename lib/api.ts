@@ -30,6 +30,7 @@ import { acknowledgeStorageGrants } from './nag.ts';
 import { grantAuditWrite, grantErasure } from './lifecycle.ts';
 import type { StageConfig } from './stage-config.ts';
 import type { Storage } from './storage.ts';
+import type { AadhaarVaultKey } from './vault-key.ts';
 
 /** What a route's function may touch, derived from the route so a new route gets sensible rights. */
 export interface RouteAccess {
@@ -114,6 +115,8 @@ export interface ApiProps {
   signingKeySecret: ISecret;
   /** Read by the routes that return extracts (they open sealed Aadhaar numbers). */
   aadhaarVaultSecret: ISecret;
+  /** Decrypt only, for the same routes: values sealed with KMS (lib/vault-key.ts). */
+  aadhaarVaultKey: AadhaarVaultKey;
 }
 
 export class Api extends Construct {
@@ -336,6 +339,7 @@ export class Api extends Construct {
     if (access.startsPipeline) props.stateMachine.grantStartExecution(fn);
     if (access.signingKey) props.signingKeySecret.grantRead(fn);
     if (access.aadhaarVault) props.aadhaarVaultSecret.grantRead(fn);
+    if (access.aadhaarVault) props.aadhaarVaultKey.grantOpen(fn);
     if (access.aadhaarVault && access.table === 'read') grantAuditWrite(fn, storage);
     if (access.erases) grantErasure(fn, storage, props.stateMachine);
     // Converse is authorised by InvokeModel, here on the one foundation model of the stage.

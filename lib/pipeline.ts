@@ -5,7 +5,9 @@
  * RecogniseTextAsync starts the job and waits on its task token, Textract reports to an SNS topic,
  * and textractCompleted (subscribed) stores the Blocks and answers with the token.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { IConstruct } from 'constructs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -22,14 +24,28 @@ import { TextractJobs } from './textract-jobs.ts';
 import type { StageConfig } from './stage-config.ts';
 import type { Storage } from './storage.ts';
 import { acknowledgeExecutionGrant, acknowledgeStorageGrants } from './nag.ts';
+import { REDACTED_OBJECTS } from './api.ts';
+import type { AadhaarVaultKey } from './vault-key.ts';
 
 export const aslPath = `${projectRoot}statemachines/pipeline.asl.json`;
+
+/**
+ * The table calls pipeline code makes (functions/adapters/store/*: Get, BatchGet, Query, Put, Update), on the
+ * table only: no task scans, queries an index or deletes an item, except as `tableExtras` says.
+ */
+export const TASK_TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+export const TASK_TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 
 /** What each task touches. Least privilege: a task not listed here fails synth, so a new task states its needs. */
 interface TaskAccess {
   table: 'read' | 'readWrite';
-  /** 'delete': removes what must not outlive a failed file (originals, unmasked OCR text). */
-  bucket?: 'read' | 'write' | 'readWrite' | 'delete';
+  /** Beyond `table`: the reconciler releases sequence numbers (BatchWriteItem) and lists open owners (the index). */
+  tableExtras?: { batchWrite?: boolean; index?: boolean };
+  /**
+   * Object calls: 'read' GetObject, 'write' PutObject, 'delete' removes what must not outlive a failed file
+   * (originals, unmasked OCR text); 'redacted' GetObject on redacted copies only (pre-signed links).
+   */
+  bucket?: Array<'read' | 'write' | 'delete' | 'redacted'>;
   /** Textract has no resource-level permissions: each function gets exactly the calls it makes. */
   textract?: Array<'DetectDocumentText' | 'StartDocumentTextDetection' | 'GetDocumentTextDetection'>;
   rekognition?: Array<'DetectFaces' | 'CompareFaces'>;
@@ -37,60 +53,69 @@ interface TaskAccess {
   nativeModules?: NativeModule[];
   /** Uses the address engine, which needs the pincode reference data at runtime. */
   addressReferenceData?: boolean;
-  /** Seals or opens full Aadhaar numbers: reads the vault key secret (AADHAAR_VAULT_SECRET_ARN). */
-  aadhaarVault?: boolean;
+  /**
+   * Seals (KMS GenerateDataKey) or opens (KMS Decrypt) full Aadhaar numbers (lib/vault-key.ts); both read the
+   * keyring secret (AADHAAR_VAULT_SECRET_ARN), which opens the values sealed before the KMS key.
+   */
+  aadhaarVault?: 'seal' | 'open';
 }
 
 export const taskAccess: Record<string, TaskAccess> = {
   // Stores the original fetched from the caller's URL.
-  DownloadFile: { table: 'readWrite', bucket: 'readWrite' },
+  DownloadFile: { table: 'readWrite', bucket: ['write'] },
   // Images: reads the original, sends its bytes to DetectDocumentText, writes Blocks to S3.
-  RecogniseText: { table: 'readWrite', bucket: 'readWrite', textract: ['DetectDocumentText'] },
+  RecogniseText: { table: 'readWrite', bucket: ['read', 'write'], textract: ['DetectDocumentText'] },
   // PDFs: Textract reads the original from S3 with this function's role; the token goes in the table.
-  RecogniseTextAsync: { table: 'readWrite', bucket: 'read', textract: ['StartDocumentTextDetection'] },
+  RecogniseTextAsync: { table: 'readWrite', bucket: ['read'], textract: ['StartDocumentTextDetection'] },
   // Reads Blocks, writes the redacted copy (sharp); renders page 1 of a PDF Aadhaar or PAN (pdf.js
-  // with @napi-rs/canvas); photo documents need a face; formats addresses; seals full Aadhaar numbers.
+  // with @napi-rs/canvas); photo documents need a face; formats addresses; seals full Aadhaar numbers;
+  // deletes the unmasked Blocks (and an Aadhaar original) once the file is finished (cleanUp.ts).
   ExtractFields: {
     table: 'readWrite',
-    bucket: 'readWrite',
+    bucket: ['read', 'write', 'delete'],
     rekognition: ['DetectFaces'],
     nativeModules: ['sharp', 'pdfjs-dist', '@napi-rs/canvas'],
     addressReferenceData: true,
-    aadhaarVault: true,
+    aadhaarVault: 'seal',
   },
   // Deletes a failed file's original, OCR Blocks and redacted copy (functions/pipeline/cleanUp.ts).
-  RecordFileFailure: { table: 'readWrite', bucket: 'delete' },
+  RecordFileFailure: { table: 'readWrite', bucket: ['delete'] },
   // The same, for every file of an execution whose Map failed as a whole.
-  RecordMapFailure: { table: 'readWrite', bucket: 'delete' },
+  RecordMapFailure: { table: 'readWrite', bucket: ['delete'] },
   // Compares faces (sharp decodes them) and addresses across the documents of a flow.
   CrossCheck: {
     table: 'readWrite',
-    bucket: 'read',
+    bucket: ['read'],
     rekognition: ['DetectFaces', 'CompareFaces'],
     nativeModules: ['sharp'],
     addressReferenceData: true,
   },
   Finalise: { table: 'readWrite' },
   // The payload may carry pre-signed links to redacted copies, and is built for the client
-  // (opens sealed Aadhaar numbers for clients enabled for them).
-  DeliverCallback: { table: 'readWrite', bucket: 'read', aadhaarVault: true },
+  // (opens sealed Aadhaar numbers for clients enabled for them); it reads no document itself.
+  DeliverCallback: { table: 'readWrite', bucket: ['redacted'], aadhaarVault: 'open' },
   DeadLetterCallback: { table: 'readWrite' },
 };
 
-/** Not a Task state: finds owners a crash left unfinished and starts the pipeline for them (on a schedule). */
-const reconcileAccess: TaskAccess = { table: 'readWrite' };
+/**
+ * Not a Task state: finds owners a crash left unfinished (the index of open owners), releases sequence numbers
+ * never stored, finishes clean-ups a task gave up on (deletes objects) and starts the pipeline for them (on a schedule).
+ */
+export const reconcileAccess: TaskAccess = { table: 'readWrite', tableExtras: { batchWrite: true, index: true }, bucket: ['delete'] };
 
 /** How often the reconciler runs in AWS. */
 export const RECONCILE_EVERY = Duration.minutes(10);
 
 /** Not a Task state: reads a finished job's pages, writes Blocks, answers the waiting state. */
-const textractCompletedAccess: TaskAccess = { table: 'readWrite', bucket: 'write', textract: ['GetDocumentTextDetection'] };
+export const textractCompletedAccess: TaskAccess = { table: 'readWrite', bucket: ['write'], textract: ['GetDocumentTextDetection'] };
 
 export interface PipelineProps {
   stageConfig: StageConfig;
   storage: Storage;
   /** Read by the tasks that declare `aadhaarVault`. */
   aadhaarVaultSecret: ISecret;
+  /** Used by the tasks that declare `aadhaarVault`: GenerateDataKey to seal, Decrypt to open. */
+  aadhaarVaultKey: AadhaarVaultKey;
 }
 
 export class Pipeline extends Construct {
@@ -105,11 +130,13 @@ export class Pipeline extends Construct {
   /** Runs on a schedule: resumes or finalises whatever a failure left unfinished. */
   readonly reconcile: ServiceFunction;
   private readonly aadhaarVaultSecret: ISecret;
+  private readonly aadhaarVaultKey: AadhaarVaultKey;
 
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
     const { stageConfig, storage } = props;
     this.aadhaarVaultSecret = props.aadhaarVaultSecret;
+    this.aadhaarVaultKey = props.aadhaarVaultKey;
     const definition = readFileSync(aslPath, 'utf8');
     checkPlaceholders(definition);
 
@@ -218,12 +245,22 @@ export class Pipeline extends Construct {
       },
     });
     if (access.aadhaarVault) this.aadhaarVaultSecret.grantRead(fn);
-    if (access.table === 'read') storage.table.grantReadData(fn);
-    else storage.table.grantReadWriteData(fn);
-    if (access.bucket === 'read') storage.bucket.grantRead(fn);
-    if (access.bucket === 'write') storage.bucket.grantPut(fn);
-    if (access.bucket === 'readWrite') storage.bucket.grantReadWrite(fn);
-    if (access.bucket === 'delete') storage.bucket.grantDelete(fn);
+    if (access.aadhaarVault === 'seal') this.aadhaarVaultKey.grantSeal(fn);
+    if (access.aadhaarVault === 'open') this.aadhaarVaultKey.grantOpen(fn);
+    const tableActions = [...TASK_TABLE_READ, ...(access.table === 'readWrite' ? TASK_TABLE_WRITE : [])];
+    if (access.tableExtras?.batchWrite) tableActions.push('dynamodb:BatchWriteItem');
+    fn.addToRolePolicy(new PolicyStatement({ actions: tableActions, resources: [storage.table.tableArn] }));
+    if (access.tableExtras?.index) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${storage.table.tableArn}/index/*`] }));
+    }
+    const bucket = access.bucket ?? [];
+    if (bucket.includes('read')) storage.bucket.grantRead(fn);
+    if (bucket.includes('write')) storage.bucket.grantPut(fn);
+    if (bucket.includes('delete')) storage.bucket.grantDelete(fn);
+    if (bucket.includes('redacted')) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [storage.bucket.arnForObjects(REDACTED_OBJECTS)] }));
+      acknowledgeRedactedReads(fn.executionRole, storage);
+    }
     acknowledgeStorageGrants(fn.executionRole, storage);
     if (access.textract?.length) {
       fn.allowOnAnyResource(
@@ -239,6 +276,15 @@ export class Pipeline extends Construct {
     }
     return fn;
   }
+}
+
+/** The one object wildcard of a redacted-copies grant, as cdk-nag names it (same reason as the GET routes', lib/api.ts). */
+function acknowledgeRedactedReads(role: IConstruct, storage: Storage): void {
+  const bucket = Stack.of(storage.bucket).getLogicalId(storage.bucket.node.defaultChild as CfnBucket);
+  Validations.of(role).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${bucket}.Arn>/${REDACTED_OBJECTS}]`,
+    reason: 'GetObject on redacted copies only (any client, flow and file: ids are per-request data) to pre-sign links in callbacks; never on originals or OCR output.',
+  });
 }
 
 /** Every placeholder in the ASL has a task and every task a placeholder: a mismatch fails synth. */

@@ -12,6 +12,7 @@ import { Expiry } from './expiry.ts';
 import { boundTextractConcurrency } from './fair-sharing.ts';
 import type { StageConfig } from './stage-config.ts';
 import { Storage } from './storage.ts';
+import { AadhaarVaultKey } from './vault-key.ts';
 
 export interface ServiceStackProps extends StackProps {
   stageConfig: StageConfig;
@@ -27,6 +28,7 @@ export class ServiceStack extends Stack {
   readonly observability: Observability;
   readonly signingKeySecret: Secret;
   readonly aadhaarVaultSecret: Secret;
+  readonly aadhaarVaultKey: AadhaarVaultKey;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -59,10 +61,14 @@ export class ServiceStack extends Stack {
         'Rotating the vault key makes every previously sealed Aadhaar number unreadable; hosted rotation would silently destroy them. Rotation is an operator procedure (docs/deploying.md, "Rotating the Aadhaar vault key").',
     });
 
+    // Wraps the data key of every value sealed from now on; the secret above still opens older values.
+    this.aadhaarVaultKey = new AadhaarVaultKey(this, 'AadhaarVault', { stageConfig });
+
     this.pipeline = new Pipeline(this, 'Pipeline', {
       stageConfig,
       storage: this.storage,
       aadhaarVaultSecret: this.aadhaarVaultSecret,
+      aadhaarVaultKey: this.aadhaarVaultKey,
     });
     boundTextractConcurrency(this.pipeline, stageConfig);
 
@@ -74,6 +80,7 @@ export class ServiceStack extends Stack {
       stateMachine: this.pipeline.stateMachine,
       signingKeySecret: this.signingKeySecret,
       aadhaarVaultSecret: this.aadhaarVaultSecret,
+      aadhaarVaultKey: this.aadhaarVaultKey,
     });
 
     this.observability = new Observability(this, 'Observability', {

@@ -830,3 +830,146 @@ describe('data lifecycle (issue 12 items 6 and 9)', () => {
   });
 
 });
+
+// Appended with the tests below (import declarations are hoisted: usable anywhere in the module).
+import { VAULT_KMS_KEY_ENV } from '../../functions/adapters/aadhaarVault.ts';
+
+describe('Aadhaar vault KMS key (issue 12 item 6)', () => {
+  const sealers = ['Pipeline task ExtractFields'];
+  const openers = ['GET /v1/bulk/extracts', 'GET /v1/docstream/extracts', 'GET /v3/verification/extracts', 'Pipeline task DeliverCallback'];
+  const stages = [['prod', () => prod], ['dev', () => dev]] as const;
+
+  const vaultKey = (s: Synthesised) => {
+    const keys = ofType(s.resources, 'AWS::KMS::Key').filter(([id]) => id.startsWith('AadhaarVault'));
+    expect(keys).toHaveLength(1);
+    return keys[0];
+  };
+  /** Functions whose role is allowed `action` on the vault key, each statement bound to the vault's encryption context. */
+  const allowedOnKey = (s: Synthesised, keyId: string, action: string) =>
+    [...functionsByDescription(s.resources).entries()]
+      .filter(([, [, fn]]) =>
+        statementsOf(s.resources, fn.Properties.Role['Fn::GetAtt'][0]).some(
+          (st) => st.Effect === 'Allow' && asList(st.Action).some((a) => a === action || a === 'kms:*') && JSON.stringify(st.Resource).includes(`"${keyId}"`),
+        ),
+      )
+      .map(([description]) => description)
+      .sort();
+
+  it('is a customer managed key per stage with yearly rotation, kept in prod and removed with dev stacks', () => {
+    for (const [name, synth] of stages) {
+      const [, key] = vaultKey(synth());
+      expect(key.Properties.EnableKeyRotation, name).toBe(true);
+      expect(key.Properties.KeySpec ?? 'SYMMETRIC_DEFAULT', name).toBe('SYMMETRIC_DEFAULT');
+      const policy = stageConfigFor(name).removalPolicy === 'retain' ? 'Retain' : 'Delete';
+      expect(key.DeletionPolicy, name).toBe(policy);
+      expect(key.UpdateReplacePolicy, name).toBe(policy);
+    }
+    expect(vaultKey(prod)[1].DeletionPolicy).toBe('Retain');
+    expect(vaultKey(dev)[1].DeletionPolicy).toBe('Delete');
+    prod.template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/docservice-prod-aadhaar-vault' });
+  });
+
+  it('lets exactly the sealing task GenerateDataKey and exactly the opening functions Decrypt, both only with the vault\'s encryption context', () => {
+    for (const [name, synth] of stages) {
+      const s = synth();
+      const [keyId] = vaultKey(s);
+      expect(allowedOnKey(s, keyId, 'kms:GenerateDataKey'), name).toEqual(sealers);
+      expect(allowedOnKey(s, keyId, 'kms:Decrypt'), name).toEqual(openers);
+      const byDescription = functionsByDescription(s.resources);
+      for (const description of [...sealers, ...openers]) {
+        const [, fn] = byDescription.get(description)!;
+        const onKey = statementsOf(s.resources, fn.Properties.Role['Fn::GetAtt'][0]).filter((st) => JSON.stringify(st.Resource).includes(`"${keyId}"`));
+        expect(onKey, description).toHaveLength(1);
+        expect(asList(onKey[0].Action), description).toEqual([sealers.includes(description) ? 'kms:GenerateDataKey' : 'kms:Decrypt']);
+        expect(onKey[0].Resource, description).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+        expect((onKey[0] as { Condition?: unknown }).Condition, description).toEqual({ StringEquals: { 'kms:EncryptionContext:purpose': 'aadhaar-vault' } });
+        // The runtime seals with, or pins its Decrypt to, this key.
+        expect(fn.Properties.Environment.Variables[VAULT_KMS_KEY_ENV], description).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+      }
+      // No other function knows the key, and no other policy in the stack names it.
+      const withEnv = [...byDescription.entries()].filter(([, [, fn]]) => VAULT_KMS_KEY_ENV in fn.Properties.Environment.Variables).map(([d]) => d).sort();
+      expect(withEnv, name).toEqual([...sealers, ...openers].sort());
+      const roles = [...sealers, ...openers].map((d) => byDescription.get(d)![1].Properties.Role['Fn::GetAtt'][0]).sort();
+      const naming = ofType(s.resources, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(`"${keyId}"`));
+      expect(naming.flatMap(([, p]) => p.Properties.Roles.map((r: { Ref: string }) => r.Ref)).sort(), name).toEqual(roles);
+    }
+    // The sealer never unwraps, the openers never make data keys.
+    expect(Object.entries(taskAccess).filter(([, a]) => a.aadhaarVault === 'seal').map(([state]) => state)).toEqual(['ExtractFields']);
+    expect(Object.entries(taskAccess).filter(([, a]) => a.aadhaarVault === 'open').map(([state]) => state)).toEqual(['DeliverCallback']);
+  });
+
+  it('keeps cdk-nag clean for the key (rotation on, no acknowledgement needed)', () => {
+    for (const [name, synth] of stages) {
+      const [keyId] = vaultKey(synth());
+      const findings = violations(synth()).filter((v) => JSON.stringify(v).includes(keyId) || JSON.stringify(v).includes('AadhaarVault/Key'));
+      expect(findings, name).toEqual([]);
+    }
+  });
+});
+
+describe('least privilege of the pipeline (issue 12 item 10)', () => {
+  const s3Statements = (s: Synthesised, fn: Resource) =>
+    statementsOf(s.resources, fn.Properties.Role['Fn::GetAtt'][0]).filter((st) => asList(st.Action).some((a) => a.startsWith('s3:')));
+  const s3Actions = (s: Synthesised, fn: Resource) => s3Statements(s, fn).flatMap((st) => asList(st.Action));
+  /** What each function's code does with objects (functions/pipeline/*.ts, cleanUp.ts): get, put, delete. */
+  const objectCalls: Record<string, { get: boolean; put: boolean; del: boolean }> = {
+    'Pipeline task DownloadFile': { get: false, put: true, del: false },
+    'Pipeline task RecogniseText': { get: true, put: true, del: false },
+    'Pipeline task RecogniseTextAsync': { get: true, put: false, del: false },
+    'Pipeline task ExtractFields': { get: true, put: true, del: true },
+    'Pipeline task RecordFileFailure': { get: false, put: false, del: true },
+    'Pipeline task RecordMapFailure': { get: false, put: false, del: true },
+    'Pipeline task CrossCheck': { get: true, put: false, del: false },
+    'Pipeline task Finalise': { get: false, put: false, del: false },
+    'Pipeline task DeliverCallback': { get: true, put: false, del: false },
+    'Pipeline task DeadLetterCallback': { get: false, put: false, del: false },
+    [textractCompletedDescription]: { get: false, put: true, del: false },
+    [reconcileDescription]: { get: false, put: false, del: true },
+  };
+
+  it('covers every pipeline function', () => {
+    expect(Object.keys(objectCalls).sort()).toEqual([...pipelineTasks.map((t) => `Pipeline task ${t.state}`), textractCompletedDescription, reconcileDescription].sort());
+  });
+
+  it('lets DeliverCallback read redacted copies only (GetObject on clients/*/redacted.png), like the GET routes', () => {
+    const [, fn] = functionsByDescription(prod.resources).get('Pipeline task DeliverCallback')!;
+    const statements = s3Statements(prod, fn);
+    expect(statements).toHaveLength(1);
+    expect(asList(statements[0].Action)).toEqual(['s3:GetObject']);
+    expect(JSON.stringify(statements[0].Resource)).toMatch(/\/clients\/\*\/redacted\.png"\]\]\}$/);
+  });
+
+  it('gives each pipeline function exactly the object calls its code makes', () => {
+    for (const s of [prod, dev]) {
+      const byDescription = functionsByDescription(s.resources);
+      for (const [description, calls] of Object.entries(objectCalls)) {
+        const actions = s3Actions(s, byDescription.get(description)![1]);
+        expect(actions.some((a) => a.startsWith('s3:GetObject')), description).toBe(calls.get);
+        expect(actions.some((a) => a.startsWith('s3:PutObject')), description).toBe(calls.put);
+        expect(actions.some((a) => a.startsWith('s3:DeleteObject')), description).toBe(calls.del);
+      }
+    }
+  });
+
+  it('limits each pipeline function\'s table access to its calls: the table only, no Scan or DeleteItem, the index for the reconciler alone', () => {
+    for (const s of [prod, dev]) {
+      const byDescription = functionsByDescription(s.resources);
+      for (const description of Object.keys(objectCalls)) {
+        const [, fn] = byDescription.get(description)!;
+        const statements = statementsOf(s.resources, fn.Properties.Role['Fn::GetAtt'][0]).filter((st) => asList(st.Action).some((a) => a.startsWith('dynamodb:')));
+        const actions = [...new Set(statements.flatMap((st) => asList(st.Action)))].sort();
+        const reconciler = description === reconcileDescription;
+        expect(actions, description).toEqual(
+          ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', ...(reconciler ? ['dynamodb:BatchWriteItem'] : [])].sort(),
+        );
+        const onIndex = statements.filter((st) => JSON.stringify(st.Resource).includes('/index/'));
+        if (reconciler) {
+          expect(onIndex, description).toHaveLength(1);
+          expect(asList(onIndex[0].Action), description).toEqual(['dynamodb:Query']);
+        } else {
+          expect(onIndex, description).toEqual([]);
+        }
+      }
+    }
+  });
+});
