@@ -54,8 +54,8 @@ async function service(): Promise<{ ms: number; failed: number }> {
   const local = await startLocal({ port: 0, demoClient: DEMO, allowLoopback: true, quiet: true, reconcileEveryMs: 0 });
   try {
     const call = async (path: string, headers: Record<string, string>, json?: unknown) => {
-      const res = await fetch(local.url + path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: json && JSON.stringify(json) });
-      return { status: res.status, body: await res.json() };
+      const res = await fetch(local.url + path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) });
+      return { status: res.status, body: (await res.json()) as any };
     };
     const login = await call('/bulk/authtoken', { 'Client-Id': DEMO.clientId, 'Client-Secret': DEMO.clientSecret });
     const Token = login.body.access_token as string;

@@ -1,4 +1,4 @@
-import { endpoint } from '../middleware/endpoint.ts';
+import { endpoint } from '../routeTable/auth.ts';
 import { tokenFromCredentials } from '../auth.ts';
 
 /** Same shape as the v3 token endpoint (docs/decisions.md), with the bulk audience. */

@@ -1,4 +1,4 @@
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/batch.ts';
 import { eraseBatch } from '../../erasure.ts';
 
 export const handler = endpoint<unknown, { batch_id: string }>('DELETE /v1/bulk/batch', ({ query, client }) =>

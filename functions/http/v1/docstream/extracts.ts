@@ -1,4 +1,4 @@
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/batch.ts';
 import { batchExtracts } from '../../batches.ts';
 
 export const handler = endpoint<unknown, { batch_id: string; page: number; per_page: number }>('GET /v1/docstream/extracts', ({ query, client }) =>

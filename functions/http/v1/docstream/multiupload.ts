@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/batch.ts';
 import { uploadBatch } from '../../batches.ts';
 import type { BatchUploadBody } from '../../schemas/batch.ts';
 

@@ -1,4 +1,4 @@
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/v2.ts';
 import { listMessages } from '../../../adapters/store/chat.ts';
 import { flowOf } from '../onboarding.ts';
 

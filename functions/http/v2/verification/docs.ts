@@ -1,4 +1,4 @@
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/v2.ts';
 import { applicantOf, checklistOf, readFlowState } from '../onboarding.ts';
 
 export const handler = endpoint<unknown, { flow_id: string; external_reference_id: string }>('GET /v2/verification/docs', async ({ query, client }) => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/v2.ts';
 import { conflict } from '../../middleware/errors.ts';
 import { newBatchId, storeAndProcess } from '../../uploads.ts';
 import { admitUpload, putUploadNotes } from '../../../adapters/store/onboarding.ts';

@@ -1,4 +1,4 @@
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/v2.ts';
 import { documentTypeOf, fileStatus, masterStatus } from '../../../core/onboarding/checklist.ts';
 import { applicantOf, filesOf, readFlowState } from '../onboarding.ts';
 

@@ -1,4 +1,4 @@
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/v3.ts';
 import { flowNotFound, ownedBy } from '../../flows.ts';
 import { flowExtracts } from '../../../extracts/index.ts';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/v3.ts';
 import { unprocessable } from '../../middleware/errors.ts';
 import { flowNotFound, ownedBy } from '../../flows.ts';
 import { newBatchId, storeAndProcess } from '../../uploads.ts';

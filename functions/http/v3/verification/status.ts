@@ -1,4 +1,4 @@
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/v3.ts';
 import { flowNotFound, ownedBy, statusesOf } from '../../flows.ts';
 
 export const handler = endpoint<unknown, { flow_uuid: string }>('GET /v3/verification/status', async ({ query, client }) =>

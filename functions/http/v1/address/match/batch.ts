@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { endpoint } from '../../../middleware/endpoint.ts';
+import { endpoint } from '../../../routeTable/address.ts';
 import { badRequest, HttpError, unprocessable } from '../../../middleware/errors.ts';
 import {
   matchAddresses, loadPincodeData, resetPincodeData, MAX_TARGETS_PER_REQUEST,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { endpoint } from '../../../middleware/endpoint.ts';
+import { endpoint } from '../../../routeTable/v2.ts';
 import { conflict } from '../../../middleware/errors.ts';
 import { addApplicant } from '../../../../adapters/store/onboarding.ts';
 import { findProduct } from '../../../../core/products/catalogue.ts';

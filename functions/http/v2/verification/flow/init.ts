@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { endpoint } from '../../../middleware/endpoint.ts';
+import { endpoint } from '../../../routeTable/v2.ts';
 import { conflict } from '../../../middleware/errors.ts';
 import { productFor, requireHttpUrl } from '../../../products.ts';
 import { createOwner } from '../../../../adapters/store/owners.ts';

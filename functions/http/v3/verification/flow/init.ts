@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { endpoint } from '../../../middleware/endpoint.ts';
+import { endpoint } from '../../../routeTable/v3.ts';
 import { productFor, requireHttpUrl } from '../../../products.ts';
 import { createOwner } from '../../../../adapters/store/owners.ts';
 import type { z } from 'zod';
