@@ -20,7 +20,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
 import { secretsManager } from './aws.ts';
 import { recordAudit } from './store/audit.ts';
 
@@ -88,8 +88,14 @@ function loadKeyring(): Promise<Keyring> {
   return keyring;
 }
 
+// Loaded on first use: most answers open no KMS value, and the client costs tens of ms of cold start.
+const kmsSdk = () => import('@aws-sdk/client-kms');
 let kmsClient: KMSClient | undefined;
-const kms = () => (kmsClient ??= new KMSClient({}));
+async function kms() {
+  const sdk = await kmsSdk();
+  kmsClient ??= new sdk.KMSClient({});
+  return { sdk, client: kmsClient };
+}
 
 /** Forget the cached keyring and KMS client (after a rotation, and between local runs). */
 export const resetVaultKey = () => {
@@ -125,7 +131,8 @@ export async function sealAadhaar(value: string, binding: SealBinding): Promise<
   const aad = associatedData(binding);
   const keyId = kmsKeyId();
   if (keyId) {
-    const out = await kms().send(new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: encryptionContext(binding) }));
+    const { sdk, client } = await kms();
+    const out = await client.send(new sdk.GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: encryptionContext(binding) }));
     if (!out.Plaintext || !out.CiphertextBlob) throw new Error('KMS returned no data key');
     const dataKey = Buffer.from(out.Plaintext);
     try {
@@ -162,7 +169,8 @@ async function unsealKms(sealed: string, binding: SealBinding): Promise<string> 
   if (version !== KMS_VERSION || !wrapped || !payload || extra !== undefined) throw new Error('unknown sealed Aadhaar format');
   // KeyId pins the opening to our key (a blob naming another key is refused, not decrypted under it).
   const keyId = process.env[VAULT_KMS_KEY_ENV] || undefined;
-  const out = await kms().send(new DecryptCommand({ CiphertextBlob: Buffer.from(wrapped, 'base64url'), KeyId: keyId, EncryptionContext: encryptionContext(binding) }));
+  const { sdk, client } = await kms();
+  const out = await client.send(new sdk.DecryptCommand({ CiphertextBlob: Buffer.from(wrapped, 'base64url'), KeyId: keyId, EncryptionContext: encryptionContext(binding) }));
   if (!out.Plaintext) throw new Error('KMS returned no data key');
   const dataKey = Buffer.from(out.Plaintext);
   try {
