@@ -12,6 +12,7 @@ import { allFilesFinished } from '../core/flow/status.ts';
 import { eventIdFor } from '../core/callbacks/signature.ts';
 import type { CallbackEvent } from '../adapters/store/callbacks.ts';
 import { onboardingCallbackTarget } from '../http/v2/results.ts';
+import { notifyOwner } from '../http/v2/notifications.ts';
 
 export interface FinaliseInput {
   owner: OwnerRef;
@@ -36,6 +37,7 @@ async function callbackTarget(owner: OwnerRecord): Promise<{ url: string; authUr
 
 export const handler = task(async (input: FinaliseInput): Promise<CallbackEvent | Record<string, never>> => {
   let owner = await getOwner(input.owner);
+  if (owner?.kind === 'onboarding') await notifyOwner(owner); // chat_notification_url events, best effort (never throws)
   if (!owner || !allFilesFinished(owner)) return {};
   // CrossCheck itself failed (caught by the ASL): complete the round without items rather than
   // leave the flow PENDING for ever; the failure is in the logs and alarms.

@@ -15,6 +15,7 @@ import { anyRunning, startPipeline } from '../adapters/pipelineStarter.ts';
 import { logger } from '../core/logger.ts';
 import { task } from './task.ts';
 import { cleanUpFinishedFile } from './cleanUp.ts';
+import { retryDueNotifications } from '../http/v2/notificationDelivery.ts';
 
 /** In AWS: an owner is left alone this long after its last upload, for the upload's StartExecution. */
 export const AWS_GRACE_MS = 10 * 60_000;
@@ -55,6 +56,7 @@ export async function reconcile(opts: { graceMs: number; now?: Date }): Promise<
     summary.released += neverStored.length;
     if (!unfinished.length) summary.finalised++;
   }
+  await retryDueNotifications(now); // onboarding notifications due a retry (outbox index), never throws
   if (summary.owners) logger.info('reconciled', { ...summary });
   return summary;
 }

@@ -831,6 +831,36 @@ describe('data lifecycle (issue 12 items 6 and 9)', () => {
 
 });
 
+describe('onboarding assistant on Bedrock (issue 11 item 6)', () => {
+  const CHAT = 'POST /v2/verification/chat';
+  const roleOf = (fn: Resource) => fn.Properties.Role['Fn::GetAtt'][0] as string;
+
+  it('gives the chat function alone CHAT_ENGINE=bedrock, the stage\'s model id and bedrock:InvokeModel on that one foundation model', () => {
+    for (const [stage, s] of [['prod', prod], ['dev', dev]] as const) {
+      const modelId = stageConfigFor(stage).chatModelId;
+      expect(modelId, stage).toMatch(/^[a-z0-9-]+\.[A-Za-z0-9.:-]+$/);
+      const byDescription = functionsByDescription(s.resources);
+      const [, chat] = byDescription.get(CHAT)!;
+      expect(chat.Properties.Environment.Variables, stage).toMatchObject({ CHAT_ENGINE: 'bedrock', BEDROCK_MODEL_ID: modelId });
+      const bedrock = statementsOf(s.resources, roleOf(chat)).filter((st) => asList(st.Action).some((a) => a.startsWith('bedrock:')));
+      expect(bedrock, stage).toHaveLength(1);
+      expect(asList(bedrock[0].Action), stage).toEqual(['bedrock:InvokeModel']);
+      const resource = JSON.stringify(bedrock[0].Resource);
+      expect(resource, stage).toContain(`:bedrock:`);
+      expect(resource, stage).toContain(`::foundation-model/${modelId}`);
+      expect(resource, stage).not.toContain('*');
+
+      for (const [description, [, fn]] of byDescription) {
+        if (description === CHAT) continue;
+        expect(actionsOf(s.resources, fn).some((a) => a.startsWith('bedrock:')), description).toBe(false);
+        expect(fn.Properties.Environment?.Variables?.BEDROCK_MODEL_ID, description).toBeUndefined();
+        expect(fn.Properties.Environment?.Variables?.CHAT_ENGINE, description).toBeUndefined();
+      }
+    }
+    expect(routes.filter((r) => routeAccess(r).chatModel).map(routeKey)).toEqual([CHAT]);
+  });
+});
+
 // Appended with the tests below (import declarations are hoisted: usable anywhere in the module).
 import { VAULT_KMS_KEY_ENV } from '../../functions/adapters/aadhaarVault.ts';
 

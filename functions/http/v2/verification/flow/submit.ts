@@ -4,6 +4,7 @@ import { badRequest } from '../../../middleware/errors.ts';
 import { completeFlow } from '../../../../adapters/store/onboarding.ts';
 import { flowOf, readFlowState } from '../../onboarding.ts';
 import { documentEntries } from '../../results.ts';
+import { notifyFlow } from '../../notifications.ts';
 import type { V2SubmitBody, V2SubmitQuery } from '../../../schemas/v2.ts';
 
 type Params = z.infer<typeof V2SubmitBody>;
@@ -28,6 +29,9 @@ export const handler = endpoint<Params, z.infer<typeof V2SubmitQuery>>('POST /v2
     await completeFlow(client.clientId, flow.flowId);
     flow = { ...flow, state: 'COMPLETED' };
   }
-  const data = await documentEntries(await readFlowState(flow), client);
+  const state = await readFlowState(flow);
+  const data = await documentEntries(state, client);
+  // flow.submitted (once the flow is completed) and anything else not yet notified.
+  await notifyFlow(flow, state);
   return { flow_id: flow.flowId, flow_params: flow.flowParams, flow_status: flow.state, data };
 });
