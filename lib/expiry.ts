@@ -5,14 +5,13 @@
  * Without it, objects of a late upload would outlive their flow by up to the bucket's lifecycle.
  */
 import { Duration } from 'aws-cdk-lib';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { envNames } from '../functions/adapters/tableSchema.ts';
 import { ServiceFunction } from './functions.ts';
-import { CLIENT_OBJECTS } from './lifecycle.ts';
-import { acknowledgeClientObjectsGrant, acknowledgeStorageGrants } from './nag.ts';
+import { grantDeleteClientObjects } from './lifecycle.ts';
+import { acknowledgeStorageGrants } from './nag.ts';
 import type { StageConfig } from './stage-config.ts';
 import type { Storage } from './storage.ts';
 
@@ -32,16 +31,8 @@ export class Expiry extends Construct {
     });
     const fn = this.ownerExpired;
     storage.table.grantReadWriteData(fn);
-    // List and delete under the clients' prefix; never read a document.
-    fn.addToRolePolicy(new PolicyStatement({
-      effect: Effect.ALLOW,
-      actions: ['s3:ListBucket'],
-      resources: [storage.bucket.bucketArn],
-      conditions: { StringLike: { 's3:prefix': [CLIENT_OBJECTS] } },
-    }));
-    storage.bucket.grantDelete(fn, CLIENT_OBJECTS);
+    grantDeleteClientObjects(fn, storage);
     acknowledgeStorageGrants(fn.executionRole, storage);
-    acknowledgeClientObjectsGrant(fn.executionRole, storage);
     fn.addEventSource(new DynamoEventSource(storage.table, {
       startingPosition: StartingPosition.TRIM_HORIZON,
       batchSize: 10,

@@ -11,8 +11,8 @@ import { acknowledgeClientObjectsGrant, acknowledgeExecutionGrant } from './nag.
 /** Objects live under `clients/<client>/...` (functions/adapters/documentStore.ts). */
 export const CLIENT_OBJECTS = 'clients/*';
 
-/** List and delete under the clients' prefix (never GetObject: erasure reads no document), stop executions. */
-export function grantErasure(fn: ServiceFunction, storage: Storage, stateMachine: IStateMachine) {
+/** List and delete under the clients' prefix, never GetObject (erasure and expiry read no document). */
+export function grantDeleteClientObjects(fn: ServiceFunction, storage: Storage) {
   fn.addToRolePolicy(new PolicyStatement({
     effect: Effect.ALLOW,
     actions: ['s3:ListBucket'],
@@ -20,9 +20,14 @@ export function grantErasure(fn: ServiceFunction, storage: Storage, stateMachine
     conditions: { StringLike: { 's3:prefix': [CLIENT_OBJECTS] } },
   }));
   storage.bucket.grantDelete(fn, CLIENT_OBJECTS);
+  acknowledgeClientObjectsGrant(fn.executionRole, storage);
+}
+
+/** Erasure: deletes the owner's objects and stops its executions. */
+export function grantErasure(fn: ServiceFunction, storage: Storage, stateMachine: IStateMachine) {
+  grantDeleteClientObjects(fn, storage);
   stateMachine.grantExecution(fn, 'states:StopExecution');
   acknowledgeExecutionGrant(fn.executionRole, stateMachine, 'StopExecution on the executions of this one state machine (the erased owner names them at run time).');
-  acknowledgeClientObjectsGrant(fn.executionRole, storage);
 }
 
 /**
