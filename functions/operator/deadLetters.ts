@@ -1,5 +1,6 @@
 import { deleteDeadLetter, getDeadLetter, listDeadLetters } from '../adapters/store/callbacks.ts';
 import { attemptDelivery } from '../callbacks/deliver.ts';
+import { replayNotification } from '../http/v2/notificationDelivery.ts';
 import { OperatorError } from './commands.ts';
 
 export async function listDeadLettersCommand() {
@@ -12,7 +13,7 @@ export async function listDeadLettersCommand() {
 export async function replayDeadLetterCommand(eventId: string) {
   const dead = await getDeadLetter(eventId);
   if (!dead) throw new OperatorError(`no dead-lettered callback ${eventId}`);
-  const result = await attemptDelivery(dead);
+  const result = (await replayNotification(dead)) ?? (await attemptDelivery(dead)); // an onboarding notification replays its stored body
   if (result.ok) await deleteDeadLetter(eventId);
   return { eventId, delivered: result.ok, attempt: result.attempt, status: result.status, error: result.error };
 }

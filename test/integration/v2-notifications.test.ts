@@ -16,6 +16,7 @@ import { getDeadLetter, listAttempts } from '../../functions/adapters/store/call
 import { listOutbox } from '../../functions/adapters/store/outbox.ts';
 import { verifyStandardWebhook } from '../../functions/core/callbacks/signature.ts';
 import { MAX_ATTEMPTS } from '../../functions/http/v2/notificationDelivery.ts';
+import { replayDeadLetterCommand } from '../../functions/operator/deadLetters.ts';
 
 let service: LocalService;
 let a: Api;
@@ -135,15 +136,30 @@ describe('notifications to chat_notification_url', () => {
     expect(eventsOf(flow)).toHaveLength(2);
   }, 60_000);
 
-  it(`dead-letters an event whose receiver keeps failing, after ${MAX_ATTEMPTS} attempts`, async () => {
-    const flow = await newFlow('APP-NOTIFY-3', '/no-such-receiver');
-    expect((await post('/v2/verification/flow/submit', { flow_id: flow, close_flow: 'yes' })).status).toBe(200);
-    const entry = await waitFor(async () => (await listOutbox(DEMO.clientId, flow))[0], (e) => e?.state === 'DEAD', 60_000);
-    expect(entry.attempts).toBe(MAX_ATTEMPTS);
-    const dead = await getDeadLetter(entry.eventId);
-    expect(dead).toMatchObject({ eventId: entry.eventId, owner: { kind: 'onboarding', id: flow }, url: `${integrator.url}/no-such-receiver` });
-    expect(dead!.reason).toMatch(new RegExp(`^attempt ${MAX_ATTEMPTS}: .*404`));
-    const attempts = await listAttempts({ owner: { kind: 'onboarding', clientId: DEMO.clientId, id: flow }, eventId: entry.eventId });
-    expect(attempts).toHaveLength(MAX_ATTEMPTS);
+  it(`dead-letters an event whose receiver keeps failing, after ${MAX_ATTEMPTS} attempts; the operator's replay sends its own body`, async () => {
+    const flow = await newFlow('APP-NOTIFY-3', '/callback');
+    integrator.failNextCallbacks(Infinity);
+    try {
+      expect((await post('/v2/verification/flow/submit', { flow_id: flow, close_flow: 'yes' })).status).toBe(200);
+      const entry = await waitFor(async () => (await listOutbox(DEMO.clientId, flow))[0], (e) => e?.state === 'DEAD', 60_000);
+      expect(entry.attempts).toBe(MAX_ATTEMPTS);
+      const dead = await getDeadLetter(entry.eventId);
+      expect(dead).toMatchObject({ eventId: entry.eventId, owner: { kind: 'onboarding', id: flow }, url: `${integrator.url}/callback` });
+      expect(dead!.reason).toMatch(new RegExp(`^attempt ${MAX_ATTEMPTS}: .*503`));
+      const owner = { kind: 'onboarding' as const, clientId: DEMO.clientId, id: flow };
+      expect(await listAttempts({ owner, eventId: entry.eventId })).toHaveLength(MAX_ATTEMPTS);
+      expect(eventsOf(flow)).toHaveLength(MAX_ATTEMPTS);
+
+      integrator.failNextCallbacks(0);
+      expect(await replayDeadLetterCommand(entry.eventId)).toMatchObject({ eventId: entry.eventId, delivered: true, attempt: MAX_ATTEMPTS + 1, status: 200 });
+      const last = eventsOf(flow).at(-1)!;
+      expect(last.headers['webhook-id']).toBe(entry.eventId);
+      expect(last.body).toBe(entry.body);
+      expect(JSON.parse(last.body)).toMatchObject({ event: 'flow.submitted', flow_id: flow, flow_status: 'COMPLETED' });
+      expect(await getDeadLetter(entry.eventId)).toBeUndefined();
+      expect((await listOutbox(DEMO.clientId, flow))[0]).toMatchObject({ state: 'DELIVERED' });
+    } finally {
+      integrator.failNextCallbacks(0);
+    }
   }, 90_000);
 });

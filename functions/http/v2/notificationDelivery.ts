@@ -90,3 +90,25 @@ export async function retryDueNotifications(now = new Date()): Promise<number> {
   }
   return flows;
 }
+
+/**
+ * The operator's replay of a dead-lettered notification: its stored body once more, same event
+ * id (the results callback's replay rebuilds another body). Undefined when the event is no
+ * notification of an onboarding flow.
+ */
+export async function replayNotification(dead: CallbackEvent): Promise<(DeliveryResult & { attempt: number }) | undefined> {
+  if (dead.owner.kind !== 'onboarding') return undefined;
+  const entry = (await listOutbox(dead.owner.clientId, dead.owner.id)).find((e) => e.eventId === dead.eventId);
+  if (!entry) return undefined;
+  const [flow, client] = await Promise.all([getFlow(dead.owner.clientId, dead.owner.id), getClient(dead.owner.clientId)]);
+  const refused = !flow ? 'GONE: the flow no longer exists' : refusal(client);
+  const result: DeliveryResult = refused
+    ? { ok: false, error: refused, durationMs: 0, retryable: false }
+    : await deliverCallback({
+      url: dead.url, authUrl: dead.authUrl, body: entry.body, secret: client!.webhookSecret!, eventId: entry.eventId,
+      applicationId: flow!.applicationId, allowLoopback: loopbackAllowed(), totalTimeoutMs: REQUEST_TIMEOUT_MS,
+    });
+  const attempt = await recordAttempt(dead, { at: new Date().toISOString(), ok: result.ok, status: result.status, error: result.error, durationMs: result.durationMs });
+  if (result.ok) await settleNotification(entry, 'DELIVERED', entry.attempts + 1);
+  return { ...result, attempt };
+}
