@@ -17,11 +17,14 @@ export const SYSTEM_PROMPT = [
 
 /** The flow's state as the model sees it. */
 export function promptContext(ctx: ChatContext) {
+  const live = ctx.applicants.filter((a) => !a.deleted);
+  const liveRefs = new Set(live.map((a) => a.externalReferenceId));
   return {
     product_type: ctx.productType,
     flow_state: ctx.flowState,
-    applicants: ctx.applicants.filter((a) => !a.deleted).map((a) => ({ reference: a.externalReferenceId, role: a.applicantType, checklist: a.checklist })),
-    documents: ctx.files.map((f) => ({
+    applicants: live.map((a) => ({ reference: a.externalReferenceId, role: a.applicantType, checklist: a.checklist })),
+    // A deleted applicant leaves the prompt with its documents (they would name its reference).
+    documents: ctx.files.filter((f) => liveRefs.has(f.externalReferenceId)).map((f) => ({
       document_id: f.documentId, applicant: f.externalReferenceId, status: f.status,
       ...(f.documentType ? { document_type: f.documentType } : {}), ...(f.errorCode ? { error_code: f.errorCode } : {}),
     })),

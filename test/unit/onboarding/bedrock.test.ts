@@ -25,6 +25,7 @@ const ctx: ChatContext = {
   files: [
     { documentId: 'pan-1', externalReferenceId: 'CUST-1', status: 'PROCESSING_SUCCESS', documentType: 'PAN' },
     { documentId: 'stmt-1', externalReferenceId: 'CUST-1', status: 'FAILED', errorCode: 'UNRECOGNISED', errorReason: 'account 001234567890 unreadable' },
+    { documentId: 'pan-gone', externalReferenceId: 'CO-2', status: 'PROCESSING_SUCCESS', documentType: 'PAN' },
   ],
 };
 
@@ -59,9 +60,10 @@ describe('the Bedrock chat engine (Converse)', () => {
     expect(turn).toMatch(/^FLOW STATE:\n\{.*\}\n\nQUESTION:\nWhat is missing for CO-1\?$/s);
     const state = JSON.parse(turn.split('\n')[1]);
     expect(state.applicants.map((a: { reference: string }) => a.reference)).toEqual(['CUST-1', 'CO-1']);
+    expect(state.documents.map((d: { document_id: string }) => d.document_id)).toEqual(['pan-1', 'stmt-1']);
     // No names, no numbers read from documents, no error reasons (they may quote values), no deleted applicant.
     for (const text of [system, turn]) {
-      expect(text).not.toMatch(/Asha|Verma|Ravi|Kumar|Gone Person|CO-2/);
+      expect(text).not.toMatch(/Asha|Verma|Ravi|Kumar|Gone Person|CO-2|pan-gone/);
       expect(text).not.toMatch(/\d{6,}/);
     }
   });
