@@ -69,8 +69,29 @@ function verifyKeyOf(publicKey: KeyObject): Promise<CryptoKey> {
   return key;
 }
 
+/**
+ * Tokens verified in this container, by their exact text and audience, until they expire: a client
+ * sends the same token for up to an hour, and the signature check is most of our own share of a
+ * request. Only the expiry can change a verified token's answer, and it is checked on every hit.
+ */
+const verified = new Map<string, { clientId: string; generation: number; expiresAtMs: number; keys: SigningKeys }>();
+const MAX_VERIFIED = 1000;
+
 /** Verifies signature, issuer, audience and expiry; `alg` is fixed, so `none` or HS* never pass. */
 export async function verifyAccessToken(keys: SigningKeys, token: string, audience: Audience): Promise<{ clientId: string; generation: number }> {
+  const cacheKey = `${audience} ${token}`;
+  const hit = verified.get(cacheKey);
+  if (hit && hit.keys === keys) {
+    if (hit.expiresAtMs > Date.now()) return { clientId: hit.clientId, generation: hit.generation };
+    verified.delete(cacheKey);
+  }
+  const claims = await verifySigned(keys, token, audience);
+  if (verified.size >= MAX_VERIFIED) verified.clear();
+  verified.set(cacheKey, { ...claims, keys });
+  return { clientId: claims.clientId, generation: claims.generation };
+}
+
+async function verifySigned(keys: SigningKeys, token: string, audience: Audience) {
   try {
     const { payload } = await jwtVerify(token, await verifyKeyOf(keys.publicKey), {
       algorithms: [ALGORITHM],
@@ -80,7 +101,7 @@ export async function verifyAccessToken(keys: SigningKeys, token: string, audien
     });
     const generation = payload.gen ?? 0;
     if (!Number.isSafeInteger(generation)) throw new InvalidTokenError('malformed');
-    return { clientId: payload.sub as string, generation: generation as number };
+    return { clientId: payload.sub as string, generation: generation as number, expiresAtMs: (payload.exp as number) * 1000 };
   } catch (err) {
     const reason = err instanceof errors.JOSEError ? err.code : 'malformed';
     throw new InvalidTokenError(reason);
