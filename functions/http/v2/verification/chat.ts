@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { endpoint } from '../../middleware/endpoint.ts';
+import { endpoint } from '../../routeTable/v2.ts';
 import { unprocessable } from '../../middleware/errors.ts';
 import { appendMessage } from '../../../adapters/store/chat.ts';
 import { chatEngine } from '../../../adapters/chat/index.ts';

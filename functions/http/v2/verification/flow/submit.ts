@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { endpoint } from '../../../middleware/endpoint.ts';
+import { endpoint } from '../../../routeTable/v2.ts';
 import { badRequest } from '../../../middleware/errors.ts';
 import { completeFlow } from '../../../../adapters/store/onboarding.ts';
 import { flowOf, readFlowState } from '../../onboarding.ts';
