@@ -35,8 +35,9 @@ zod/mini would save about 30 KB at the price of rewriting every schema), Powerto
 the Secrets Manager client 13 KB (the signing key seed), middy 3 KB, our own middleware, auth and store code
 about 15 KB. The routes at 2-2.5x need more AWS clients for their job: extracts presigns S3 URLs and opens
 sealed Aadhaar numbers (S3 client 127 KB, KMS 49 KB), erasure and submit stop executions and delete objects.
-ExtractFields loads sharp (libvips, native) as it starts: its redaction and image preparation need it for every
-file; loading it lazily would move, not remove, that cost.
+ExtractFields and CrossCheck, the tasks above 3x, load sharp (libvips, native) as they start: redaction and image
+preparation need it for every file, face crops for every photo match; loading it lazily would move that cost to
+the first file, not remove it (a change in functions/pipeline/**, not made here).
 `;
 
 interface Fn { kind: 'bare' | 'route' | 'task'; name: string; entry: string }
