@@ -59,8 +59,9 @@ export class InvalidTokenError extends Error {
  * jose verifies with WebCrypto: a KeyObject would be converted to a CryptoKey on every call, so the
  * public key is imported once per container (keys live as long as the container does).
  */
-const verifyKeys = new WeakMap<KeyObject, Promise<CryptoKey>>();
-function verifyKeyOf(publicKey: KeyObject): Promise<CryptoKey> {
+type VerifyKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+const verifyKeys = new WeakMap<KeyObject, Promise<VerifyKey>>();
+function verifyKeyOf(publicKey: KeyObject): Promise<VerifyKey> {
   let key = verifyKeys.get(publicKey);
   if (!key) {
     key = crypto.subtle.importKey('spki', publicKey.export({ format: 'der', type: 'spki' }), { name: 'Ed25519' }, false, ['verify']);
