@@ -95,7 +95,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   const demo = await ensureDemoClient(opts.demoClient);
   // Whatever the last stop (or crash) cut off: no execution of this process runs yet, so every
   // open owner is resumed, finalised or released now.
-  const recovered = opts.dataDir || opts.externalServices ? await reconcile({ graceMs: 0 }) : undefined;
+  const recovered = opts.dataDir || opts.externalServices ? await reconcile({ graceMs: 0, fromItems: true }) : undefined;
   const { server, url } = await startHttpServer(opts.port ?? 3000);
   if (opts.dataDir) {
     writeFileSync(
@@ -108,7 +108,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   const sweeper = every > 0
     ? setInterval(() => {
         sweeping = sweeping
-          .then(() => reconcile({ graceMs: LOCAL_GRACE_MS }))
+          .then(() => reconcile({ graceMs: LOCAL_GRACE_MS, fromItems: true }))
           .catch((err: Error) => logger.error('reconcile failed', { error: err.name, message: err.message }));
       }, every)
     : undefined;

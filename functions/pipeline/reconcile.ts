@@ -27,10 +27,14 @@ export interface ReconcileSummary {
   released: number;
 }
 
-export async function reconcile(opts: { graceMs: number; now?: Date }): Promise<ReconcileSummary> {
+/**
+ * `fromItems`: find open owners by scanning their items rather than the index (the local runtime:
+ * see listOpenOwners).
+ */
+export async function reconcile(opts: { graceMs: number; now?: Date; fromItems?: boolean }): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { owners: 0, resumedFiles: 0, finalised: 0, released: 0 };
   const now = opts.now ?? new Date();
-  for (const ref of await listOpenOwners(new Date(now.getTime() - opts.graceMs))) {
+  for (const ref of await listOpenOwners(new Date(now.getTime() - opts.graceMs), { fromItems: opts.fromItems })) {
     const owner = await getOwner(ref);
     if (!owner || (owner.executions?.length && (await anyRunning(owner.executions)))) continue;
     const files = await listFiles(ref);

@@ -109,7 +109,8 @@ describe('a service killed mid-processing', () => {
       kills.push({ killAt, callbacksSoFar: integrator.callbacks.length });
     }
 
-    const last = startProcess(dataDir);
+    // The last process logs, so that a flow left unfinished shows why.
+    const last = startProcess(dataDir, { LOG_LEVEL: 'INFO' });
     try {
       const a = api({ url: await last.url });
       for (const flow of flows) {
@@ -117,7 +118,11 @@ describe('a service killed mid-processing', () => {
           () => a.call('GET', `/v3/verification/status?flow_uuid=${flow}`, { headers }),
           (r) => r.body.master_status === 'SUCCESS' || r.body.master_status === 'FAILED',
           120_000,
-        );
+        ).catch(async (err: Error) => {
+          const files = (await a.call('GET', `/v3/verification/extracts?flow_uuid=${flow}`, { headers })).body;
+          const log = last.output().split('\n').filter((l) => !l.includes('"request served"')).join('\n');
+          throw new Error(`${err.message}\nfiles: ${JSON.stringify(files).slice(0, 1500)}\nlog: ${log.slice(-8000)}`);
+        });
         expect(status.body).toMatchObject({ processing_status: 'SUCCESS', crossheck_status: 'COMPLETED', master_status: 'SUCCESS' });
         const extracts = (await a.call('GET', `/v3/verification/extracts?flow_uuid=${flow}`, { headers })).body;
         expect(extracts.ocr_data).toHaveLength(documents.length);

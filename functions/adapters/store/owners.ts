@@ -3,7 +3,7 @@
  * partition `CLIENT#<client>#<KIND>#<id>`, so another client's identifier simply is not found.
  * Files are items `FILE#<seq>` in upload order, which makes page N one key-range query.
  */
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
 import { releaseFinishedFile } from './admission.ts';
@@ -325,19 +325,33 @@ export async function settleRound(o: OwnerRef, round: number, callbackState?: 'D
   );
 }
 
-/** Owners with an open round whose last upload or resumption is older than `before`. */
-export async function listOpenOwners(before: Date): Promise<OwnerRef[]> {
+/**
+ * Owners with an open round whose last upload or resumption is older than `before`. From the
+ * index (DynamoDB keeps a GSI consistent with its items), or with `fromItems` by scanning the
+ * items themselves: the embedded dynalite writes an item's index entries and the item in separate
+ * steps, so a process killed between them can lose an entry; the local runtime reads the items.
+ */
+export async function listOpenOwners(before: Date, opts: { fromItems?: boolean } = {}): Promise<OwnerRef[]> {
   const refs: OwnerRef[] = [];
+  const values = { ':open': OPEN, ':before': before.toISOString() };
   let start: Record<string, unknown> | undefined;
   do {
     const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: tableSchema.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :open AND gsi1sk < :before',
-        ExpressionAttributeValues: { ':open': OPEN, ':before': before.toISOString() },
-        ExclusiveStartKey: start,
-      }),
+      opts.fromItems
+        ? new ScanCommand({
+            TableName: tableName(),
+            FilterExpression: 'gsi1pk = :open AND gsi1sk < :before',
+            ExpressionAttributeValues: values,
+            ExclusiveStartKey: start,
+            ConsistentRead: true,
+          })
+        : new QueryCommand({
+            TableName: tableName(),
+            IndexName: tableSchema.gsi1.name,
+            KeyConditionExpression: 'gsi1pk = :open AND gsi1sk < :before',
+            ExpressionAttributeValues: values,
+            ExclusiveStartKey: start,
+          }),
     );
     for (const item of (out.Items ?? []) as (OwnerRecord & { pk: string })[]) refs.push({ kind: item.kind, clientId: item.clientId, id: item.id });
     start = out.LastEvaluatedKey;
