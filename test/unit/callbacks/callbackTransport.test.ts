@@ -1,14 +1,9 @@
 /** Callbacks go over https only (http to loopback only under the local setting) and never follow a redirect. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { deliverCallback, fetchAuthToken } from '#adapters/callbackSender.ts';
 import { SafeFetchError, type LookupAll } from '#adapters/safeFetch.ts';
 import { startServer, type LocalServer } from '../safeFetch/localServer.ts';
+import { hasOpenssl, startTlsServer, type TlsServer } from '../safeFetch/tlsServer.ts';
 
 const SECRET = 'whsec_unit_test_only';
 const servers: LocalServer[] = [];
@@ -88,47 +83,21 @@ describe('callbacks: redirects are failed attempts', () => {
   });
 });
 
-const hasOpenssl = (() => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 describe.skipIf(!hasOpenssl)('callbacks: https delivery', () => {
-  let dir: string;
-  let cert: Buffer;
-  let tls: https.Server;
-  let port: number;
+  let tls: TlsServer;
   const seen: string[] = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'callback-tls-'));
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=hooks.receiver.test',
-        '-addext', 'subjectAltName=DNS:hooks.receiver.test', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-      { stdio: 'ignore' },
-    );
-    cert = readFileSync(join(dir, 'cert.pem'));
-    tls = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
+    tls = await startTlsServer('hooks.receiver.test', (req, res) => {
       seen.push(`${req.method} ${req.url}`);
       res.end();
     });
-    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
-    port = (tls.address() as AddressInfo).port;
   });
-  afterAll(async () => {
-    tls?.closeAllConnections();
-    await new Promise((resolve) => tls?.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => tls?.close());
 
   it('delivers over https', async () => {
     const lookup: LookupAll = async () => [{ address: '127.0.0.1', family: 4 }];
-    const r = await deliverCallback({ url: `https://hooks.receiver.test:${port}/hook`, body: {}, secret: SECRET, eventId: 'tls', allowLoopback: true, lookup, ca: cert });
+    const r = await deliverCallback({ url: `https://hooks.receiver.test:${tls.port}/hook`, body: {}, secret: SECRET, eventId: 'tls', allowLoopback: true, lookup, ca: tls.cert });
     expect(r).toMatchObject({ ok: true, status: 200 });
     expect(seen).toEqual(['POST /hook']);
   });

@@ -1,14 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SafeFetchError, describeUrl, safeFetch, type LookupAll } from '#adapters/safeFetch.ts';
 import { startServer, type LocalServer } from './localServer.ts';
+import { hasOpenssl, startTlsServer, type TlsServer } from './tlsServer.ts';
 
 async function fetchError(p: Promise<unknown>): Promise<SafeFetchError> {
   try {
@@ -414,61 +410,35 @@ describe('safeFetch: error messages never carry the query string', () => {
 });
 
 // TLS through a pinned address: SNI and certificate checks must use the host name, not the IP.
-const hasOpenssl = (() => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 describe.skipIf(!hasOpenssl)('safeFetch: https with a pinned address', () => {
-  let dir: string;
-  let cert: Buffer;
-  let tls: https.Server;
-  let port: number;
+  let tls: TlsServer;
   let sni: string | undefined;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'safefetch-tls-'));
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=docs.pinned.test',
-        '-addext', 'subjectAltName=DNS:docs.pinned.test', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-      { stdio: 'ignore' },
-    );
-    cert = readFileSync(join(dir, 'cert.pem'));
-    tls = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
+    tls = await startTlsServer('docs.pinned.test', (req, res) => {
       sni = (req.socket as import('node:tls').TLSSocket).servername || undefined;
       res.end(`tls ${req.headers.host}`);
     });
-    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
-    port = (tls.address() as AddressInfo).port;
   });
 
-  afterAll(async () => {
-    tls?.closeAllConnections();
-    await new Promise((resolve) => tls?.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => tls?.close());
 
   const lookup = staticLookup({ 'docs.pinned.test': ['127.0.0.1'], 'other.pinned.test': ['127.0.0.1'] });
 
   it('sends SNI and verifies the certificate for the host name', async () => {
-    const r = await safeFetch(`https://docs.pinned.test:${port}/f.pdf`, { allowLoopback: true, lookup, ca: cert });
-    expect(r.body.toString()).toBe(`tls docs.pinned.test:${port}`);
+    const r = await safeFetch(`https://docs.pinned.test:${tls.port}/f.pdf`, { allowLoopback: true, lookup, ca: tls.cert });
+    expect(r.body.toString()).toBe(`tls docs.pinned.test:${tls.port}`);
     expect(sni).toBe('docs.pinned.test');
   });
 
   it('fails when the certificate does not name the host', async () => {
-    const err = await fetchError(safeFetch(`https://other.pinned.test:${port}/`, { allowLoopback: true, lookup, ca: cert }));
+    const err = await fetchError(safeFetch(`https://other.pinned.test:${tls.port}/`, { allowLoopback: true, lookup, ca: tls.cert }));
     expect(err.code).toBe('CONNECTION_FAILED');
     expect(err.causeCode).toBe('ERR_TLS_CERT_ALTNAME_INVALID');
   });
 
   it('fails on an untrusted certificate', async () => {
-    const err = await fetchError(safeFetch(`https://docs.pinned.test:${port}/`, { allowLoopback: true, lookup }));
+    const err = await fetchError(safeFetch(`https://docs.pinned.test:${tls.port}/`, { allowLoopback: true, lookup }));
     expect(err.code).toBe('CONNECTION_FAILED');
   });
 });
