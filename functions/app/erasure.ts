@@ -20,7 +20,7 @@ import { stepFunctions } from '../adapters/aws.ts';
 import { envNames } from '../adapters/tableSchema.ts';
 import { listAudit, recordAudit } from '../adapters/store/audit.ts';
 import { deleteFlowKey, getFlow } from '../adapters/store/onboarding.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 
 /** The owner's folder in the bucket: every file's objects live below it (documentStore.fileObjects). */
 export const ownerPrefix = (o: OwnerRef) => documentPrefix(o, '');

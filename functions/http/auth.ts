@@ -13,7 +13,7 @@ import {
 import { signingKeys } from '../adapters/signingKey.ts';
 import { recentClient } from '../core/auth/recentClients.ts';
 import { authenticateAddressMatch } from './v1/address/credentials.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import type { Audience } from './routes.ts';
 import { HttpError, unauthorized } from './middleware/errors.ts';
 

@@ -4,7 +4,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { putFiles, releaseFiles, reserveFiles, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import { HttpError } from './middleware/errors.ts';
 import { startPipeline } from '../adapters/pipelineStarter.ts';
 import { admitFiles } from './fileCap.ts';

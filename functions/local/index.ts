@@ -14,7 +14,7 @@ import { useLocalPipeline } from '../adapters/pipelineStarter.ts';
 import { resetSigningKeys } from '../adapters/signingKey.ts';
 import { resetVaultKey, VAULT_LOCAL_ENV } from '../adapters/aadhaarVault.ts';
 import { envNames } from '../adapters/tableSchema.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import { reconcile } from '../pipeline/reconcile.ts';
 import { lockDataDir } from './dataLock.ts';
 import { ensureDemoClient, type DemoClient } from './demoClient.ts';

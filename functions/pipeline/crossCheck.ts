@@ -5,7 +5,7 @@
  */
 import { task } from './task.ts';
 import { completeCrossChecks, getOwner, listFiles, markCrossChecksPending, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import { getObject } from '../adapters/documentStore.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
 import { findProduct } from '../core/products/catalogue.ts';

@@ -2,7 +2,7 @@
 import { task } from './task.ts';
 import { putDeadLetter, type CallbackEvent } from '../adapters/store/callbacks.ts';
 import { settleRound } from '../adapters/store/owners.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 
 export const handler = task(async (input: { callback: CallbackEvent; callbackFailure?: { Error?: string; Cause?: string } }) => {
   const reason = `${input.callbackFailure?.Error ?? 'Error'}: ${input.callbackFailure?.Cause ?? ''}`.slice(0, 500);

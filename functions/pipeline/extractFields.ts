@@ -20,7 +20,7 @@ import { formatAddress } from '../core/address/index.ts';
 import { faceEngine, ocrEngine } from './engines.ts';
 import type { OcrEngine } from '../adapters/ocr/engine.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 
 /** Ceiling of the PAN originality fields' confidence until the signal is measured on real captures. */
 export const PAN_SIGNAL_MAX_CONFIDENCE = 0.7;

@@ -10,7 +10,7 @@ import { getFile } from '../adapters/store/owners.ts';
 import { putTextractJob } from '../adapters/store/textractJobs.ts';
 import { startTextDetection } from '../adapters/textractAsync.ts';
 import { bucketName } from '../adapters/aws.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 
 export interface RecogniseTextAsyncInput extends FileTaskInput {

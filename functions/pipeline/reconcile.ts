@@ -12,7 +12,7 @@
  */
 import { addExecution, getOwner, isFinished, listFiles, listOpenOwners, recount, releaseFiles, settleRound, type OwnerRef } from '../adapters/store/owners.ts';
 import { anyRunning, startPipeline } from '../adapters/pipelineStarter.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import { task } from './task.ts';
 import { cleanUpFinishedFile } from './cleanUp.ts';
 import { retryDueNotifications } from '../http/v2/notificationDelivery.ts';

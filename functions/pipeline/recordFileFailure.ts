@@ -4,7 +4,7 @@
  */
 import { task } from './task.ts';
 import { finishFile, getFile, isFinished, recount } from '../adapters/store/owners.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import { cleanUpFinishedFile } from './cleanUp.ts';
 import type { FileTaskInput } from './types.ts';
 

@@ -5,7 +5,7 @@
  * IN_PROGRESS. Invoked only on that failure, so its invocations are the alarm (lib/pipeline.ts).
  */
 import { task } from './task.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import { failFile } from './recordFileFailure.ts';
 import type { PipelineInput } from '../adapters/pipelineStarter.ts';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { withLogKeys } from '../core/logger.ts';
+import { withLogKeys } from '../adapters/logger.ts';
 import { asTransient } from './errors.ts';
 
 /**

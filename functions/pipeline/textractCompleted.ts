@@ -13,7 +13,7 @@ import { updateFile } from '../adapters/store/owners.ts';
 import { getTextractJob, markTextractJobDone, type TextractJob } from '../adapters/store/textractJobs.ts';
 import { getTextDetectionBlocks } from '../adapters/textractAsync.ts';
 import { fileObjects, putObject } from '../adapters/documentStore.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import { task } from './task.ts';
 
 /** Textract's job-completion message (the SNS Message, JSON). */

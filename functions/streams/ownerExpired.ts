@@ -8,7 +8,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { eraseOwnerData } from '../app/erasure.ts';
 import type { OwnerKind } from '../adapters/store/owners.ts';
-import { logger } from '../core/logger.ts';
+import { logger } from '../adapters/logger.ts';
 import { task } from '../pipeline/task.ts';
 
 const OWNER_PK = /^CLIENT#(.+)#(FLOW|BATCH|ONBOARDING)#(.+)$/;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO, startService, flowInitBody, type Api } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { logger } from '../../functions/core/logger.ts';
+import { logger } from '../../functions/adapters/logger.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
 import { closeEngines } from '../../functions/pipeline/engines.ts';
 

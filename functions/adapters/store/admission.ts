@@ -12,7 +12,7 @@
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
-import { logger } from '../../core/logger.ts';
+import { logger } from '../logger.ts';
 
 export interface AdmissionOwner {
   /** flow, batch (or a v2 onboarding flow: any owner kind of owners.ts). */

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Route } from '../routes.ts';
 import { claimKey, completeKey, releaseKey, type StoredResponse } from '../../adapters/store/idempotency.ts';
-import { logger } from '../../core/logger.ts';
+import { logger } from '../../adapters/logger.ts';
 import { HttpError } from './errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

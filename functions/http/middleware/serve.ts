@@ -6,7 +6,7 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { logger, withLogKeys } from '../../core/logger.ts';
+import { logger, withLogKeys } from '../../adapters/logger.ts';
 import { routeKey, type Route } from '../routeTable/types.ts';
 import type { ClientRecord } from '../../adapters/store/clients.ts';
 import { clientFromStaticCredentials, clientFromToken, type Headers } from '../auth.ts';

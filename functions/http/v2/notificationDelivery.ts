@@ -11,7 +11,7 @@ import { getClient, type ClientRecord } from '../../adapters/store/clients.ts';
 import { putDeadLetter, recordAttempt, type CallbackEvent } from '../../adapters/store/callbacks.ts';
 import { getFlow, type OnboardingFlow } from '../../adapters/store/onboarding.ts';
 import { claimNotification, listDueFlows, listOutbox, rescheduleNotification, settleNotification, type OutboxEntry } from '../../adapters/store/outbox.ts';
-import { logger } from '../../core/logger.ts';
+import { logger } from '../../adapters/logger.ts';
 import { ownerOf } from './onboarding.ts';
 
 /** Attempts before an event becomes a dead letter (the operator can replay it). */

@@ -12,7 +12,7 @@ import type { OwnerRef } from '../../adapters/store/owners.ts';
 import { eventIdFor } from '../../core/callbacks/signature.ts';
 import { documentTypeOf, fileStatus } from '../../core/onboarding/checklist.ts';
 import { notificationsOf, type NoticedState } from '../../core/onboarding/notifications.ts';
-import { logger } from '../../core/logger.ts';
+import { logger } from '../../adapters/logger.ts';
 import { deliverDue } from './notificationDelivery.ts';
 import { checklistOf, readFlowState, type FlowState } from './onboarding.ts';
 

@@ -6,7 +6,7 @@
  */
 import { verifySecret } from '../../../core/auth/credentials.ts';
 import { getClient, isClientId, type ClientRecord } from '../../../adapters/store/clients.ts';
-import { logger } from '../../../core/logger.ts';
+import { logger } from '../../../adapters/logger.ts';
 
 /** Verified against a dummy hash for unknown ids, so response time does not reveal which ids exist. */
 const NO_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA';

@@ -4,7 +4,7 @@ import { endpoint } from '../../routeTable/v2.ts';
 import { unprocessable } from '../../middleware/errors.ts';
 import { appendMessage } from '../../../adapters/store/chat.ts';
 import { chatEngine } from '../../../adapters/chat/index.ts';
-import { logger } from '../../../core/logger.ts';
+import { logger } from '../../../adapters/logger.ts';
 import { chatContextOf, flowOf, readFlowState } from '../onboarding.ts';
 import { notifyFlow } from '../notifications.ts';
 import type { V2ChatBody } from '../../schemas/v2.ts';
