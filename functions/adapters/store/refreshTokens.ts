@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
-import type { Audience } from '../../http/routes.ts';
+import type { Audience } from '../../core/auth/audience.ts';
 
 /** Absolute session lifetime: counted from the login, never renewed by rotation. */
 export const SESSION_SECONDS = 30 * 24 * 3600;

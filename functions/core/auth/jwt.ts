@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { createPrivateKey, createPublicKey, createHash, type KeyObject } from 'node:crypto';
-import type { Audience } from '../../http/routes.ts';
+import type { Audience } from './audience.ts';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 const ISSUER = 'docstream';

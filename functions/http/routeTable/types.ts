@@ -5,8 +5,9 @@
 import * as z from 'zod';
 import type { ZodType } from 'zod';
 
-/** Each interface has its own token audience: a sandbox token opens nothing on main, and the reverse. */
-export type Audience = 'main' | 'sandbox' | 'bulk';
+import type { Audience } from '../../core/auth/audience.ts';
+
+export type { Audience };
 
 export type RouteAuth =
   | { kind: 'none' }
