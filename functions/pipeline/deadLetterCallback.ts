@@ -3,6 +3,7 @@ import { task } from './task.ts';
 import { putDeadLetter, type CallbackEvent } from '../adapters/store/callbacks.ts';
 import { settleRound } from '../adapters/store/owners.ts';
 import { logger } from '../adapters/logger.ts';
+import { countCallback } from '../adapters/metrics.ts';
 
 export const handler = task(async (input: { callback: CallbackEvent; callbackFailure?: { Error?: string; Cause?: string } }) => {
   const reason = `${input.callbackFailure?.Error ?? 'Error'}: ${input.callbackFailure?.Cause ?? ''}`.slice(0, 500);
@@ -10,5 +11,6 @@ export const handler = task(async (input: { callback: CallbackEvent; callbackFai
   // The round is over for the pipeline; replaying it is the operator's move now.
   if (input.callback.round !== undefined) await settleRound(input.callback.owner, input.callback.round, 'DEAD');
   logger.warn('callback dead-lettered', { eventId: input.callback.eventId, owner: input.callback.owner.id });
+  countCallback('deadLettered');
   return {};
 });

@@ -8,6 +8,7 @@ import { task } from './task.ts';
 import { attemptDelivery } from '../callbacks/deliver.ts';
 import { getOwner, settleRound } from '../adapters/store/owners.ts';
 import type { CallbackEvent } from '../adapters/store/callbacks.ts';
+import { countCallback } from '../adapters/metrics.ts';
 
 export class CallbackDeliveryError extends Error {
   name = 'CallbackDeliveryError';
@@ -26,6 +27,7 @@ export const handler = task(async (input: { callback: CallbackEvent }) => {
   const result = await attemptDelivery(callback);
   if (result.ok) {
     if (callback.round !== undefined) await settleRound(callback.owner, callback.round, 'DELIVERED');
+    countCallback('delivered');
     return { delivered: true, attempt: result.attempt };
   }
   const message = `attempt ${result.attempt}: ${result.error ?? `HTTP ${result.status}`}`;

@@ -21,6 +21,7 @@ import { faceEngine, ocrEngine } from './engines.ts';
 import type { OcrEngine } from '../adapters/ocr/engine.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 import { logger } from '../adapters/logger.ts';
+import { countDocument } from '../adapters/metrics.ts';
 
 /** Ceiling of the PAN originality fields' confidence until the signal is measured on real captures. */
 export const PAN_SIGNAL_MAX_CONFIDENCE = 0.7;
@@ -139,6 +140,8 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
   const finish = async (verdict: { data: Record<string, unknown>; error_code: string; error_reason: string }) => {
     const extra = { documentType: type, ...stored };
     const first = await finishFile(owner, file.seq, 'DONE', verdict, 'processed', extra);
+    // Counted by the run that wrote the result, so a concurrent or repeated run adds nothing.
+    if (first) countDocument('processed', type);
     // A concurrent run finished it first: clean up after what that run recorded.
     const finished = first ? { ...file, ...extra, state: 'DONE' as const, result: verdict } : await getFile(owner, file.seq);
     if (finished) await cleanUpFinishedFile(owner, finished);

@@ -6,6 +6,7 @@ import { task } from './task.ts';
 import { finishFile, getFile, isFinished, recount } from '../adapters/store/owners.ts';
 import { logger } from '../adapters/logger.ts';
 import { cleanUpFinishedFile } from './cleanUp.ts';
+import { countDocument } from '../adapters/metrics.ts';
 import type { FileTaskInput } from './types.ts';
 
 const SAFE_MESSAGE_ERRORS = /^(DocumentRejected\.|FetchRejectedError$|TransientFetchError$)/;
@@ -45,7 +46,9 @@ export async function failFile(owner: FileTaskInput['owner'], seq: number, failu
     const finalCounter = verdict.code === 'PROCESSING_FAILED' ? counter : file.state === 'DOWNLOADED' ? 'processed' : 'downloadFailed';
     const result = { data: {}, error_code: verdict.code, error_reason: verdict.reason };
     const state = verdict.code === 'PROCESSING_FAILED' ? 'FAILED' : 'DONE';
-    await finishFile(owner, seq, state, result, finalCounter);
+    // Every file ended here has no fields (rejected or failed): one failed document of its type,
+    // UNKNOWN when it failed before it was classified. Counted by the run that wrote the verdict.
+    if (await finishFile(owner, seq, state, result, finalCounter)) countDocument('failed', file.documentType ?? 'UNKNOWN');
   }
   const finished = (await getFile(owner, seq))!;
   await recount(owner, [finished]);
