@@ -2,17 +2,21 @@
  * One CloudWatch dashboard per stage, `DocService-<stage>`: what integrators feel (requests, errors
  * and latency per route), what the pipeline does (executions, duration, files extracted and failed),
  * whether callbacks arrive (delivered, failed attempts, dead-lettered) and whether Textract throttles.
- * Built from metrics AWS publishes already (API Gateway per-method metrics are on: metricsEnabled).
+ * Built from metrics AWS publishes (API Gateway per-method metrics are on: metricsEnabled) and from
+ * the service's own (functions/adapters/metrics.ts: EMF lines in the task logs, no IAM needed), whose
+ * namespace, names and dimensions are imported from there so the two cannot drift apart.
  */
 import { Duration } from 'aws-cdk-lib';
 import {
-  Dashboard, GraphWidget, MathExpression, Metric, TextWidget, type IMetric, type IWidget,
+  Dashboard, GraphWidget, Metric, TextWidget, type IMetric, type IWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { routeKey, routes } from '../functions/http/routes.ts';
+import { DOCUMENT_TYPES } from '../functions/core/documents/index.ts';
+import { DOCUMENT_TYPE_DIMENSION, METRICS_SERVICE, metricNames, metricsNamespace } from '../functions/adapters/metrics.ts';
 import type { StageConfig } from './stage-config.ts';
 
 export interface DashboardProps {
@@ -27,12 +31,23 @@ export const TEXTRACT_OPERATIONS = ['DetectDocumentText', 'StartDocumentTextDete
 
 export const dashboardName = (stage: string) => `DocService-${stage}`;
 
+/** Every value the document_type dimension takes: UNKNOWN is a file that was never classified. */
+export const DASHBOARD_DOCUMENT_TYPES = [...DOCUMENT_TYPES, 'UNKNOWN'] as const;
+
 const period = Duration.minutes(5);
 const wide = { width: 12, height: 6 };
 
 export function serviceDashboard(scope: Construct, props: DashboardProps): Dashboard {
   const { stageConfig, restApi, stateMachine } = props;
   const fn = (id: string) => props.functions.find((f) => f.node.id === id);
+  const custom = (metricName: string, label: string, dimensions: Record<string, string> = {}) => new Metric({
+    namespace: metricsNamespace(stageConfig.stage), metricName, statistic: 'Sum', period, label,
+    dimensionsMap: { service: METRICS_SERVICE, ...dimensions },
+  });
+  // One line per type, stacked: the top line is the total. Listed, not a SEARCH expression, so that
+  // every type has its line (and the dashboard its assertion) before it first occurs.
+  const perType = (metricName: string) =>
+    DASHBOARD_DOCUMENT_TYPES.map((type) => custom(metricName, type, { [DOCUMENT_TYPE_DIMENSION]: type }));
 
   // Per route: API Gateway's per-method metrics (dimensions ApiName, Stage, Resource, Method).
   const perRoute = (metricName: string, statistic: string) =>
@@ -77,16 +92,25 @@ export function serviceDashboard(scope: Construct, props: DashboardProps): Dashb
       }),
     ],
     [
+      new GraphWidget({ title: 'Documents processed per type (count / 5 min)', left: perType(metricNames.documentsProcessed), stacked: true, ...wide }),
+      new GraphWidget({ title: 'Documents failed or rejected per type (count / 5 min)', left: perType(metricNames.documentsFailed), stacked: true, ...wide }),
+    ],
+    [
       new GraphWidget({
-        title: 'Files (count / 5 min)',
+        title: 'Callbacks (count / 5 min)',
         left: [
-          ...invocations(fn('ExtractFields'), 'fields extracted (ExtractFields runs)'),
-          ...invocations(fn('RecordFileFailure'), 'failed (RecordFileFailure runs)'),
-          ...invocations(fn('RecordMapFailure'), 'failed as a whole Map (RecordMapFailure runs)'),
+          custom(metricNames.callbacksDelivered, 'delivered'),
+          custom(metricNames.callbacksDeadLettered, 'dead-lettered'),
+          // Each DeliverCallback run is one attempt; a failed one throws (a Lambda error) and is retried.
+          ...errors(fn('DeliverCallback'), 'failed attempts (retried)'),
         ],
         ...wide,
       }),
-      callbacksWidget(fn('DeliverCallback'), fn('DeadLetterCallback')),
+      new GraphWidget({
+        title: 'Whole-Map failures (RecordMapFailure runs / 5 min)',
+        left: invocations(fn('RecordMapFailure'), 'Map failed (its files count as failed above)'),
+        ...wide,
+      }),
     ],
     [
       new GraphWidget({
@@ -113,15 +137,6 @@ function invocations(f: IFunction | undefined, label: string): IMetric[] {
   return f ? [f.metricInvocations({ period, statistic: 'Sum', label })] : [];
 }
 
-/** Each DeliverCallback run is one attempt; a failed attempt throws (a Lambda error) and is retried. */
-function callbacksWidget(deliver: IFunction | undefined, deadLetter: IFunction | undefined): GraphWidget {
-  const left: IMetric[] = [];
-  if (deliver) {
-    const attempts = deliver.metricInvocations({ period, statistic: 'Sum' });
-    // Shown once: as the expression's input and, with its label, as a line of its own.
-    const failed = deliver.metricErrors({ period, statistic: 'Sum', label: 'failed attempts (retried)' });
-    left.push(new MathExpression({ expression: 'attempts - failed', usingMetrics: { attempts, failed }, label: 'delivered', period }), failed);
-  }
-  left.push(...invocations(deadLetter, 'dead-lettered (DeadLetterCallback runs)'));
-  return new GraphWidget({ title: 'Callbacks (count / 5 min)', left, ...wide });
+function errors(f: IFunction | undefined, label: string): IMetric[] {
+  return f ? [f.metricErrors({ period, statistic: 'Sum', label })] : [];
 }

@@ -10,8 +10,11 @@ import { logger } from './logger.ts';
 
 export { MetricUnit };
 
-/** Same service name as the logger: the `service` dimension every metric here carries. */
-export const METRICS_SERVICE = process.env.POWERTOOLS_SERVICE_NAME ?? 'docstream';
+/**
+ * The `service` dimension every metric here carries. Fixed, like the namespace below (no
+ * POWERTOOLS_* override): the dashboard is built from these values at synth time and must match.
+ */
+export const METRICS_SERVICE = 'docstream';
 
 /** One namespace per stage, so two stages in one account never add into each other's graphs. */
 export const metricsNamespace = (stage: string) => `DocService/${stage}`;
@@ -36,7 +39,7 @@ if (!process.env.AWS_LAMBDA_FUNCTION_NAME && process.env.POWERTOOLS_METRICS_DISA
 }
 
 export const metrics = new Metrics({
-  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || metricsNamespace(process.env[envNames.stage] || 'local'),
+  namespace: metricsNamespace(process.env[envNames.stage] || 'local'),
   serviceName: METRICS_SERVICE,
   // Powertools' own warnings (a bad dimension) go to the structured log, not a bare console line.
   logger,

@@ -13,6 +13,7 @@ const saved = { ...process.env };
 vi.hoisted(() => {
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
   process.env.STAGE = 'test';
+  process.env.LOG_LEVEL = 'SILENT';
 });
 
 const store = vi.hoisted(() => ({

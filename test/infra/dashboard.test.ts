@@ -1,0 +1,103 @@
+/**
+ * The per-stage dashboard graphs the service's own metrics under the namespace, names and
+ * dimensions the code emits (functions/adapters/metrics.ts): documents processed and failed per
+ * document type, callbacks delivered and dead-lettered. Synthesised without bundling, as in
+ * stack.test.ts.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceApp } from '../../lib/service-app.ts';
+import { DASHBOARD_DOCUMENT_TYPES } from '../../lib/dashboard.ts';
+import { DOCUMENT_TYPES } from '../../functions/core/documents/index.ts';
+import { DOCUMENT_TYPE_DIMENSION, METRICS_SERVICE, metricNames, metricsNamespace } from '../../functions/adapters/metrics.ts';
+
+interface Widget { properties: { title?: string; metrics?: unknown[][]; stacked?: boolean } }
+
+const outdirs: string[] = [];
+
+/** The dashboard's widgets, with the body's Fn::Join resolved enough to parse (tokens become "?"). */
+function widgetsOf(stage: string): Widget[] {
+  const outdir = mkdtempSync(join(tmpdir(), `docservice-dashboard-${stage}-`));
+  outdirs.push(outdir);
+  const { app, stack } = createServiceApp({ outdir, context: { stage, 'aws:cdk:bundling-stacks': [] } });
+  app.synth({ validateOnSynthesis: false });
+  const template = JSON.parse(readFileSync(join(outdir, `${stack.stackName}.template.json`), 'utf8'));
+  const [dashboard] = Object.values(template.Resources as Record<string, { Type: string; Properties: any }>)
+    .filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
+  const body = dashboard.Properties.DashboardBody;
+  const text = typeof body === 'string' ? body : (body['Fn::Join'][1] as unknown[]).map((p) => (typeof p === 'string' ? p : '?')).join('');
+  return JSON.parse(text).widgets;
+}
+
+/** A widget's metric lines as [namespace, name, dimensions, label]. */
+function linesOf(widget: Widget) {
+  return (widget.properties.metrics ?? []).map((m) => {
+    const options = (typeof m[m.length - 1] === 'object' ? m[m.length - 1] : {}) as { label?: string; stat?: string };
+    const parts = m.filter((p) => typeof p === 'string') as string[];
+    const [namespace, name, ...pairs] = parts;
+    const dimensions = Object.fromEntries(Array.from({ length: pairs.length / 2 }, (_, i) => [pairs[2 * i], pairs[2 * i + 1]]));
+    return { namespace, name, dimensions, label: options.label, stat: options.stat };
+  });
+}
+
+let prod: Widget[];
+let dev: Widget[];
+
+beforeAll(() => {
+  prod = widgetsOf('prod');
+  dev = widgetsOf('dev');
+}, 120_000);
+
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const byTitle = (widgets: Widget[], start: string) => {
+  const found = widgets.filter((w) => w.properties.title?.startsWith(start));
+  expect(found, start).toHaveLength(1);
+  return found[0];
+};
+
+describe('dashboard: the service\'s own metrics', () => {
+  it('the document types graphed are the core\'s list and UNKNOWN', () => {
+    expect([...DASHBOARD_DOCUMENT_TYPES]).toEqual([...DOCUMENT_TYPES, 'UNKNOWN']);
+  });
+
+  for (const [title, metricName] of [
+    ['Documents processed per type', metricNames.documentsProcessed],
+    ['Documents failed or rejected per type', metricNames.documentsFailed],
+  ] as const) {
+    it(`${title}: one stacked line per document type, summed, in the stage's namespace`, () => {
+      const widget = byTitle(prod, title);
+      expect(widget.properties.stacked).toBe(true);
+      const lines = linesOf(widget);
+      expect(lines.map((l) => l.dimensions[DOCUMENT_TYPE_DIMENSION])).toEqual([...DASHBOARD_DOCUMENT_TYPES]);
+      for (const l of lines) {
+        expect(l).toMatchObject({ namespace: metricsNamespace('prod'), name: metricName, stat: 'Sum' });
+        // Exactly the dimension set the code emits: CloudWatch matches dimension sets whole.
+        expect(Object.keys(l.dimensions).sort()).toEqual([DOCUMENT_TYPE_DIMENSION, 'service'].sort());
+        expect(l.dimensions.service).toBe(METRICS_SERVICE);
+        expect(l.label).toBe(l.dimensions[DOCUMENT_TYPE_DIMENSION]);
+      }
+    });
+  }
+
+  it('Callbacks: delivered and dead-lettered from the custom metrics, failed attempts from DeliverCallback errors', () => {
+    const lines = linesOf(byTitle(prod, 'Callbacks'));
+    expect(lines.find((l) => l.label === 'delivered')).toMatchObject({
+      namespace: metricsNamespace('prod'), name: metricNames.callbacksDelivered, dimensions: { service: METRICS_SERVICE }, stat: 'Sum',
+    });
+    expect(lines.find((l) => l.label === 'dead-lettered')).toMatchObject({
+      namespace: metricsNamespace('prod'), name: metricNames.callbacksDeadLettered, dimensions: { service: METRICS_SERVICE }, stat: 'Sum',
+    });
+    expect(lines.find((l) => l.label === 'failed attempts (retried)')).toMatchObject({ namespace: 'AWS/Lambda', name: 'Errors' });
+  });
+
+  it('each stage graphs its own namespace', () => {
+    const namespaces = (widgets: Widget[]) => new Set(widgets.flatMap(linesOf).map((l) => l.namespace).filter((n) => n?.startsWith('DocService/')));
+    expect([...namespaces(prod)]).toEqual([metricsNamespace('prod')]);
+    expect([...namespaces(dev)]).toEqual([metricsNamespace('dev')]);
+  });
+});
