@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as fuzz from 'fuzzball';
 import { generatePairs, type AddressPair } from '../test/fixtures/address/pairs.ts';
-import { matchAddresses, scoreAddressPair, SAME_PERSON_THRESHOLD, addressEngineReady, clearAddressMemos } from '../functions/core/address/index.ts';
+import { matchAddresses, scoreAddressPair, SAME_PERSON_THRESHOLD, addressEngineReady, clearAddressMemos } from '../functions/app/addressMatching.ts';
 
 const stringSimilarity = createRequire(import.meta.url)('string-similarity') as {
   compareTwoStrings(a: string, b: string): number;

@@ -10,7 +10,7 @@ import { startLocal } from '../functions/local/index.ts';
 import { routeKey, routes, type Route } from '../functions/http/routes.ts';
 import { MAX_BODY_BYTES } from '../functions/http/middleware/endpoint.ts';
 import { updateClient } from '../functions/adapters/store/clients.ts';
-import { loadPincodeData } from '../functions/core/address/index.ts';
+import { loadPincodeFile as loadPincodeData } from '../functions/app/addressMatching.ts';
 import { setChatEngine } from '../functions/adapters/chat/index.ts';
 import { admitFiles, fileCapOf } from '../functions/http/fileCap.ts';
 import { deleteApplicantCommand } from '../functions/operator/applicants.ts';

@@ -272,7 +272,7 @@ async function check(pkg: FunctionPackage, pdf: string): Promise<Outcome> {
   if (shipsPdfjs) problems.push(...checkPdfjs(pkg.dir));
   else if (rendersPdf) problems.push('renders PDF pages but does not ship pdfjs-dist');
   else if (existsSync(join(pkg.dir, 'node_modules/@napi-rs/canvas'))) problems.push('ships @napi-rs/canvas without pdfjs-dist (dead weight)');
-  const usesAddressData = map.sources.some((s) => s.endsWith('core/address/pincodes.ts'));
+  const usesAddressData = map.sources.some((s) => s.endsWith('adapters/pincodeFile.ts'));
   if (usesAddressData && !pkg.environment.ADDRESS_REFERENCE_DATA) {
     problems.push('bundles the address engine but has no ADDRESS_REFERENCE_DATA (the data file is not shipped)');
   }

@@ -10,7 +10,7 @@ import { getObject } from '../adapters/documentStore.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
 import { findProduct } from '../core/products/catalogue.ts';
 import { evaluateCrossChecks, type CrossCheckDocument, type CrossCheckItem } from '../core/crossCheck/index.ts';
-import { addressSimilarity } from '../core/address/index.ts';
+import { addressSimilarity } from '../app/addressMatching.ts';
 import { faceEngine } from './engines.ts';
 import { isTransient } from './errors.ts';
 

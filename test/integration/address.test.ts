@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { api, DEMO, makeClient, startService, type Api } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { loadPincodeData, resetPincodeData, MAX_TARGETS_PER_REQUEST } from '../../functions/core/address/index.ts';
+import { loadPincodeFile as loadPincodeData, resetPincodeData, MAX_TARGETS_PER_REQUEST } from '../../functions/app/addressMatching.ts';
 
 let service: LocalService;
 let a: Api;

@@ -15,7 +15,7 @@ import { clearWordMemo } from './score.ts';
 import { clearTailMemo } from './tail.ts';
 
 export { AddressEngineUnavailableError, AddressNotNormalisableError } from './errors.ts';
-export { loadPincodeData, resetPincodeData, DEFAULT_PINCODE_PATH } from './pincodes.ts';
+export { loadPincodeData, resetPincodeData, setPincodeSource, type PincodeSource, type PincodeData } from './pincodes.ts';
 export type { ParsedAddress } from './parse.ts';
 export type { FormattedAddress } from './format.ts';
 

@@ -1,12 +1,10 @@
 /**
  * Pincode reference data (derived from GeoNames, CC BY 4.0; see data/README.md): pincode ->
  * states and districts, a gazetteer of district names for spotting the city, and word document
- * frequencies used as token-rarity statistics. Loaded once, lazily; a failed load makes the
- * engine report itself unavailable (the endpoint answers 503) instead of scoring without it.
+ * frequencies used as token-rarity statistics. Loaded once, lazily, from the source an adapter
+ * installs (the core reads no files); a failed load makes the engine report itself unavailable
+ * (the endpoint answers 503) instead of scoring without it.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { cityKey, STATES } from './vocab.ts';
 import { normaliseWords } from './normalise.ts';
 import { AddressEngineUnavailableError } from './errors.ts';
@@ -29,13 +27,10 @@ export interface PincodeData {
   places: number;
 }
 
-/**
- * The committed file; in Lambda, ADDRESS_REFERENCE_DATA names the copy shipped beside the bundle
- * (lib/functions.ts), because a bundle's import.meta.url no longer points into functions/core.
- */
-export const DEFAULT_PINCODE_PATH =
-  process.env.ADDRESS_REFERENCE_DATA || fileURLToPath(new URL('./data/pincodes.json.gz', import.meta.url));
+/** Reads the reference file (data/pincodes.json.gz, parsed); may throw. */
+export type PincodeSource = () => unknown;
 
+let source: PincodeSource | null = null;
 let current: PincodeData | null = null;
 let failure: AddressEngineUnavailableError | null = null;
 
@@ -88,15 +83,23 @@ export function buildPincodeData(raw: RawData): PincodeData {
   };
 }
 
+/** Sets where the data is read from on first use (and forgets data and failures loaded before). */
+export function setPincodeSource(from: PincodeSource): void {
+  source = from;
+  current = null;
+  failure = null;
+}
+
 /**
- * Loads (and installs as the engine's data) the pincode file at `path`.
- * Throws AddressEngineUnavailableError when the file is missing or malformed; the engine then
- * stays unavailable until a later load succeeds.
+ * Loads (and installs as the engine's data) the reference data from `from`, by default the
+ * installed source; `from` does not replace the installed source, which a reset falls back to.
+ * Throws AddressEngineUnavailableError when it is missing or malformed; the engine then stays
+ * unavailable until a later load succeeds.
  */
-export function loadPincodeData(path: string = DEFAULT_PINCODE_PATH): PincodeData {
+export function loadPincodeData(from: PincodeSource | null = source): PincodeData {
   try {
-    const raw = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as RawData;
-    current = buildPincodeData(raw);
+    if (!from) throw new Error('no source installed');
+    current = buildPincodeData(from() as RawData);
     failure = null;
     return current;
   } catch (err) {
@@ -108,7 +111,7 @@ export function loadPincodeData(path: string = DEFAULT_PINCODE_PATH): PincodeDat
   }
 }
 
-/** The loaded data; loads the default file on first use. Throws AddressEngineUnavailableError. */
+/** The loaded data; loads from the installed source on first use. Throws AddressEngineUnavailableError. */
 export function getPincodeData(): PincodeData {
   if (current) return current;
   if (failure) throw failure;

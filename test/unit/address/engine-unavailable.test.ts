@@ -6,12 +6,12 @@ import { gzipSync } from 'node:zlib';
 import {
   addressEngineReady,
   AddressEngineUnavailableError,
-  loadPincodeData,
+  loadPincodeFile as loadPincodeData,
   matchAddresses,
   addressSimilarity,
   parseAddress,
   resetPincodeData,
-} from '#core/address/index.ts';
+} from '../../../functions/app/addressMatching.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'address-engine-'));
 

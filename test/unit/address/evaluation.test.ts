@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generatePairs, generateHardPairs, type AddressPair } from '../../fixtures/address/pairs.ts';
 import { HARD_PLACES, PLACES } from '../../fixtures/address/vocab.ts';
-import { scoreAddressPair, SAME_PERSON_THRESHOLD, parseAddress } from '#core/address/index.ts';
+import { scoreAddressPair, SAME_PERSON_THRESHOLD, parseAddress } from '../../../functions/app/addressMatching.ts';
 
 describe('address evaluation set', () => {
   const pairs = generatePairs();

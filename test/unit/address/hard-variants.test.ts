@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAddress, scoreAddressPair, SAME_PERSON_THRESHOLD } from '#core/address/index.ts';
+import { parseAddress, scoreAddressPair, SAME_PERSON_THRESHOLD } from '../../../functions/app/addressMatching.ts';
 import { canonicalText, normaliseAddress } from '#core/address/normalise.ts';
 import { closestName, nameIndex, typoDistance, withinTypos } from '#core/address/fuzzy.ts';
 import { skeleton } from '#core/address/phonetic.ts';

@@ -5,7 +5,7 @@ import {
   AddressNotNormalisableError,
   MAX_TARGETS_PER_REQUEST,
   SAME_PERSON_THRESHOLD,
-} from '#core/address/index.ts';
+} from '../../../functions/app/addressMatching.ts';
 
 const SOURCE = 'Flat No. 302, Sai Krupa Apartments, 4th Cross, Koramangala 5th Block, Near Forum Mall, Bengaluru, Karnataka 560095';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAddress, formatAddress } from '#core/address/index.ts';
+import { parseAddress, formatAddress } from '../../../functions/app/addressMatching.ts';
 
 describe('parseAddress', () => {
   it('parses a fully written Bengaluru flat', () => {

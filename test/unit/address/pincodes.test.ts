@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { getPincodeData, lookupPincode, stateKeyOf } from '#core/address/pincodes.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getPincodeData, lookupPincode, setPincodeSource, stateKeyOf } from '#core/address/pincodes.ts';
 import { STATES } from '#core/address/vocab.ts';
+import { pincodeFile } from '#adapters/pincodeFile.ts';
+
+beforeAll(() => setPincodeSource(pincodeFile()));
 
 describe('pincode reference data', () => {
   it('loads the committed file with every Indian pincode region', () => {

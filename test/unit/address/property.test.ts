@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { matchAddresses, AddressNotNormalisableError, addressSimilarity, formatAddress } from '#core/address/index.ts';
+import { matchAddresses, AddressNotNormalisableError, addressSimilarity, formatAddress } from '../../../functions/app/addressMatching.ts';
 
 // Strings that look a little like addresses, so the parser's branches are reached, not just noise.
 const addressish = fc

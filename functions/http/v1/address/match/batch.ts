@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { endpoint } from '../../../routeTable/address.ts';
 import { badRequest, HttpError, unprocessable } from '../../../middleware/errors.ts';
 import {
-  matchAddresses, loadPincodeData, resetPincodeData, MAX_TARGETS_PER_REQUEST,
+  matchAddresses, loadPincodeFile as loadPincodeData, resetPincodeData, MAX_TARGETS_PER_REQUEST,
   AddressEngineUnavailableError, AddressNotNormalisableError,
-} from '../../../../core/address/index.ts';
+} from '../../../../app/addressMatching.ts';
 import type { AddressMatchBody } from '../../../schemas/address.ts';
 
 // In Lambda the reference data sits beside the bundle (lib/functions.ts copies it there).

@@ -1,0 +1,134 @@
+/**
+ * The layer check (issue 9): dependencies point inwards.
+ * - core imports nothing outside functions/core but libraries of pure computation;
+ * - adapters import only core, other adapters and packages (never http, pipeline, the use cases
+ *   or any Lambda handler);
+ * - an HTTP handler (a route's handler file, or anything under http/v1|v2|v3|bulk) imports no adapter.
+ * Type-only imports count: a type defined in the wrong layer is the dependency this check is about.
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importGraph, importSpecifiers, sourceFiles, type ImportEdge } from './importGraph.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * Packages core may use: pure computation only (no SDK, no Powertools, no file system, network,
+ * processes or process-wide state).
+ */
+const CORE_PACKAGES = new Set([
+  'jose', // JWT signing and verification
+  'zod', // schema validation of domain values
+  'node:crypto', // hashes, HMAC, random ids
+  'node:buffer',
+  'node:util',
+]);
+
+/** Top-level folders of functions/ that adapters may import. */
+const ADAPTER_MAY_IMPORT = new Set(['core', 'adapters']);
+
+const HANDLER_FOLDERS = /^functions\/http\/(v1|v2|v3|bulk)\//;
+/**
+ * The route table's handler files (`handler: 'v3/verification/status'`), read as text: importing
+ * the route table would load the whole http layer, and one broken import there would hide the report.
+ */
+const routeHandlerFiles = new Set(
+  sourceFiles(ROOT, 'functions/http/routeTable').flatMap((file) =>
+    [...readFileSync(`${ROOT}${file}`, 'utf8').matchAll(/\bhandler:\s*'([^']+)'/g)].map((m) => `functions/http/${m[1]}.ts`),
+  ),
+);
+
+/**
+ * Today's violations (importing file -> imported file or package), being fixed while issue 9 is
+ * worked on. The list may only shrink: an entry that is no longer a violation fails the check
+ * too, so it is removed as its import is fixed, and the list is deleted when empty.
+ */
+const KNOWN_VIOLATIONS: ReadonlyArray<readonly [string, string]> = [
+  ['functions/http/v2/verification/chat-history.ts', 'functions/adapters/store/chat.ts'],
+  ['functions/http/v2/verification/chat.ts', 'functions/adapters/chat/index.ts'],
+  ['functions/http/v2/verification/chat.ts', 'functions/adapters/logger.ts'],
+  ['functions/http/v2/verification/chat.ts', 'functions/adapters/store/chat.ts'],
+  ['functions/http/v2/verification/flow/coapplicant.ts', 'functions/adapters/store/onboarding.ts'],
+  ['functions/http/v2/verification/flow/init.ts', 'functions/adapters/store/onboarding.ts'],
+  ['functions/http/v2/verification/flow/init.ts', 'functions/adapters/store/owners.ts'],
+  ['functions/http/v2/verification/flow/submit.ts', 'functions/adapters/store/onboarding.ts'],
+  ['functions/http/v2/verification/multiupload.ts', 'functions/adapters/store/onboarding.ts'],
+  ['functions/http/v3/verification/flow/init.ts', 'functions/adapters/store/owners.ts'],
+  ['functions/http/v3/verification/multiupload.ts', 'functions/adapters/aws.ts'],
+  ['functions/http/v3/verification/multiupload.ts', 'functions/adapters/callbackSender.ts'],
+];
+
+const layerOf = (path: string) => path.split('/')[1];
+const isHandler = (path: string) => HANDLER_FOLDERS.test(path) || routeHandlerFiles.has(path);
+
+function violation(edge: ImportEdge): string | null {
+  const from = edge.from;
+  const to = edge.to;
+  if (to.kind === 'unresolved') return null; // reported by its own test below
+  const target = to.kind === 'file' ? to.path : to.name;
+  if (layerOf(from) === 'core') {
+    if (to.kind === 'package' && !CORE_PACKAGES.has(to.name)) return `core imports the package ${target}`;
+    if (to.kind === 'file' && !to.path.startsWith('functions/core/')) return `core imports ${target}`;
+  }
+  if (layerOf(from) === 'adapters' && to.kind === 'file') {
+    const layer = to.path.startsWith('functions/') ? layerOf(to.path) : to.path;
+    if (!ADAPTER_MAY_IMPORT.has(layer)) return `adapter imports ${target} (${layer})`;
+  }
+  if (isHandler(from) && to.kind === 'file' && to.path.startsWith('functions/adapters/')) return `handler imports the adapter ${target}`;
+  return null;
+}
+
+const edges = importGraph(ROOT, 'functions');
+const found = new Map<string, string>(); // "from -> to" -> reason
+for (const edge of edges) {
+  const reason = violation(edge);
+  if (reason) found.set(`${edge.from} -> ${edge.to.kind === 'file' ? edge.to.path : edge.to.kind === 'package' ? edge.to.name : ''}`, reason);
+}
+const known = new Set(KNOWN_VIOLATIONS.map(([from, to]) => `${from} -> ${to}`));
+
+describe('layers of functions/', () => {
+  it('reads the import graph (every relative and #alias import resolves to a file)', () => {
+    expect(routeHandlerFiles.size).toBeGreaterThan(10);
+    const missing = [...routeHandlerFiles].filter((file) => !existsSync(`${ROOT}${file}`));
+    expect(missing, `route handlers with no file:\n${missing.join('\n')}`).toEqual([]);
+    expect(edges.length).toBeGreaterThan(300);
+    const unresolved = edges.filter((e) => e.to.kind === 'unresolved').map((e) => `${e.from}: '${e.specifier}'`);
+    expect(unresolved, `imports that resolve to no file:\n${unresolved.join('\n')}`).toEqual([]);
+  });
+
+  it('has no layer violation beyond the known list', () => {
+    const fresh = [...found].filter(([pair]) => !known.has(pair)).map(([pair, reason]) => `  ${pair}    (${reason})`);
+    expect(fresh.length, `${fresh.length} import(s) break the layers:\n${fresh.join('\n')}\n`).toBe(0);
+  });
+
+  it('lists no known violation that is already fixed (the list only shrinks)', () => {
+    const fixed = [...known].filter((pair) => !found.has(pair)).map((pair) => `  ${pair}`);
+    expect(fixed.length, `no longer violations: remove them from KNOWN_VIOLATIONS:\n${fixed.join('\n')}\n`).toBe(0);
+  });
+});
+
+describe('import reader', () => {
+  it('finds static, type-only, re-export, side-effect and dynamic imports, not strings or comments', () => {
+    const src = [
+      "import a, { b as c, type D } from './a.ts';",
+      'import type {',
+      '  E,',
+      "} from '#core/e.ts';",
+      "export * from './f.ts';",
+      "export { g } from 'g-pkg/sub';",
+      "import './side.ts';",
+      "const h = await import('./h.ts');",
+      "type I = typeof import('./i.ts');",
+      "// import x from './comment.ts';",
+      "/* export * from './block.ts'; */",
+      "const s = 'import y from \"./string.ts\"';",
+      'const t = `import z from "./template.ts" ${"x"}`;',
+      "const r = /['\"]/g; const q = 4 / 2; import('./after-regex.ts');",
+      "obj.import('./method.ts');",
+    ].join('\n');
+    expect(importSpecifiers(src).sort()).toEqual(
+      ['#core/e.ts', './a.ts', './after-regex.ts', './f.ts', './h.ts', './i.ts', './side.ts', 'g-pkg/sub'].sort(),
+    );
+  });
+});
