@@ -6,7 +6,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { tableSchema } from '../functions/adapters/tableSchema.ts';
+import { secondaryIndexes, tableSchema } from '../functions/adapters/tableSchema.ts';
 import type { StageConfig } from './stage-config.ts';
 
 export interface StorageProps {
@@ -24,6 +24,7 @@ export class Storage extends Construct {
     const autoDelete = stageConfig.removalPolicy !== 'retain';
 
     this.table = new TableV2(this, 'Table', {
+      // Keys, indexes, TTL and stream from the one declaration the local table is made from too.
       partitionKey: { name: tableSchema.partitionKey, type: AttributeType.STRING },
       sortKey: { name: tableSchema.sortKey, type: AttributeType.STRING },
       billing: Billing.onDemand(),
@@ -32,16 +33,14 @@ export class Storage extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableSchema.ttlAttribute,
       // TTL removals of OWNER items reach lib/expiry.ts, which erases the rest of the record.
-      dynamoStream: StreamViewType.OLD_IMAGE,
+      dynamoStream: StreamViewType[tableSchema.stream],
       deletionProtection: stageConfig.removalPolicy === 'retain',
       removalPolicy: stageConfig.removalPolicy,
-      globalSecondaryIndexes: [
-        {
-          indexName: tableSchema.gsi1.name,
-          partitionKey: { name: tableSchema.gsi1.partitionKey, type: AttributeType.STRING },
-          sortKey: { name: tableSchema.gsi1.sortKey, type: AttributeType.STRING },
-        },
-      ],
+      globalSecondaryIndexes: secondaryIndexes.map((index) => ({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      })),
     });
 
     this.accessLogsBucket = new Bucket(this, 'AccessLogs', {

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import { objects } from '../adapters/aws.ts';
-import { tableSchema, envNames } from '../adapters/tableSchema.ts';
+import { tableDefinition, envNames } from '../adapters/tableSchema.ts';
 import { resetClients } from '../adapters/aws.ts';
 
 export interface EmbeddedServices {
@@ -67,7 +67,7 @@ export function bindEnvironment(e: { dynamodbEndpoint: string; s3Endpoint: strin
   resetClients();
 }
 
-/** The same key design as the CDK table (functions/adapters/tableSchema.ts). */
+/** The same table as CDK's: both are built from functions/adapters/tableSchema.ts. */
 export async function ensureTable(tableName: string) {
   const client = new DynamoDBClient({});
   let exists = true;
@@ -81,35 +81,26 @@ export async function ensureTable(tableName: string) {
   // A new table answers "not found" until it is ACTIVE (dynalite too, even with createTableMs 0).
   for (let i = 0; i < 100; i++) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (Table?.TableStatus === 'ACTIVE') return;
+    if (Table?.TableStatus === 'ACTIVE') {
+      if (!exists) await enableTtl(client, tableName);
+      return;
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`table ${tableName} did not become ACTIVE`);
 }
 
 async function createTable(client: DynamoDBClient, tableName: string) {
-  const { partitionKey: pk, sortKey: sk, gsi1 } = tableSchema;
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [pk, sk, gsi1.partitionKey, gsi1.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: pk, KeyType: 'HASH' },
-        { AttributeName: sk, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: gsi1.name,
-          KeySchema: [
-            { AttributeName: gsi1.partitionKey, KeyType: 'HASH' },
-            { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
-    }),
-  );
+  await client.send(new CreateTableCommand(tableDefinition(tableName).createTable));
+}
+
+async function enableTtl(client: DynamoDBClient, tableName: string) {
+  try {
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: tableDefinition(tableName).timeToLive }));
+  } catch (err) {
+    // dynalite has no TTL (code checks expiry where it matters); LocalStack has.
+    if ((err as Error).name !== 'UnknownOperationException') throw err;
+  }
 }
 
 /**
