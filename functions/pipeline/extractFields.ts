@@ -16,7 +16,7 @@ import { findQrCodes } from '../adapters/qrLocator.ts';
 import { assessPanOriginality } from '../adapters/imageSignals/panOriginality.ts';
 import { DocumentModel, classify, extractFields, openBoxInput, type Block, type ExtractionResult, type ExtractOptions } from '../core/documents/index.ts';
 import { findProduct } from '../core/products/catalogue.ts';
-import { formatAddress } from '../core/address/index.ts';
+import { formatAddress } from '../app/addressMatching.ts';
 import { faceEngine, ocrEngine } from './engines.ts';
 import type { OcrEngine } from '../adapters/ocr/engine.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
