@@ -1,8 +1,8 @@
 /**
  * End-to-end accuracy of the document service's local path, per local OCR engine: OCR
  * (`recogniseDocument`) -> classify -> extractFields -> for IMEI_CLOSEUP_IMAGE images the
- * pipeline's own sparse re-read (`withSparseReading`, imported from functions/pipeline/
- * extractFields.ts), scored against ground truth.
+ * pipeline's own sparse re-read (`withSparseReading`, from the document core, as the pipeline
+ * calls it), scored against ground truth.
  *
  *   npx tsx bench/accuracy.ts [--engines tesseract,paddle] [--per-type N] [--receipts N]
  *                             [--sroie DIR] [--seed N] [--psm auto,block]
@@ -42,14 +42,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DocumentModel, classify, extractFields, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
+import { DocumentModel, classify, declaration, extractFields, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
 import { recogniseDocument } from '#adapters/ocr/document.ts';
 import type { OcrEngine, PageSegmentation, RecogniseOptions } from '#adapters/ocr/engine.ts';
 import { isPdf } from '#adapters/ocr/pdf.ts';
 import { createTesseractEngine } from '#adapters/ocr/tesseract.ts';
 import { createPaddleEngine } from '#adapters/ocr/paddle.ts';
 import { createHybridEngine } from '#adapters/ocr/hybrid.ts';
-import { withSparseReading } from '../functions/pipeline/extractFields.ts';
 import { cachedCorpus, type Fixture, type FixtureDocumentType } from '../test/fixtures/documents/generate.ts';
 import { FIELD_MAP, same, type Cmp } from '../test/fixtures/documents/score.ts';
 
@@ -284,7 +283,7 @@ async function runDocument(engine: CachedEngine, engineName: EngineName, item: I
   const first = extractFields(item.type, model, options);
   let result = first;
   const image = isPdf(item.bytes) ? undefined : item.bytes;
-  if (item.type === 'IMEI_CLOSEUP_IMAGE' && image) {
+  if (declaration(item.type).sparseReread && image) {
     t0 = performance.now();
     result = await withSparseReading(doc, image, first, options);
     wall += performance.now() - t0;
@@ -615,7 +614,7 @@ function report(runs: EngineRun[], meta: { seconds: number; reduced: boolean }):
     '- Fixture truth fields without an extracted field are not scored: Aadhaar gender; PAN is_original (an image signal); GST constitution_of_business; bank statement address and balances; e-bill provider and due date; FSSAI licensee, kind of business and issue date; Shop Act date of registration, employer and nature of business (the extractor returns valid_upto, which the fixture does not print); PO supplier GSTIN; Udyam major activity and date of incorporation.',
     '- DELIVERY_ORDER: the fixture\'s `dealership_name` is scored against the extracted `dealer_name`; GST_CERT `date_of_liability` against `date_of_registration` (the extractor falls back to the liability date).',
     '- SROIE receipts are Malaysian, not Indian: they test robustness on real scans. The `date` key is normalised to DD/MM/YYYY (`21/02/18`, `03 MAR 2018`, `25032018`), `total` to a number (`RM`/`$` removed). Their classification column shows the share classified as INVOICE (receipts are not always labelled as invoices) and is not part of the classification target.',
-    '- IMEI_CLOSEUP_IMAGE: with PSM auto tesseract merges the "IMEI 1: …" line into the barcode printed under it and loses the first number; the pipeline therefore reads IMEI close-ups a second time with segmentation `sparse` (`withSparseReading`, imported by the bench) and keeps the better extraction. The "without the sparse re-read" rows show the first reading alone. PaddleOCR ignores the segmentation, so its re-read returns the same lines and costs a second full read.',
+    '- IMEI_CLOSEUP_IMAGE: with PSM auto tesseract merges the "IMEI 1: …" line into the barcode printed under it and loses the first number; the pipeline therefore reads IMEI close-ups a second time with segmentation `sparse` (`withSparseReading` in the document core, called by the pipeline and by the bench) and keeps the better extraction. The "without the sparse re-read" rows show the first reading alone. PaddleOCR ignores the segmentation, so its re-read returns the same lines and costs a second full read.',
     '- PSM block (tesseract only) is run on the receipts by default (`--block-on clean,degraded,sroie` widens it): it is not what the service does; it shows what reading receipts as one block would change.',
     '- s/page: wall time per page of the engine calls the service makes for the document (`recogniseDocument`, plus the IMEI re-read), measured when the page was read (kept in the cache). tesseract: 2 workers, two documents in flight (each has about one core); PaddleOCR: one document at a time (onnxruntime uses both cores for one page). Shared 2-core machine: timings vary ±2× with other load. Text-layer PDF pages cost no OCR.',
   );

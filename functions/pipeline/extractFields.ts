@@ -14,42 +14,26 @@ import { sealAadhaar } from '../adapters/aadhaarVault.ts';
 import { maskRegions } from '../adapters/imageRedaction.ts';
 import { findQrCodes } from '../adapters/qrLocator.ts';
 import { assessPanOriginality } from '../adapters/imageSignals/panOriginality.ts';
-import { DocumentModel, classify, extractFields, openBoxInput, type Block, type ExtractionResult, type ExtractOptions } from '../core/documents/index.ts';
+import { DocumentModel, classify, declarationOf, extractFields, openBoxInput, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '../core/documents/index.ts';
 import { findProduct } from '../core/products/catalogue.ts';
 import { formatAddress } from '../app/addressMatching.ts';
 import { faceEngine, ocrEngine } from './engines.ts';
-import type { OcrEngine } from '../adapters/ocr/engine.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 import { logger } from '../adapters/logger.ts';
 import { countDocument } from '../adapters/metrics.ts';
 
 /** Ceiling of the PAN originality fields' confidence until the signal is measured on real captures. */
-export const PAN_SIGNAL_MAX_CONFIDENCE = 0.7;
-
-/** Address-bearing fields that also get a structured `formatted_address` beside their raw value. */
-const ADDRESS_FIELDS: Record<string, string[]> = {
-  AADHAAR: ['address'],
-  GST_CERT: ['address'],
-  INVOICE: ['customer_address', 'dealer_address'],
-  DELIVERY_ORDER: ['dealer_address', 'customer_address'],
-  EBILL: ['address'],
-  UDYAM_CERT: ['address'],
-  FSSAI_CERTIFICATE: ['address'],
-  SHOP_ACT_LICENSE: ['address'],
-};
-
-/** Types whose image is used beyond OCR (originality signal, redacted copy): a PDF's page 1 is rendered for them. */
-const PAGE_IMAGE_TYPES = new Set(['AADHAAR', 'PAN']);
+const PAN_SIGNAL_MAX_CONFIDENCE = 0.7;
 
 /** Width of the rendered page: enough for the signal and legible redacted copies, small enough to stay fast. */
-export const PDF_PAGE_WIDTH = 1600;
+const PDF_PAGE_WIDTH = 1600;
 
 /**
  * Page 1 of a PDF as PNG. pdf.ts (pdf.js and its canvas) is imported only here, so image-only
  * paths never load it. Undefined when the page cannot be rendered (pdf.js missing from the
  * package, a damaged file): the document is then handled as before, without the image signals.
  */
-export async function renderFirstPage(bytes: Buffer): Promise<Buffer | undefined> {
+async function renderFirstPage(bytes: Buffer): Promise<Buffer | undefined> {
   try {
     const { PdfFile } = await import('../adapters/ocr/pdf.ts');
     const pdf = await PdfFile.open(bytes);
@@ -65,27 +49,13 @@ export async function renderFirstPage(bytes: Buffer): Promise<Buffer | undefined
   }
 }
 
-export function withFormattedAddresses(type: string, data: ExtractionResult['data']) {
+function withFormattedAddresses(type: DocumentType, data: ExtractionResult['data']) {
   const out: Record<string, unknown> = { ...data };
-  for (const name of ADDRESS_FIELDS[type] ?? []) {
+  for (const name of declarationOf(type)?.addressFields ?? []) {
     const f = data[name];
     if (f && typeof f.value === 'string' && f.value.trim()) out[name] = { ...f, formatted_address: formatAddress(f.value) };
   }
   return out;
-}
-
-/**
- * Box labels print each IMEI above its barcode; full-page layout analysis (tesseract PSM 3) merges
- * the two and loses the number, sparse text mode reads it (bench/results/accuracy.md), so
- * tesseract reads an IMEI close-up a second time that way.
- */
-export async function withSparseReading(engine: OcrEngine, image: Buffer, first: ExtractionResult, options: ExtractOptions): Promise<ExtractionResult> {
-  // Textract reads labels as they are, and PaddleOCR has no segmentation modes to switch.
-  if (engine.name === 'textract' || engine.name === 'paddle') return first;
-  const second = extractFields('IMEI_CLOSEUP_IMAGE', new DocumentModel(await engine.recognise(image, { segmentation: 'sparse', page: 1 })), options);
-  const count = (r: ExtractionResult) => (Array.isArray(r.data.imei_number?.value) ? r.data.imei_number.value.length : 0);
-  const score = (r: ExtractionResult) => Object.values(r.data).reduce((sum, f) => sum + f.confidence_score, 0);
-  return count(second) > count(first) || (count(second) === count(first) && score(second) > score(first)) ? second : first;
 }
 
 export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput['file']> => {
@@ -111,7 +81,7 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
   const { type } = classify(model, { facesFound });
   // A PDF Aadhaar or PAN: page 1 rendered stands in for the uploaded image (Blocks' geometry is
   // normalised per page, so page-1 boxes map onto it).
-  const image = uploaded ?? (isPdf && PAGE_IMAGE_TYPES.has(type) ? await renderFirstPage(await getObject(file.objectKey)) : undefined);
+  const image = uploaded ?? (isPdf && declarationOf(type)?.pageImage ? await renderFirstPage(await getObject(file.objectKey)) : undefined);
   const product = findProduct(owner.productType);
   const signal = type === 'PAN' && image ? await assessPanOriginality(image) : undefined;
   const options = {
@@ -156,7 +126,7 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
     return input.file;
   }
 
-  if (type === 'IMEI_CLOSEUP_IMAGE' && image) result = await withSparseReading(await ocrEngine(), image, result, options);
+  if (declarationOf(type)?.sparseReread && image) result = await withSparseReading(await ocrEngine(), image, result, options);
   const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, result.data) };
   if (signal) {
     // The signal is validated on synthetic captures only (docs/pan-originality.md): never claim more.

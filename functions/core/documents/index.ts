@@ -1,5 +1,5 @@
 /** Document understanding over Textract-shaped Blocks: model, validators, classification, fields. */
-export { DOCUMENT_TYPES, isDocumentType, type DocumentType, type SupportedDocumentType } from './types.ts';
+export { DOCUMENT_TYPES, isDocumentType, type DocumentType, type SupportedDocumentType } from './typeNames.ts';
 export {
   DocumentModel,
   blocksFromLines,
@@ -20,7 +20,10 @@ export {
   type Word,
 } from './blocks.ts';
 export { classify, openBoxInput, type Classification, type ClassifyOptions, type OpenBoxInput } from './classify.ts';
-export { extractFields, EXTRACTORS } from './extract.ts';
+export { extractFields } from './extract.ts';
+export { DECLARATIONS, declaration, declarationOf } from './registry.ts';
+export type { Cue, DocumentTypeDeclaration } from './declaration.ts';
+export { withSparseReading, type SparseReader } from './sparseReading.ts';
 export type { ExtractError, ExtractOptions, ExtractedField, ExtractionResult, FieldValue, ImageSignal } from './fields/common.ts';
 export { fieldConfidence, ocrScore, combineConfidence, type Evidence } from './confidence.ts';
 export { maskAadhaar } from './fields/aadhaar.ts';

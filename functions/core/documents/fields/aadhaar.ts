@@ -9,7 +9,6 @@ import { findDates, readAadhaar } from '../validators.ts';
 import {
   DEFAULT_ADDRESS_STOP,
   cleanName,
-  complete,
   field,
   idField,
   labelledAddress,
@@ -19,19 +18,11 @@ import {
   stripCareOf,
   type ExtractedField,
   type Extractor,
-  type FieldKind,
 } from './common.ts';
 import { addressForKey, columnBlock } from './layoutFields.ts';
+import { DIGITISH_OR_BAR } from './lookalikes.ts';
 
-export const AADHAAR_FIELDS: Record<string, FieldKind> = {
-  name: 'string',
-  date_of_birth: 'string',
-  address: 'string',
-  aadhaar_number: 'string',
-};
-
-const DIGITISH = '[0-9OoIlSBZ|]';
-const NUMBER_RE = new RegExp(`(?<![0-9][\\s-]?)(?<![A-Za-z])${DIGITISH}{4}[ -]?${DIGITISH}{4}[ -]?${DIGITISH}{4}(?![\\s-]?[0-9])(?![A-Za-z])`, 'g');
+const NUMBER_RE = new RegExp(`(?<![0-9][\\s-]?)(?<![A-Za-z])${DIGITISH_OR_BAR}{4}[ -]?${DIGITISH_OR_BAR}{4}[ -]?${DIGITISH_OR_BAR}{4}(?![\\s-]?[0-9])(?![A-Za-z])`, 'g');
 const HEADER = /government|india|unique|identification|authority|aadhaa?r|enrol|male|female|dob|birth|address|help|www|download|issue|vid\b|भारत|सरकार/i;
 const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म\s*तिथि/i;
 const YOB_LABEL = /year\s*of\s*birth|\bYOB\b|जन्म\s*वर्ष/i;
@@ -158,5 +149,5 @@ export const extractAadhaar: Extractor = (model, opts) => {
     if (l && d) found.date_of_birth = field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'heuristic' });
   }
 
-  return { data: complete(AADHAAR_FIELDS, found), redactions };
+  return { found, redactions };
 };

@@ -1,16 +1,7 @@
 /** Bank statement: account_holder, account_number, ifsc, bank_name, period_from, period_to. */
 import type { Line } from '../blocks.ts';
 import { findDates, readIfsc } from '../validators.ts';
-import { cleanName, complete, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
-
-export const BANK_STATEMENT_FIELDS: Record<string, FieldKind> = {
-  account_holder: 'string',
-  account_number: 'string',
-  ifsc: 'string',
-  bank_name: 'string',
-  period_from: 'string',
-  period_to: 'string',
-};
+import { cleanName, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 
 /** IFSC bank prefix -> bank name (the larger banks; the printed name is used when present). */
 export const IFSC_BANKS: Record<string, string> = {
@@ -88,5 +79,5 @@ export const extractBankStatement: Extractor = (model) => {
     found.period_from = field(a.value, model.wordsInRange(periodLine, a.index, a.index + a.length), { kind: 'structure', pass: true });
     found.period_to = field(b.value, model.wordsInRange(periodLine, b.index, b.index + b.length), { kind: 'structure', pass: true });
   }
-  return { data: complete(BANK_STATEMENT_FIELDS, found) };
+  return { found };
 };

@@ -45,7 +45,27 @@ export interface ExtractionResult {
   redactions?: PageBox[];
 }
 
-export type Extractor = (model: DocumentModel, opts: ExtractOptions) => ExtractionResult;
+/** What an extractor found; the dispatcher completes it to the type's declared field list. */
+export interface Extraction {
+  found: Record<string, ExtractedField | undefined>;
+  error?: ExtractError;
+  redactions?: PageBox[];
+}
+
+/**
+ * Label synonyms of a field as the type declares them, and which section (bill-to vs ship-to,
+ * dealer vs customer) its generic keys ("Name", "Address") belong to.
+ */
+export interface FieldVocabulary {
+  labels: RegExp[];
+  sections?: RegExp[];
+  inSection?: RegExp[];
+}
+
+/** A type's vocabulary of one field (empty labels when it declares none). */
+export type FieldLabels = (fieldName: string) => FieldVocabulary;
+
+export type Extractor = (model: DocumentModel, opts: ExtractOptions, labels: FieldLabels) => Extraction;
 
 export type FieldKind = 'string' | 'number' | 'array';
 

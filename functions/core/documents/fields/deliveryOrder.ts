@@ -7,12 +7,11 @@ import type { DocumentModel, Line } from '../blocks.ts';
 import { findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
-import { ID_VALUE } from './invoice.ts';
-import { vocabulary } from '../vocabulary.ts';
+import { ID_VALUE } from './referenceNumber.ts';
+import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { addressForKey, addressUnderSegment, pairInSection } from './layoutFields.ts';
 import {
   cleanName,
-  complete,
   field,
   labelledAddress,
   labelledAmount,
@@ -24,22 +23,8 @@ import {
   tidy,
   type ExtractedField,
   type Extractor,
-  type FieldKind,
 } from './common.ts';
 
-export const DELIVERY_ORDER_FIELDS: Record<string, FieldKind> = {
-  dealer_name: 'string',
-  dealer_address: 'string',
-  customer_name: 'string',
-  customer_mobile_number: 'string',
-  order_number: 'string',
-  order_date: 'string',
-  asset_model: 'string',
-  amount: 'number',
-};
-
-/** Business names may contain "Mobile" ("Shree Ganesh Mobile"): only stop at real labels. */
-const BUSINESS_STOP = /\s{2,}|\b(?:date|address|gstin|contact)\b|\b(?:mobile|mob|ph|phone)\s*(?:no)?\.?\s*:/i;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|address|contact)\b/i;
 /** A letterhead naming a lender: the issuer of the order, never the dealer it is addressed to. */
 const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
@@ -69,10 +54,9 @@ function addressee(model: DocumentModel): { line: Line; name: string; from: numb
   return undefined;
 }
 
-export const extractDeliveryOrder: Extractor = (model) => {
+export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
-  const V = (name: string) => vocabulary('DELIVERY_ORDER', name);
   const dealerLabel = model.findLine(/dealer(?:'s)?\s*name|name\s*of\s*(?:the\s*)?dealer/i);
   const to = addressee(model);
   const head = letterheadLine(model);
@@ -81,7 +65,7 @@ export const extractDeliveryOrder: Extractor = (model) => {
   const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => isDealer(cleanName(p.value)));
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, [/dealer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_STOP, clean: cleanName }) ??
+    labelledText(model, [/dealer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
 
@@ -151,5 +135,5 @@ export const extractDeliveryOrder: Extractor = (model) => {
     { via: ['same-line', 'right'] },
   );
 
-  return { data: complete(DELIVERY_ORDER_FIELDS, found) };
+  return { found };
 };

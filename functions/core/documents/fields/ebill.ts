@@ -1,15 +1,7 @@
 /** Electricity bill: consumer_name, consumer_number, address, bill_date, amount_due. */
-import { cleanName, complete, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+import { cleanName, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
+import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 
-export const EBILL_FIELDS: Record<string, FieldKind> = {
-  consumer_name: 'string',
-  consumer_number: 'string',
-  address: 'string',
-  bill_date: 'string',
-  amount_due: 'number',
-};
-
-const VIA = { via: ['same-line', 'right', 'below'] as ('same-line' | 'right' | 'below')[] };
 
 export const extractEbill: Extractor = (model) => {
   const found: Record<string, ExtractedField | undefined> = {};
@@ -31,5 +23,5 @@ export const extractEbill: Extractor = (model) => {
     [/(?:net\s*)?amount\s*(?:due|payable)/i, /total\s*(?:amount\s*)?(?:due|payable)/i, /payable\s*amount/i, /bill\s*amount/i, /amount\s*to\s*be\s*paid/i],
     { via: ['same-line', 'right'] },
   ) ?? labelledAmount(model, [/(?:net\s*|total\s*)?amount\s*(?:due|payable)/i, /total\s*(?:amount\s*)?(?:due|payable)/i], { pairsOnly: true });
-  return { data: complete(EBILL_FIELDS, found) };
+  return { found };
 };

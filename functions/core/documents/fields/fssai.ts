@@ -1,14 +1,7 @@
 /** FSSAI licence/registration: license_number (14 digits), business_name, address, valid_upto. */
-import { cleanName, complete, field, labelledAddress, labelledDate, labelledText, tidy, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+import { cleanName, field, labelledAddress, labelledDate, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
+import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 
-export const FSSAI_FIELDS: Record<string, FieldKind> = {
-  license_number: 'string',
-  business_name: 'string',
-  address: 'string',
-  valid_upto: 'string',
-};
-
-const VIA = { via: ['same-line', 'right', 'below'] as ('same-line' | 'right' | 'below')[] };
 const FOURTEEN = /(?<!\d)(\d[\d ]{12,16}\d)(?!\d)/;
 
 export const extractFssai: Extractor = (model) => {
@@ -43,5 +36,5 @@ export const extractFssai: Extractor = (model) => {
   found.valid_upto = labelledDate(model, [/valid\s*(?:up\s*to|upto|till|until)/i, /validity/i, /date\s*of\s*expiry|expiry\s*date/i], VIA);
   if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
 
-  return { data: complete(FSSAI_FIELDS, found) };
+  return { found };
 };

@@ -1,14 +1,7 @@
 /** GST registration certificate (Form GST REG-06): gstin, legal_name, trade_name, address, date_of_registration. */
-import { gstinCandidates } from './invoice.ts';
-import { cleanName, complete, idField, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
-
-export const GST_CERT_FIELDS: Record<string, FieldKind> = {
-  gstin: 'string',
-  legal_name: 'string',
-  trade_name: 'string',
-  address: 'string',
-  date_of_registration: 'string',
-};
+import { gstinCandidates } from './gstin.ts';
+import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
+import { cleanName, idField, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
 
 const NEXT_ITEM = /^\s*\d{1,2}\s*[.)]\s/;
 
@@ -18,14 +11,13 @@ export const extractGstCert: Extractor = (model) => {
   const g = gstins.find((x) => x.valid) ?? gstins[0];
   if (g) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
 
-  const below = { via: ['same-line', 'right', 'below'] as ('same-line' | 'right' | 'below')[] };
-  found.legal_name = labelledText(model, [/legal\s*name(?:\s*of\s*business)?/i], { ...below, clean: cleanName });
-  found.trade_name = labelledText(model, [/trade\s*name(?:,?\s*if\s*any)?/i], { ...below, clean: cleanName });
+  found.legal_name = labelledText(model, [/legal\s*name(?:\s*of\s*business)?/i], { ...VIA, clean: cleanName });
+  found.trade_name = labelledText(model, [/trade\s*name(?:,?\s*if\s*any)?/i], { ...VIA, clean: cleanName });
   found.address = labelledAddress(model, [/address\s*of\s*principal\s*place\s*of\s*business/i, /principal\s*place\s*of\s*business/i, /\baddress\b/i], {
     maxLines: 4,
     stop: new RegExp(`${NEXT_ITEM.source}|^\\s*(?:date|constitution|type|period)`, 'i'),
   });
-  found.date_of_registration = labelledDate(model, [/date\s*of\s*registration/i, /date\s*of\s*liability/i, /date\s*of\s*validity/i, /date\s*of\s*issue/i], below);
+  found.date_of_registration = labelledDate(model, [/date\s*of\s*registration/i, /date\s*of\s*liability/i, /date\s*of\s*validity/i, /date\s*of\s*issue/i], VIA);
 
-  return { data: complete(GST_CERT_FIELDS, found) };
+  return { found };
 };

@@ -4,7 +4,8 @@
 import type { DocumentModel } from '../blocks.ts';
 import { readImei } from '../validators.ts';
 import { combineConfidence } from '../confidence.ts';
-import { complete, field, labelledAmount, labelledText, repairModelName, tidy, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+import { field, labelledAmount, labelledText, repairModelName, tidy, type ExtractedField, type Extractor } from './common.ts';
+import { DIGITISH } from './lookalikes.ts';
 
 /** Phone brands as printed on box labels: a heading "<Brand> <Model>" without a "Model" label. */
 const BRAND = /^\s*(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|moto|apple|nokia|google|nothing|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|huawei)\b\s+(.+)$/i;
@@ -20,18 +21,10 @@ function brandLine(model: DocumentModel): ExtractedField | undefined {
   return undefined;
 }
 
-export const IMEI_FIELDS: Record<string, FieldKind> = {
-  model: 'string',
-  ram: 'string',
-  rom: 'string',
-  imei_number: 'array',
-  price: 'number',
-};
-
 /** Ceiling for an IMEI list shorter than the numbered IMEI labels on the label. */
 export const INCOMPLETE_CAP = 0.5;
 
-const IMEI_TOKEN = /(?<![0-9A-Za-z])[0-9OoIlSBZ](?:-?[0-9OoIlSBZ]){14}(?![0-9A-Za-z])/g;
+const IMEI_TOKEN = new RegExp(`(?<![0-9A-Za-z])${DIGITISH}(?:-?${DIGITISH}){14}(?![0-9A-Za-z])`, 'g');
 const RAM_ROM = /(\d{1,2})\s*GB\s*(?:RAM)?\s*[+/|,&]\s*(\d{2,4})\s*(GB|TB)/i;
 const RAM = /(?:\bRAM\b\s*[:\-]?\s*(\d{1,2})\s*GB)|(?:(\d{1,2})\s*GB\s*RAM\b)/i;
 const ROM = /(?:\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB))|(?:(\d{2,4})\s*(GB|TB)\s*(?:ROM|storage)\b)/i;
@@ -92,5 +85,5 @@ export const extractImei: Extractor = (model) => {
 
   found.price = labelledAmount(model, [/M\.?\s?R\.?\s?P\.?/i, /\bprice\b/i, /\bMOP\b/i], { via: ['same-line', 'right', 'below'] });
 
-  return { data: complete(IMEI_FIELDS, found) };
+  return { found };
 };

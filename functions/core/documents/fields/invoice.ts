@@ -3,14 +3,16 @@
  * total_invoice_amount (number), invoice_date, invoice_number, customer_mobile_number.
  */
 import type { DocumentModel, Line, Word } from '../blocks.ts';
-import { findAmounts, findDates, findMobiles, readGstin } from '../validators.ts';
+import { findAmounts, findDates, findMobiles } from '../validators.ts';
 import { addressUnder, letterheadLine, letterheadName, signatureName } from './header.ts';
-import { vocabulary } from '../vocabulary.ts';
 import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
+import { gstinCandidates } from './gstin.ts';
+import { BUSINESS_NAME_STOP } from './labelReach.ts';
+import { TOTAL_LABELS } from './totals.ts';
+import { ID_VALUE } from './referenceNumber.ts';
 import {
   addressAfter,
   cleanName,
-  complete,
   field,
   idField,
   labelledAddress,
@@ -19,21 +21,8 @@ import {
   looksLikeName,
   type ExtractedField,
   type Extractor,
-  type FieldKind,
 } from './common.ts';
 
-export const INVOICE_FIELDS: Record<string, FieldKind> = {
-  customer_name: 'string',
-  customer_address: 'string',
-  dealership_name: 'string',
-  dealer_address: 'string',
-  dealer_gst: 'string',
-  total_invoice_amount: 'number',
-  invoice_date: 'string',
-  invoice_number: 'string',
-};
-
-const GSTIN_TOKEN = /(?<![A-Za-z0-9/])[0-9OoIlSBZ]{2}[A-Za-z0-9|/]{13}(?![A-Za-z0-9/])/g;
 const CUSTOMER_SECTION = /bill(?:ed)?\s*to|buyer|customer|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
@@ -44,18 +33,7 @@ const CUSTOMER_NAME_LABELS = [
   /\bbuyer\b/i,
   /\bcustomer\b/i,
 ];
-/** Business names may contain "Mobile" ("Shree Ganesh Mobile"): only stop at real labels. */
-const BUSINESS_STOP = /\s{2,}|\b(?:date|address|gstin|contact)\b|\b(?:mobile|mob|ph|phone)\s*(?:no)?\.?\s*:/i;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|gstin|invoice|address|contact)\b/i;
-export const TOTAL_LABELS = [
-  /grand\s*total/i,
-  /total\s*invoice\s*(?:amount|value)/i,
-  /invoice\s*(?:total|value|amount)/i,
-  /net\s*(?:amount|payable|total)/i,
-  /total\s*amount/i,
-  /amount\s*payable/i,
-  /(?<!sub[\s-]*)\btotal\b(?!\s*(?:tax|gst|qty|quantity|cgst|sgst|igst|discount|items?|in\s*words|savings?|units?|pcs))/i,
-];
 
 /**
  * The invoice total: every line carrying a total label (value on the line or to its right) is a
@@ -121,23 +99,6 @@ function itemsAddUp(model: DocumentModel, totalIndex: number, total: number): bo
   }
   return n > 0 && Math.abs(sum - total) < 0.011;
 }
-export const ID_VALUE = /^([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_]*)/;
-
-interface GstinHit {
-  value: string;
-  valid: boolean;
-  repairs: number;
-  words: Word[];
-  line: Line;
-}
-
-export function gstinCandidates(model: DocumentModel): GstinHit[] {
-  return model.findAll(GSTIN_TOKEN).map((m) => {
-    const r = readGstin(m.match[0]);
-    return { ...r, words: m.words, line: m.line };
-  });
-}
-
 /** Index of the first line of the customer block (Infinity when there is none). */
 function customerStart(model: DocumentModel): number {
   return model.findLine(CUSTOMER_SECTION)?.line.index ?? Infinity;
@@ -156,7 +117,7 @@ function agreedName(model: DocumentModel): ExtractedField | undefined {
   return field(head.value, line.words, { kind: 'heuristic', agreed: true });
 }
 
-export const extractInvoice: Extractor = (model) => {
+export const extractInvoice: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const custAt = customerStart(model);
 
@@ -169,12 +130,11 @@ export const extractInvoice: Extractor = (model) => {
     gstins[0];
   if (g) found.dealer_gst = idField({ ...g, check: 'checksum' }, g.words);
 
-  const V = (name: string) => vocabulary('INVOICE', name);
   const isBusiness = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !/invoice|gstin|original|recipient/i.test(v);
   const dealerPair = model.layout.find(V('dealership_name').labels).find((p) => isBusiness(cleanName(p.value)));
   found.dealership_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_STOP, clean: cleanName }) ??
+    labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_NAME_STOP, clean: cleanName }) ??
     agreedName(model) ??
     signatureName(model);
 
@@ -252,7 +212,5 @@ export const extractInvoice: Extractor = (model) => {
 
   found.total_invoice_amount = invoiceTotal(model);
 
-  const data = complete(INVOICE_FIELDS, found);
-  if (!found.customer_mobile_number) delete data.customer_mobile_number;
-  return { data };
+  return { found };
 };

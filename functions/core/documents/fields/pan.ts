@@ -5,16 +5,7 @@
  */
 import type { DocumentModel, Line, Word } from '../blocks.ts';
 import { checkPan, findDates, readPan } from '../validators.ts';
-import { complete, field, idField, labelledDate, labelledText, cleanName, looksLikeName, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
-
-export const PAN_FIELDS: Record<string, FieldKind> = {
-  name_as_per_pan: 'string',
-  pan_number: 'string',
-  dob: 'string',
-  father_name: 'string',
-  is_original: 'string',
-  document_quality_flag: 'string',
-};
+import { field, idField, labelledDate, labelledText, cleanName, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 
 const NAME_LABEL = /(?<!father['’]?s?\s*)\bname\b/i;
 const FATHER_LABEL = /father['’]?s?\s*name/i;
@@ -104,9 +95,8 @@ export const extractPan: Extractor = (model, opts) => {
     found.document_quality_flag = field(s >= 0.5 ? 'good' : 'poor', 1, { kind: 'signal', score: Math.max(s, 1 - s) });
   }
 
-  const data = complete(PAN_FIELDS, found);
   if (!best?.valid) {
-    return { data, error: { code: 'INVALID_DOC', reason: best ? 'The PAN number on the card does not have a valid PAN structure.' : 'No readable PAN number was found on the card.' } };
+    return { found, error: { code: 'INVALID_DOC', reason: best ? 'The PAN number on the card does not have a valid PAN structure.' : 'No readable PAN number was found on the card.' } };
   }
-  return { data };
+  return { found };
 };

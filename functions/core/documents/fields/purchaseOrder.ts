@@ -1,18 +1,11 @@
 /** Purchase order: po_number, po_date, buyer_name, supplier_name, total_amount. */
 import { letterheadName } from './header.ts';
-import { ID_VALUE, TOTAL_LABELS } from './invoice.ts';
+import { ID_VALUE } from './referenceNumber.ts';
+import { TOTAL_LABELS } from './totals.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
-import { cleanName, complete, labelledAmount, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+import { cleanName, labelledAmount, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor } from './common.ts';
+import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 
-export const PURCHASE_ORDER_FIELDS: Record<string, FieldKind> = {
-  po_number: 'string',
-  po_date: 'string',
-  buyer_name: 'string',
-  supplier_name: 'string',
-  total_amount: 'number',
-};
-
-const VIA = { via: ['same-line', 'right', 'below'] as ('same-line' | 'right' | 'below')[] };
 const NAME_STOP = /\s{2,}|\b(?:gstin|address|date|phone|mobile|po\s*no)\b/i;
 
 export const extractPurchaseOrder: Extractor = (model) => {
@@ -34,5 +27,5 @@ export const extractPurchaseOrder: Extractor = (model) => {
     accept: (s) => s.length >= 3,
   });
   found.total_amount = labelledAmount(model, TOTAL_LABELS, { via: ['same-line', 'right'] });
-  return { data: complete(PURCHASE_ORDER_FIELDS, found) };
+  return { found };
 };

@@ -1,14 +1,7 @@
 /** Shops and Establishments registration: registration_number, establishment_name, address, valid_upto. */
-import { cleanName, complete, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+import { cleanName, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
+import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 
-export const SHOP_ACT_FIELDS: Record<string, FieldKind> = {
-  registration_number: 'string',
-  establishment_name: 'string',
-  address: 'string',
-  valid_upto: 'string',
-};
-
-const VIA = { via: ['same-line', 'right', 'below'] as ('same-line' | 'right' | 'below')[] };
 
 export const extractShopAct: Extractor = (model) => {
   const found: Record<string, ExtractedField | undefined> = {};
@@ -27,5 +20,5 @@ export const extractShopAct: Extractor = (model) => {
     stop: /^\s*(?:name|nature|category|valid|date|number\s*of|employer|signature|\d+\.)/i,
   });
   found.valid_upto = labelledDate(model, [/valid\s*(?:up\s*to|upto|till|until)/i, /validity/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*date/i], VIA);
-  return { data: complete(SHOP_ACT_FIELDS, found) };
+  return { found };
 };

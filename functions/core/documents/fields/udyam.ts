@@ -1,18 +1,10 @@
 /** Udyam registration certificate: udyam_number, enterprise_name, enterprise_type, address, date_of_registration. */
 import { isValidUdyam } from '../validators.ts';
-import { cleanName, complete, field, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor, type FieldKind } from './common.ts';
+import { cleanName, field, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
+import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
+import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
 
-export const UDYAM_FIELDS: Record<string, FieldKind> = {
-  udyam_number: 'string',
-  enterprise_name: 'string',
-  enterprise_type: 'string',
-  address: 'string',
-  date_of_registration: 'string',
-};
-
-const VIA = { via: ['same-line', 'right', 'below'] as ('same-line' | 'right' | 'below')[] };
-const UDYAM_TOKEN = /UDYAM\s*-\s*([A-Z]{2})\s*-\s*([0-9OoIlSBZ]{2})\s*-\s*([0-9OoIlSBZ]{7})/gi;
-const toDigits = (s: string) => s.replace(/[Oo]/g, '0').replace(/[Il]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
+const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 
 export const extractUdyam: Extractor = (model) => {
   const found: Record<string, ExtractedField | undefined> = {};
@@ -20,7 +12,7 @@ export const extractUdyam: Extractor = (model) => {
   const m = model.findAll(UDYAM_TOKEN)[0];
   if (m) {
     const raw = `UDYAM-${m.match[1]}-${m.match[2]}-${m.match[3]}`.toUpperCase();
-    const value = `UDYAM-${m.match[1].toUpperCase()}-${toDigits(m.match[2])}-${toDigits(m.match[3])}`;
+    const value = `UDYAM-${m.match[1].toUpperCase()}-${lookalikesToDigits(m.match[2])}-${lookalikesToDigits(m.match[3])}`;
     const repairs = [...raw].filter((c, i) => c !== value[i]).length;
     found.udyam_number = field(value, m.words, { kind: 'structure', pass: isValidUdyam(value), repairs });
   }
@@ -34,5 +26,5 @@ export const extractUdyam: Extractor = (model) => {
   });
   found.date_of_registration = labelledDate(model, [/date\s*of\s*udyam\s*registration/i, /date\s*of\s*registration/i, /date\s*of\s*incorporation/i], VIA);
 
-  return { data: complete(UDYAM_FIELDS, found) };
+  return { found };
 };

@@ -1,0 +1,15 @@
+/** Building blocks of classification cues (types/<type>.ts declare the cues themselves). */
+import type { Cue } from './declaration.ts';
+import { isValidAadhaar, isValidGstin, isValidIfsc, isValidImei, isValidPan, isValidUdyam } from './validators.ts';
+
+export const re = (name: string, weight: number, rx: RegExp): Cue => ({ name, weight, test: (t) => rx.test(t) });
+// Patterns use spaces, never \s: a number must not join digits across a line break.
+const tokens = (t: string, rx: RegExp) => [...t.matchAll(rx)].map((m) => m[0].replace(/[ -]/g, ''));
+
+const anyValid = (rx: RegExp, valid: (s: string) => boolean) => (t: string) => tokens(t, rx).some(valid);
+export const hasAadhaar = anyValid(/(?<!\d[ -]?)\d{4}[ -]?\d{4}[ -]?\d{4}(?![ -]?\d)/g, isValidAadhaar);
+export const hasPan = anyValid(/(?<![A-Z0-9])[A-Z]{5}\d{4}[A-Z](?![A-Z0-9])/g, isValidPan);
+export const hasGstin = anyValid(/(?<![A-Z0-9])\d{2}[A-Z0-9]{13}(?![A-Z0-9])/g, isValidGstin);
+export const hasImei = anyValid(/(?<!\d)\d{15}(?!\d)/g, isValidImei);
+export const hasIfsc = anyValid(/(?<![A-Z0-9])[A-Z]{4}0[A-Z0-9]{6}(?![A-Z0-9])/g, isValidIfsc);
+export const hasUdyam = anyValid(/UDYAM-[A-Z]{2}-\d{2}-\d{7}/g, isValidUdyam);

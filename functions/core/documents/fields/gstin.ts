@@ -1,0 +1,21 @@
+/** GSTINs on a page, read with look-alike repair and checked (invoices name the seller's, GST certificates the holder's). */
+import type { DocumentModel, Line, Word } from '../blocks.ts';
+import { readGstin } from '../validators.ts';
+import { DIGIT_LOOKALIKES } from './lookalikes.ts';
+
+const GSTIN_TOKEN = new RegExp(`(?<![A-Za-z0-9/])[0-9${DIGIT_LOOKALIKES}]{2}[A-Za-z0-9|/]{13}(?![A-Za-z0-9/])`, 'g');
+
+export interface GstinHit {
+  value: string;
+  valid: boolean;
+  repairs: number;
+  words: Word[];
+  line: Line;
+}
+
+export function gstinCandidates(model: DocumentModel): GstinHit[] {
+  return model.findAll(GSTIN_TOKEN).map((m) => {
+    const r = readGstin(m.match[0]);
+    return { ...r, words: m.words, line: m.line };
+  });
+}

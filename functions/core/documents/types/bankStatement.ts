@@ -1,0 +1,28 @@
+/** Bank account statement. */
+import type { DocumentTypeDeclaration } from '../declaration.ts';
+import { hasIfsc, re } from '../cues.ts';
+import { extractBankStatement } from '../fields/bankStatement.ts';
+
+export const bankStatement: DocumentTypeDeclaration = {
+  type: 'BANK_STATEMENT',
+  cues: [
+    re('statement-of-account', 4, /statement\s*of\s*account|account\s*statement|bank\s*statement/i),
+    { name: 'valid-ifsc', weight: 1.5, test: hasIfsc },
+    re('balances', 1.5, /opening\s*balance|closing\s*balance/i),
+    re('transaction-columns', 1, /withdrawals?|deposits?|narration|cheque\s*no/i),
+    re('account-labels', 1.5, /account\s*(?:holder|number|no)|a\/c\s*no/i),
+    re('statement-period', 1.5, /statement\s*(?:period|from|date)|period\s*of\s*statement/i),
+  ],
+  fields: {
+    account_holder: 'string',
+    account_number: 'string',
+    ifsc: 'string',
+    bank_name: 'string',
+    period_from: 'string',
+    period_to: 'string',
+  },
+  extract: extractBankStatement,
+  addressFields: [],
+  pageImage: false,
+  sparseReread: false,
+};

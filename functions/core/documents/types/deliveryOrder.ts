@@ -1,0 +1,67 @@
+/** Delivery order: the financier's instruction to the dealer to hand the asset over. */
+import type { DocumentTypeDeclaration } from '../declaration.ts';
+import { re } from '../cues.ts';
+import { extractDeliveryOrder } from '../fields/deliveryOrder.ts';
+
+export const deliveryOrder: DocumentTypeDeclaration = {
+  type: 'DELIVERY_ORDER',
+  cues: [
+    re('delivery-order', 4, /delivery\s*order/i),
+    re('do-no', 2.5, /\bD\.?\s?O\.?\s*(?:no|number|date)\b/i),
+    re('please-deliver', 1, /please\s*deliver|kindly\s*deliver/i),
+    re('financier', 0.5, /financ|loan/i),
+  ],
+  fields: {
+    dealer_name: 'string',
+    dealer_address: 'string',
+    customer_name: 'string',
+    customer_mobile_number: 'string',
+    order_number: 'string',
+    order_date: 'string',
+    asset_model: 'string',
+    amount: 'number',
+  },
+  extract: extractDeliveryOrder,
+  vocabulary: {
+    dealer_name: {
+      labels: [/dealer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
+    },
+    dealer_address: {
+      labels: [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i],
+    },
+    customer_name: {
+      labels: [
+        /(?:customer|borrower|applicant|buyer)(?:'s)?\s*name/i,
+        /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer)/i,
+        /customer/i,
+        /borrower/i,
+        /applicant/i,
+      ],
+      sections: [/(?:customer|borrower|applicant)(?:'s)?\s*(?:details|information|info)/i],
+      inSection: [/name/i],
+    },
+    customer_mobile_number: {
+      labels: [/(?:customer|borrower|applicant)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell)\s*(?:no|number|#)?/i],
+    },
+    order_number: {
+      labels: [/(?:d\.?\s?o\.?|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i],
+    },
+    order_date: {
+      labels: [/(?:d\.?\s?o\.?|delivery\s*order|order)\s*date/i, /date\s*of\s*issue/i, /dated/i, /date/i],
+    },
+    asset_model: {
+      labels: [/(?:asset|product|device|handset|item)\s*(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i],
+    },
+    amount: {
+      labels: [
+        /asset\s*(?:cost|value|price)/i,
+        /(?:invoice|product|device)\s*(?:amount|value|cost|price)/i,
+        /(?:loan|finance|financed|disbursement|net)\s*amount/i,
+        /amount/i,
+      ],
+    },
+  },
+  addressFields: ['dealer_address'],
+  pageImage: false,
+  sparseReread: false,
+};

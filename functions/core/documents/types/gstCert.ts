@@ -1,0 +1,28 @@
+/** GST registration certificate (Form GST REG-06). */
+import type { DocumentTypeDeclaration } from '../declaration.ts';
+import { hasGstin, re } from '../cues.ts';
+import { extractGstCert } from '../fields/gstCert.ts';
+
+export const gstCert: DocumentTypeDeclaration = {
+  type: 'GST_CERT',
+  cues: [
+    re('form-gst-reg-06', 4, /form\s*GST\s*REG\s*-?\s*0?6/i),
+    re('registration-certificate', 2, /registration\s*certificate|certificate\s*of\s*registration/i),
+    re('goods-and-services-tax', 1.5, /goods\s*and\s*services\s*tax/i),
+    re('legal-name', 1, /legal\s*name/i),
+    re('trade-name', 1, /trade\s*name/i),
+    re('constitution-of-business', 1.5, /constitution\s*of\s*business/i),
+    { name: 'valid-gstin', weight: 1, test: hasGstin },
+  ],
+  fields: {
+    gstin: 'string',
+    legal_name: 'string',
+    trade_name: 'string',
+    address: 'string',
+    date_of_registration: 'string',
+  },
+  extract: extractGstCert,
+  addressFields: ['address'],
+  pageImage: false,
+  sparseReread: false,
+};

@@ -1,0 +1,93 @@
+/** Tax invoice, receipt or cash bill of the asset's sale. */
+import type { DocumentTypeDeclaration } from '../declaration.ts';
+import { hasGstin, re } from '../cues.ts';
+import { extractInvoice } from '../fields/invoice.ts';
+
+const CUSTOMER_SECTIONS = [
+  /(?:details\s*of\s*)?(?:receiver|recipient|buyer|customer|purchaser|borrower|applicant)(?:'s)?\s*(?:details|information|info)?(?:\s*\(?\s*bill(?:ed)?\s*to\s*\)?)?/i,
+  /bill(?:ed)?\s*to(?:\s*party)?/i,
+  /sold\s*to/i,
+];
+const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|sold\s*by)(?:'s)?\s*(?:details|information|info)?/i, /sold\s*by/i, /deliver(?:y)?\s*to/i];
+
+/**
+ * A till receipt: a total-like label and several money amounts (two decimals), with
+ * item/qty/cash/change words a statement or bill does not carry together.
+ */
+function receiptShape(text: string): boolean {
+  const money = (text.match(/\b\d{1,6}[.,]\d{2}\b/g) ?? []).length;
+  const total = /\b(?:total|sub\s*-?\s*total|grand\s*total|amount\s*due|nett?)\b/i.test(text);
+  const till = (text.match(/\b(?:qty|quantity|item|cash|change|tendered|rounding|price|amount|disc(?:ount)?|payment|thank\s*you)\b/gi) ?? []).length;
+  return total && money >= 3 && till >= 2;
+}
+
+export const invoice: DocumentTypeDeclaration = {
+  type: 'INVOICE',
+  cues: [
+    re('tax-invoice', 3, /tax\s*invoice/i),
+    re('invoice-word', 1.5, /\binvoice\b/i),
+    re('invoice-no-or-date', 1.5, /invoice\s*(?:no|number|date|#)/i),
+    { name: 'valid-gstin', weight: 1, test: hasGstin },
+    re('totals', 1, /grand\s*total|total\s*amount|amount\s*in\s*words/i),
+    re('hsn', 0.5, /\bHSN\b|\bSAC\b|\bCGST\b|\bSGST\b|\bIGST\b/i),
+    // Receipts and cash bills are invoices for a consumer-durable flow (a shop's bill of sale).
+    re('receipt-or-bill', 2, /\b(?:receipt(?!\s+of\b)|cash\s*(?:bill|memo|sale)|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
+    { name: 'receipt-shape', weight: 2.5, test: receiptShape },
+    re('tax-words', 0.5, /\b(?:GST|SST|VAT)\b|tax\s*(?:amount|@|\d)/i),
+  ],
+  fields: {
+    customer_name: 'string',
+    customer_address: 'string',
+    dealership_name: 'string',
+    dealer_address: 'string',
+    dealer_gst: 'string',
+    total_invoice_amount: 'number',
+    invoice_date: 'string',
+    invoice_number: 'string',
+  },
+  extract: extractInvoice,
+  vocabulary: {
+    dealership_name: {
+      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i],
+      sections: DEALER_SECTIONS,
+      inSection: [/name/i],
+    },
+    dealer_address: {
+      labels: [/(?:dealer|seller|supplier|vendor|shop|firm)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|seller|supplier)/i],
+      sections: DEALER_SECTIONS,
+      inSection: [/address/i],
+    },
+    customer_name: {
+      labels: [
+        /(?:customer|buyer|purchaser|client|receiver|recipient|consignee)(?:'s)?\s*name/i,
+        /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient)/i,
+        /bill(?:ed)?\s*to/i,
+        /sold\s*to/i,
+        /buyer/i,
+        /customer/i,
+        /consignee/i,
+      ],
+      sections: CUSTOMER_SECTIONS,
+      inSection: [/name/i],
+    },
+    customer_address: {
+      labels: [/(?:customer|buyer|purchaser|billing|client|receiver)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser)/i, /billing\s*address/i],
+      sections: CUSTOMER_SECTIONS,
+      inSection: [/address/i],
+    },
+    customer_mobile_number: {
+      labels: [/(?:customer|buyer)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell|tel)\s*(?:no|number|#)?/i],
+      sections: CUSTOMER_SECTIONS,
+      inSection: [/(?:mobile|mob|phone|ph|contact|cell|tel)\s*(?:no|number)?/i],
+    },
+    invoice_number: {
+      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /cash\s*memo\s*no/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i],
+    },
+    invoice_date: {
+      labels: [/(?:tax\s*)?invoice\s*date/i, /date\s*of\s*(?:invoice|issue|sale|supply)/i, /bill\s*date/i, /dated/i, /date/i],
+    },
+  },
+  addressFields: ['customer_address', 'dealer_address'],
+  pageImage: false,
+  sparseReread: false,
+};

@@ -1,0 +1,26 @@
+/** PAN card: the number (structure-checked), the holder, father's name, date of birth, and the image signals. */
+import type { DocumentTypeDeclaration } from '../declaration.ts';
+import { hasPan, re } from '../cues.ts';
+import { extractPan } from '../fields/pan.ts';
+
+export const pan: DocumentTypeDeclaration = {
+  type: 'PAN',
+  cues: [
+    re('income-tax-department', 3, /income\s*tax\s*department|आयकर\s*विभाग/i),
+    re('permanent-account-number', 3, /permanent\s*account\s*number/i),
+    { name: 'valid-pan', weight: 1.5, test: hasPan },
+    re('govt-of-india', 0.5, /govt\.?\s*of\s*india/i),
+  ],
+  fields: {
+    name_as_per_pan: 'string',
+    pan_number: 'string',
+    dob: 'string',
+    father_name: 'string',
+    is_original: 'string',
+    document_quality_flag: 'string',
+  },
+  extract: extractPan,
+  addressFields: [],
+  pageImage: true,
+  sparseReread: false,
+};

@@ -1,0 +1,26 @@
+/** Shops and Establishments registration (Gumasta). */
+import type { DocumentTypeDeclaration } from '../declaration.ts';
+import { re } from '../cues.ts';
+import { extractShopAct } from '../fields/shopAct.ts';
+
+export const shopActLicense: DocumentTypeDeclaration = {
+  type: 'SHOP_ACT_LICENSE',
+  cues: [
+    re('shops-and-establishments', 4, /shops?\s*(?:and|&)\s*(?:commercial\s*)?establishments?/i),
+    re('name-of-establishment', 1.5, /name\s*of\s*(?:the\s*)?establishment|establishment\s*name/i),
+    re('gumasta', 2, /gumasta/i),
+    re('establishment-certificate', 2, /registration\s*certificate\s*of\s*(?:an?\s*)?establishment/i),
+    re('labour-department', 1, /labou?r\s*department/i),
+    re('intimation', 0.5, /intimation\s*receipt|form\s*['‘’]?[FfBb]['‘’]?\b/i),
+  ],
+  fields: {
+    registration_number: 'string',
+    establishment_name: 'string',
+    address: 'string',
+    valid_upto: 'string',
+  },
+  extract: extractShopAct,
+  addressFields: ['address'],
+  pageImage: false,
+  sparseReread: false,
+};

@@ -1,0 +1,26 @@
+/** Udyam (MSME) registration certificate. */
+import type { DocumentTypeDeclaration } from '../declaration.ts';
+import { hasUdyam, re } from '../cues.ts';
+import { extractUdyam } from '../fields/udyam.ts';
+
+export const udyamCert: DocumentTypeDeclaration = {
+  type: 'UDYAM_CERT',
+  cues: [
+    re('udyam', 4, /udyam/i),
+    re('msme', 2, /micro,?\s*small\s*(?:and|&)\s*medium/i),
+    { name: 'udyam-number', weight: 2, test: hasUdyam },
+    re('type-of-enterprise', 1.5, /type\s*of\s*enterprise/i),
+    re('major-activity', 1, /major\s*activity/i),
+  ],
+  fields: {
+    udyam_number: 'string',
+    enterprise_name: 'string',
+    enterprise_type: 'string',
+    address: 'string',
+    date_of_registration: 'string',
+  },
+  extract: extractUdyam,
+  addressFields: ['address'],
+  pageImage: false,
+  sparseReread: false,
+};
