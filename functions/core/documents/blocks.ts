@@ -515,6 +515,8 @@ export class DocumentModel {
       const end = match.index + match[0].length;
       if (this.layout.isProseLine(labelLine) && match.index > 2) continue;
       if (/\p{L}$/u.test(match[0]) && /^\p{L}/u.test(labelLine.text.slice(end))) continue;
+      // "Dealer's Signature & Stamp": the label word owns another noun, it is not a key.
+      if (/^['’]s\b/.test(labelLine.text.slice(end))) continue;
       for (const where of via) {
         const candidates: { line: Line; from: number; to?: number }[] = [];
         if (where === 'same-line') {
@@ -626,91 +628,4 @@ export class DocumentModel {
     }
     return out;
   }
-}
-
-export interface LineSpec {
-  text: string;
-  /** 0..100, default 99 */
-  confidence?: number;
-  /** Per-word confidences, in word order (default: the line confidence). */
-  wordConfidences?: number[];
-  box?: Partial<BoundingBox>;
-  page?: number;
-}
-
-/**
- * Build a Textract-shaped Block list from plain lines (tests, fixtures). Without a box, line i
- * of a page is laid out at Top = 0.04 + 0.045 * i, Left = 0.05; words get boxes by character
- * proportion.
- */
-export function blocksFromLines(lines: LineSpec[]): Block[] {
-  const blocks: Block[] = [];
-  const pages = new Map<number, Block>();
-  const perPageIndex = new Map<number, number>();
-  lines.forEach((spec, li) => {
-    const pageNo = spec.page ?? 1;
-    let page = pages.get(pageNo);
-    if (!page) {
-      page = {
-        BlockType: 'PAGE',
-        Id: `page-${pageNo}`,
-        Page: pageNo,
-        Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
-        Relationships: [{ Type: 'CHILD', Ids: [] }],
-      };
-      pages.set(pageNo, page);
-      blocks.push(page);
-    }
-    const i = perPageIndex.get(pageNo) ?? 0;
-    perPageIndex.set(pageNo, i + 1);
-    const text = spec.text;
-    const confidence = spec.confidence ?? 99;
-    const box: BoundingBox = {
-      Left: spec.box?.Left ?? 0.05,
-      Top: spec.box?.Top ?? 0.04 + 0.045 * i,
-      Width: spec.box?.Width ?? Math.min(0.9, 0.012 * Math.max(1, text.length)),
-      Height: spec.box?.Height ?? 0.03,
-    };
-    const lineId = `line-${li}`;
-    const len = Math.max(1, text.length);
-    const wordBlocks: Block[] = [...text.matchAll(/\S+/g)].map((m, wi) => {
-      const wb: BoundingBox = { Left: box.Left + (box.Width * m.index) / len, Top: box.Top, Width: (box.Width * m[0].length) / len, Height: box.Height };
-      return {
-        BlockType: 'WORD',
-        Id: `${lineId}-word-${wi}`,
-        Text: m[0],
-        Confidence: spec.wordConfidences?.[wi] ?? confidence,
-        Page: pageNo,
-        TextType: 'PRINTED',
-        Geometry: { BoundingBox: wb, Polygon: polygon(wb) },
-      };
-    });
-    const wordConfs = wordBlocks.map((w) => w.Confidence ?? confidence);
-    const line: Block = {
-      BlockType: 'LINE',
-      Id: lineId,
-      Text: text,
-      Confidence: spec.wordConfidences ? mean(wordConfs) : confidence,
-      Page: pageNo,
-      Geometry: { BoundingBox: box, Polygon: polygon(box) },
-      Relationships: [{ Type: 'CHILD', Ids: wordBlocks.map((w) => w.Id) }],
-    };
-    page.Relationships![0].Ids.push(lineId);
-    blocks.push(line, ...wordBlocks);
-  });
-  return blocks;
-}
-
-function polygon(b: BoundingBox): Point[] {
-  return [
-    { X: b.Left, Y: b.Top },
-    { X: b.Left + b.Width, Y: b.Top },
-    { X: b.Left + b.Width, Y: b.Top + b.Height },
-    { X: b.Left, Y: b.Top + b.Height },
-  ];
-}
-
-/** Convenience: a model straight from plain lines. */
-export function modelFromLines(lines: (LineSpec | string)[]): DocumentModel {
-  return new DocumentModel(blocksFromLines(lines.map((l) => (typeof l === 'string' ? { text: l } : l))));
 }

@@ -2,15 +2,12 @@
 export { DOCUMENT_TYPES, isDocumentType, type DocumentType, type SupportedDocumentType } from './typeNames.ts';
 export {
   DocumentModel,
-  blocksFromLines,
-  modelFromLines,
   unionBox,
   type Block,
   type BlockType,
   type BoundingBox,
   type Geometry,
   type Line,
-  type LineSpec,
   type Page,
   type PageBox,
   type QueryAnswer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocksFromLines } from '../../../functions/core/documents/index.ts';
+import { blocksFromLines } from '../../fixtures/documents/fromLines.ts';
 import { maskAadhaarBlocks, maskAadhaarText } from '../../../functions/core/aadhaar/redactBlocks.ts';
 
 describe('Aadhaar numbers in stored OCR output', () => {

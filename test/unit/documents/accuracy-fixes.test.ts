@@ -3,7 +3,8 @@
  * synthetic lines. Values are made up; none comes from the fixture corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { DocumentModel, blocksFromLines, extractFields, modelFromLines, type Block, type BoundingBox, type LineSpec } from '#core/documents/index.ts';
+import { DocumentModel, extractFields, type Block, type BoundingBox } from '#core/documents/index.ts';
+import { blocksFromLines, modelFromLines, type LineSpec } from '../../fixtures/documents/fromLines.ts';
 import { pageOrientation } from '#core/documents/blocks.ts';
 import { repairEchoPrefix, stripCareOf } from '#core/documents/fields/common.ts';
 import { REGISTRATION_LINE } from '#core/documents/fields/header.ts';

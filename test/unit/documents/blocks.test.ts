@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentModel, blocksFromLines, modelFromLines, type Block } from '#core/documents/index.ts';
+import { DocumentModel, type Block } from '#core/documents/index.ts';
+import { blocksFromLines, modelFromLines } from '../../fixtures/documents/fromLines.ts';
 
 describe('blocksFromLines', () => {
   it('builds PAGE -> LINE -> WORD blocks with normalised geometry and CHILD relationships', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classify, modelFromLines, type DocumentType } from '#core/documents/index.ts';
+import { classify, type DocumentType } from '#core/documents/index.ts';
+import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import * as S from './samples.ts';
 
 const cases: [DocumentType, string[]][] = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentModel, blocksFromLines, extractFields, modelFromLines } from '#core/documents/index.ts';
+import { DocumentModel, extractFields } from '#core/documents/index.ts';
+import { blocksFromLines, modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import * as S from './samples.ts';
 
 const model = (xs: string[]) => modelFromLines(xs);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentModel, extractFields, modelFromLines, type Block } from '#core/documents/index.ts';
+import { DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
+import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import { isProse } from '#core/documents/layout.ts';
 
 /**

@@ -5,7 +5,7 @@
  * task code, its wrapper and Powertools run as they are.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { blocksFromLines } from '../../../functions/core/documents/index.ts';
+import { blocksFromLines } from '../../fixtures/documents/fromLines.ts';
 
 // Outside Lambda the metrics are off (functions/adapters/metrics.ts): this test turns them on
 // before the module is loaded, as a developer would.
