@@ -316,7 +316,7 @@ export class Api extends Construct {
       environment[admissionEnv.retryAfter] = String(fair.retryAfterSeconds);
     }
     if (access.aadhaarVault) environment[VAULT_SECRET_ENV] = props.aadhaarVaultSecret.secretArn;
-    if (access.chatModel) Object.assign(environment, { [chatEngineEnv.engine]: 'bedrock', [chatEngineEnv.modelId]: stageConfig.chatModelId });
+    if (access.chatModel && stageConfig.engines.chat === 'bedrock') Object.assign(environment, { [chatEngineEnv.engine]: 'bedrock', [chatEngineEnv.modelId]: stageConfig.chatModelId });
 
     const fn = new ServiceFunction(this, functionId(route), {
       entry: `functions/http/${route.handler}.ts`,
@@ -343,7 +343,7 @@ export class Api extends Construct {
     if (access.aadhaarVault && access.table === 'read') grantAuditWrite(fn, storage);
     if (access.erases) grantErasure(fn, storage, props.stateMachine);
     // Converse is authorised by InvokeModel, here on the one foundation model of the stage.
-    if (access.chatModel) fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [foundationModelArn(this, stageConfig.chatModelId)] }));
+    if (access.chatModel && stageConfig.engines.chat === 'bedrock') fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [foundationModelArn(this, stageConfig.chatModelId)] }));
     acknowledgeStorageGrants(fn.executionRole, storage);
     return fn;
   }

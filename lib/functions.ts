@@ -18,9 +18,10 @@ import type { StageConfig } from './stage-config.ts';
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Packages never bundled, for every function. Local-only engines and emulators are never reachable
- * in AWS (OCR_ENGINE=textract, FACE_ENGINE=rekognition), too heavy or native to bundle; adapters
- * import them dynamically. The `NativeModule`s are native or load native code (sharp; pdf.js with
+ * Packages never bundled, for every function. Local engines and emulators are never reachable in
+ * AWS (OCR_ENGINE=textract, FACE_ENGINE=rekognition), too heavy or native to bundle; adapters
+ * import them dynamically. A stage without the managed engines (LocalStack) installs the local
+ * engines' packages beside the bundles of the functions that call them (`localEnginePackages`). The `NativeModule`s are native or load native code (sharp; pdf.js with
  * its canvas, which renders PDF pages): functions that use them get linux-arm64 builds installed
  * beside the bundle (`nativeModules`); every other bundle must not import sharp at all and
  * reaches pdf.js only through a dynamic import it never takes (scripts/check-bundles.ts).
@@ -52,6 +53,59 @@ export const localOnlyAdapters = [
   'functions/adapters/faces/local.ts',
 ];
 
+/** A local engine a function carries when its stage has no managed one (StageConfig.engines). */
+export type LocalEngine = 'ocr' | 'faces';
+
+/**
+ * What each local engine brings into a function's package. Its adapter is bundled (no longer
+ * external); its packages are installed beside the bundle with the native ones (they load workers,
+ * wasm and models from their own folders, so they cannot be bundled); `unused` is removed after the
+ * install (relative to node_modules); `data` copies model files and names them in the environment.
+ */
+export interface LocalEnginePackage {
+  adapter: string;
+  natives: NativeModule[];
+  packages: string[];
+  unused: string[];
+  /** A model folder (relative to node_modules) of which only these models (file name before the first dot) stay. */
+  modelsKept?: { dir: string; models: string[] };
+  data?: { source: string; target: string; env: string; envValue: string };
+}
+
+/** Where the OCR model lands in the package; functions/adapters/ocr/tesseract.ts reads TESSERACT_LANG_PATH. */
+export const tesseractModel = {
+  // The integer LSTM model (the default of tesseract.ts): 2.9 MB; the package's other model is 11 MB.
+  source: 'node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
+  target: 'data/tesseract/eng.traineddata.gz',
+  env: 'TESSERACT_LANG_PATH',
+  envValue: '/var/task/data/tesseract',
+} as const;
+
+export const localEnginePackages: Record<LocalEngine, LocalEnginePackage> = {
+  ocr: {
+    adapter: 'functions/adapters/ocr/tesseract.ts',
+    // sharp prepares each page (preprocess.ts); pdf.js renders scanned PDF pages (document.ts).
+    natives: ['sharp', 'pdfjs-dist'],
+    packages: ['tesseract.js'],
+    // The cores with the wasm inlined as base64 are for browsers; Node loads the .js + .wasm pairs (getCore.js).
+    unused: ['tesseract.js-core/*.wasm.js'],
+    data: tesseractModel,
+  },
+  faces: {
+    adapter: 'functions/adapters/faces/local.ts',
+    natives: ['sharp'],
+    // Human loads its node-wasm build by path with these three (functions/adapters/faces/humanDetector.ts).
+    packages: ['@vladmandic/human', '@tensorflow/tfjs-core', '@tensorflow/tfjs-converter', '@tensorflow/tfjs-backend-wasm'],
+    // Human's browser builds, sources and demos; dist/human.node.js stays: it is the package's main.
+    unused: [
+      '@vladmandic/human/demo', '@vladmandic/human/assets', '@vladmandic/human/src', '@vladmandic/human/types',
+      '@vladmandic/human/dist/human.esm*', '@vladmandic/human/dist/human.js', '@vladmandic/human/dist/tfjs.esm.js',
+    ],
+    // The detector loads these three (humanDetector.ts turns every other feature off).
+    modelsKept: { dir: '@vladmandic/human/models', models: ['blazeface', 'facemesh', 'faceres'] },
+  },
+};
+
 /**
  * Native packages a function may ship, installed for the Lambda platform at synth (each stays in
  * `localOnlyModules`, so it is external to every bundle). pdfjs-dist renders with @napi-rs/canvas
@@ -65,6 +119,15 @@ const companions: Partial<Record<NativeModule, NativeModule[]>> = { 'pdfjs-dist'
 export function nativeInstallSet(modules: NativeModule[] = []): NativeModule[] {
   return [...new Set(modules.flatMap((m) => [m, ...(companions[m] ?? [])]))].sort();
 }
+
+/** Everything installed beside a function's bundle: its native modules and its local engines' packages, once each, sorted. */
+export function installSet(modules: NativeModule[] = [], engines: LocalEngine[] = []): string[] {
+  const natives = nativeInstallSet([...modules, ...engines.flatMap((e) => localEnginePackages[e].natives)]);
+  return [...new Set([...natives, ...engines.flatMap((e) => localEnginePackages[e].packages)])].sort();
+}
+
+/** npm's --cpu for a Lambda architecture. */
+const npmCpu = { arm64: 'arm64', x86_64: 'x64' } as const;
 
 /**
  * Parts of pdfjs-dist Node never loads: the browser builds, viewer, type declarations, standalone
@@ -100,20 +163,38 @@ export function lockedVersion(pkg: string): string {
  * host) into the package's own node_modules, where the bundle's `import 'sharp'` resolves them;
  * the explicit --prefix and package.json keep npm from walking up into the project.
  */
-function afterBundlingCommands(outputDir: string, inputDir: string, props: ServiceFunctionProps): string[] {
+export function afterBundlingCommands(outputDir: string, inputDir: string, props: ServiceFunctionProps): string[] {
   const commands: string[] = [];
-  const modules = nativeInstallSet(props.nativeModules);
+  const engines = props.localEngines ?? [];
+  const modules = installSet(props.nativeModules, engines);
   if (modules.length) {
-    // All at once: pdfjs-dist's optional @napi-rs/canvas (^range) resolves to the locked top-level copy.
+    // All at once (a second install would prune the first): pdfjs-dist's optional @napi-rs/canvas (^range)
+    // resolves to the locked top-level copy; the engines' pure-JS dependencies resolve from their ranges.
     const specs = modules.map((m) => `${m}@${lockedVersion(m)}`).join(' ');
+    const cpu = npmCpu[props.stageConfig.lambdaArchitecture];
     commands.push(
       `echo '{"private":true}' > "${outputDir}/package.json"`,
-      `npm install --prefix "${outputDir}" --os=linux --cpu=arm64 --libc=glibc --omit=dev --save-exact ` +
+      `npm install --prefix "${outputDir}" --os=linux --cpu=${cpu} --libc=glibc --omit=dev --save-exact ` +
         `--no-package-lock --no-audit --no-fund --ignore-scripts --loglevel=error ${specs}`,
     );
     if (modules.includes('pdfjs-dist')) {
       commands.push(`(cd "${outputDir}/node_modules/pdfjs-dist" && rm -rf ${pdfjsUnused.join(' ')})`);
     }
+    if (engines.length) {
+      const unused = engines.flatMap((e) => localEnginePackages[e].unused);
+      // Source maps and type declarations are never loaded at run time.
+      commands.push(
+        `find "${outputDir}/node_modules" \\( -name '*.map' -o -name '*.d.ts' \\) -type f -delete`,
+        `(cd "${outputDir}/node_modules" && rm -rf ${unused.join(' ')})`,
+      );
+      for (const kept of engines.flatMap((e) => localEnginePackages[e].modelsKept ?? [])) {
+        const keep = kept.models.map((m) => `! -name '${m}.*'`).join(' ');
+        commands.push(`find "${outputDir}/node_modules/${kept.dir}" -type f ${keep} -delete`);
+      }
+    }
+  }
+  for (const data of engines.flatMap((e) => localEnginePackages[e].data ?? [])) {
+    commands.push(`mkdir -p "$(dirname "${outputDir}/${data.target}")"`, `cp "${inputDir}/${data.source}" "${outputDir}/${data.target}"`);
   }
   if (props.addressReferenceData) {
     commands.push(
@@ -122,6 +203,12 @@ function afterBundlingCommands(outputDir: string, inputDir: string, props: Servi
     );
   }
   return commands;
+}
+
+/** The local adapters kept external: all but those of the engines the function carries (bundled, with their static imports). */
+export function externalAdapters(engines: LocalEngine[] = []): string[] {
+  const carried = new Set(engines.map((e) => localEnginePackages[e].adapter));
+  return localOnlyAdapters.filter((path) => !carried.has(path));
 }
 
 /**
@@ -144,6 +231,8 @@ export interface ServiceFunctionProps {
   nativeModules?: NativeModule[];
   /** Ships the pincode reference data beside the bundle and points ADDRESS_REFERENCE_DATA at it. */
   addressReferenceData?: boolean;
+  /** Local engines the function carries (its stage has no managed one for them): adapter, packages and models. */
+  localEngines?: LocalEngine[];
 }
 
 export class ServiceFunction extends NodejsFunction {
@@ -175,24 +264,29 @@ export class ServiceFunction extends NodejsFunction {
       projectRoot,
       depsLockFilePath: `${projectRoot}package-lock.json`,
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture: stageConfig.lambdaArchitecture === 'arm64' ? Architecture.ARM_64 : Architecture.X86_64,
       memorySize: props.memoryMb ?? 256,
       timeout: props.timeout ?? Duration.seconds(29),
       description: props.description,
       role,
-      tracing: Tracing.ACTIVE,
+      tracing: stageConfig.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       environment: {
         [envNames.stage]: stageConfig.stage,
         // Table TTLs follow the stage's one retention setting (the bucket lifecycle uses it too).
         [envNames.retentionDays]: String(stageConfig.retentionDays),
-        // AWS always refuses loopback URLs and uses the managed engines; local engines are for laptops.
+        // Deployed stages always refuse loopback URLs. The engines are the stage's: managed in AWS,
+        // local on LocalStack (where only the functions that call an engine carry it).
         [envNames.allowLoopback]: 'false',
-        [envNames.ocrEngine]: 'textract',
-        [envNames.faceEngine]: 'rekognition',
+        [envNames.ocrEngine]: stageConfig.engines.ocr,
+        [envNames.faceEngine]: stageConfig.engines.faces,
         NODE_OPTIONS: '--enable-source-maps',
         ...(props.addressReferenceData ? { [addressReferenceData.env]: `/var/task/${addressReferenceData.target}` } : {}),
+        ...Object.fromEntries((props.localEngines ?? []).flatMap((e) => {
+          const data = localEnginePackages[e].data;
+          return data ? [[data.env, data.envValue]] : [];
+        })),
         ...props.environment,
       },
       bundling: {
@@ -208,7 +302,7 @@ export class ServiceFunction extends NodejsFunction {
         banner: esmRequireBanner,
         // Bundle the AWS SDK (one pinned version, tree-shaken, smaller cold start than the runtime's).
         bundleAwsSDK: true,
-        externalModules: [...localOnlyModules, ...localOnlyAdapters.map((path) => `${projectRoot}${path}`)],
+        externalModules: [...localOnlyModules, ...externalAdapters(props.localEngines).map((path) => `${projectRoot}${path}`)],
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],

@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { VAULT_SECRET_ENV } from '../functions/adapters/aadhaarVault.ts';
 import { envNames } from '../functions/adapters/tableSchema.ts';
 import { arnPlaceholder, pipelineTasks, textractCompletedHandler, type PipelineTask } from '../functions/pipeline/tasks.ts';
-import { ServiceFunction, projectRoot, type NativeModule } from './functions.ts';
+import { ServiceFunction, projectRoot, type LocalEngine, type NativeModule } from './functions.ts';
 import { TextractJobs } from './textract-jobs.ts';
 import type { StageConfig } from './stage-config.ts';
 import type { Storage } from './storage.ts';
@@ -49,6 +49,12 @@ interface TaskAccess {
   /** Textract has no resource-level permissions: each function gets exactly the calls it makes. */
   textract?: Array<'DetectDocumentText' | 'StartDocumentTextDetection' | 'GetDocumentTextDetection'>;
   rekognition?: Array<'DetectFaces' | 'CompareFaces'>;
+  /**
+   * The engines the task's code asks functions/pipeline/engines.ts for. Where the stage has the managed
+   * engine, `textract` / `rekognition` grant its calls; where it has not (LocalStack), the function carries
+   * the local engine instead and gets no managed-engine permissions (`accessFor`).
+   */
+  engines?: LocalEngine[];
   /** Native packages the task's code imports (installed for linux-arm64 beside its bundle). */
   nativeModules?: NativeModule[];
   /** Uses the address engine, which needs the pincode reference data at runtime. */
@@ -64,7 +70,7 @@ export const taskAccess: Record<string, TaskAccess> = {
   // Stores the original fetched from the caller's URL.
   DownloadFile: { table: 'readWrite', bucket: ['write'] },
   // Images: reads the original, sends its bytes to DetectDocumentText, writes Blocks to S3.
-  RecogniseText: { table: 'readWrite', bucket: ['read', 'write'], textract: ['DetectDocumentText'] },
+  RecogniseText: { table: 'readWrite', bucket: ['read', 'write'], textract: ['DetectDocumentText'], engines: ['ocr'] },
   // PDFs: Textract reads the original from S3 with this function's role; the token goes in the table.
   RecogniseTextAsync: { table: 'readWrite', bucket: ['read'], textract: ['StartDocumentTextDetection'] },
   // Reads Blocks, writes the redacted copy (sharp); renders page 1 of a PDF Aadhaar or PAN (pdf.js
@@ -74,6 +80,8 @@ export const taskAccess: Record<string, TaskAccess> = {
     table: 'readWrite',
     bucket: ['read', 'write', 'delete'],
     rekognition: ['DetectFaces'],
+    // Faces on photo documents; OCR again on IMEI close-ups (sparse reading).
+    engines: ['ocr', 'faces'],
     nativeModules: ['sharp', 'pdfjs-dist', '@napi-rs/canvas'],
     addressReferenceData: true,
     aadhaarVault: 'seal',
@@ -87,6 +95,7 @@ export const taskAccess: Record<string, TaskAccess> = {
     table: 'readWrite',
     bucket: ['read'],
     rekognition: ['DetectFaces', 'CompareFaces'],
+    engines: ['faces'],
     nativeModules: ['sharp'],
     addressReferenceData: true,
   },
@@ -108,6 +117,66 @@ export const RECONCILE_EVERY = Duration.minutes(10);
 
 /** Not a Task state: reads a finished job's pages, writes Blocks, answers the waiting state. */
 export const textractCompletedAccess: TaskAccess = { table: 'readWrite', bucket: ['write'], textract: ['GetDocumentTextDetection'] };
+
+/** A task's access on a stage: managed-engine permissions only where the stage has that engine, else the local engine. */
+export function accessFor(access: TaskAccess, stageConfig: StageConfig): TaskAccess & { localEngines: LocalEngine[] } {
+  const local = (engine: LocalEngine) => (engine === 'ocr' ? stageConfig.engines.ocr !== 'textract' : stageConfig.engines.faces !== 'rekognition');
+  const localEngines = (access.engines ?? []).filter(local);
+  return {
+    ...access,
+    textract: localEngines.includes('ocr') ? undefined : access.textract,
+    rekognition: localEngines.includes('faces') ? undefined : access.rekognition,
+    localEngines,
+  };
+}
+
+/**
+ * Without Textract (LocalStack) nothing would ever answer a task token from Textract's async API. Such a
+ * state runs its `localHandler` synchronously instead, as the local runner does (functions/local/stateMachine.ts):
+ * same state name and function, with the handler, access, memory and timeout of the task that owns that handler.
+ */
+export function deployedTask(task: PipelineTask, stageConfig: StageConfig): PipelineTask & { accessOf: string } {
+  if (!(task.waitForTaskToken && task.localHandler && stageConfig.engines.ocr !== 'textract')) return { ...task, accessOf: task.state };
+  const owner = pipelineTasks.find((t) => t.handler === task.localHandler && !t.waitForTaskToken);
+  if (!owner) throw new Error(`Pipeline task ${task.state}: no task runs its localHandler ${task.localHandler}`);
+  return {
+    state: task.state,
+    handler: owner.handler,
+    memoryMb: owner.memoryMb,
+    timeoutSeconds: owner.timeoutSeconds,
+    accessOf: owner.state,
+  };
+}
+
+type AslState = Record<string, unknown> & { Type?: string; ItemProcessor?: { States: Record<string, AslState> }; Branches?: { States: Record<string, AslState> }[] };
+
+/**
+ * The ASL as the stage deploys it: every task-token state that `deployedTask` makes synchronous becomes a
+ * plain invocation of its own function (no task token, no heartbeat), with its Retry, Catch and ResultPath.
+ */
+export function definitionFor(definition: string, stageConfig: StageConfig): string {
+  const synchronous = pipelineTasks.filter((t) => t.waitForTaskToken && !deployedTask(t, stageConfig).waitForTaskToken);
+  if (!synchronous.length) return definition;
+  const asl = JSON.parse(definition) as { States: Record<string, AslState> };
+  const visit = (states: Record<string, AslState>) => {
+    for (const [name, state] of Object.entries(states)) {
+      const task = synchronous.find((t) => t.state === name);
+      if (task) {
+        const { Parameters: _parameters, HeartbeatSeconds: _heartbeat, ...rest } = state;
+        states[name] = {
+          ...rest,
+          Comment: `Reads the file synchronously with the stage's local OCR (${task.localHandler}): this stage has no Textract to answer a task token.`,
+          Resource: `\${${arnPlaceholder(task)}}`,
+          TimeoutSeconds: deployedTask(task, stageConfig).timeoutSeconds,
+        };
+      }
+      if (state.ItemProcessor) visit(state.ItemProcessor.States);
+      for (const branch of state.Branches ?? []) visit(branch.States);
+    }
+  };
+  visit(asl.States);
+  return JSON.stringify(asl, null, 2);
+}
 
 export interface PipelineProps {
   stageConfig: StageConfig;
@@ -137,11 +206,12 @@ export class Pipeline extends Construct {
     const { stageConfig, storage } = props;
     this.aadhaarVaultSecret = props.aadhaarVaultSecret;
     this.aadhaarVaultKey = props.aadhaarVaultKey;
-    const definition = readFileSync(aslPath, 'utf8');
+    const definition = definitionFor(readFileSync(aslPath, 'utf8'), stageConfig);
     checkPlaceholders(definition);
 
+    // Deployed on every stage so the architecture stays one; without Textract (LocalStack) nothing publishes to it.
     this.textractJobs = new TextractJobs(this, 'TextractJobs', { stageConfig });
-    for (const task of pipelineTasks) {
+    for (const task of pipelineTasks.map((t) => deployedTask(t, stageConfig))) {
       this.functions[task.state] = this.taskFunction(task, stageConfig, storage);
       if (task.waitForTaskToken) this.textractJobs.allowStart(this.functions[task.state]);
     }
@@ -161,7 +231,7 @@ export class Pipeline extends Construct {
         pipelineTasks.map((t) => [arnPlaceholder(t), this.functions[t.state].functionArn]),
       ),
       timeout: Duration.hours(24),
-      tracingEnabled: true,
+      tracingEnabled: stageConfig.tracing,
       // Execution data holds applicant details: log events, not payloads.
       logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: false },
       removalPolicy: stageConfig.removalPolicy,
@@ -203,6 +273,12 @@ export class Pipeline extends Construct {
     });
     acknowledgeExecutionGrant(this.reconcile.executionRole, this.stateMachine, 'DescribeExecution on the executions of this one state machine (execution names are only known at run time).');
 
+    if (!stageConfig.tracing) {
+      Validations.of(this.stateMachine).acknowledge({
+        id: 'AwsSolutions-SF2',
+        reason: `No X-Ray in ${stageConfig.stage} (LocalStack's free edition has none): traces would go nowhere. AWS stages trace.`,
+      });
+    }
     Validations.of(this.stateMachine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -210,9 +286,9 @@ export class Pipeline extends Construct {
     });
   }
 
-  private taskFunction(task: PipelineTask, stageConfig: StageConfig, storage: Storage): ServiceFunction {
-    const access = taskAccess[task.state];
-    if (!access) throw new Error(`Pipeline task ${task.state} has no entry in taskAccess (lib/pipeline.ts)`);
+  private taskFunction(task: PipelineTask & { accessOf: string }, stageConfig: StageConfig, storage: Storage): ServiceFunction {
+    const access = taskAccess[task.accessOf];
+    if (!access) throw new Error(`Pipeline task ${task.accessOf} has no entry in taskAccess (lib/pipeline.ts)`);
     return this.pipelineFunction(task.state, task.handler, access, {
       description: `Pipeline task ${task.state}`,
       memoryMb: task.memoryMb,
@@ -226,10 +302,11 @@ export class Pipeline extends Construct {
   private pipelineFunction(
     id: string,
     handler: string,
-    access: TaskAccess,
+    declared: TaskAccess,
     opts: { description: string; memoryMb: number; timeoutSeconds: number; stageConfig: StageConfig; storage: Storage },
   ): ServiceFunction {
     const { storage } = opts;
+    const access = accessFor(declared, opts.stageConfig);
     const fn = new ServiceFunction(this, id, {
       entry: `functions/pipeline/${handler}.ts`,
       description: opts.description,
@@ -237,6 +314,7 @@ export class Pipeline extends Construct {
       memoryMb: opts.memoryMb,
       timeout: Duration.seconds(opts.timeoutSeconds),
       nativeModules: access.nativeModules,
+      localEngines: access.localEngines,
       addressReferenceData: access.addressReferenceData,
       environment: {
         [envNames.table]: storage.table.tableName,

@@ -1,13 +1,26 @@
 /**
- * Per-stage settings as data: the only place where dev, staging and prod differ.
+ * Per-stage settings as data: the only place where dev, staging, prod and localstack differ.
  * Everything else in lib/ is the same architecture for every stage.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { MethodLoggingLevel } from 'aws-cdk-lib/aws-apigateway';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
-export const stageNames = ['dev', 'staging', 'prod'] as const;
+export const stageNames = ['dev', 'staging', 'prod', 'localstack'] as const;
 export type StageName = (typeof stageNames)[number];
+
+/**
+ * The engines behind functions/pipeline/engines.ts (OCR_ENGINE, FACE_ENGINE) and the chat route
+ * (CHAT_ENGINE). The managed ones in AWS; the local ones travel inside the functions that call them.
+ */
+export interface StageEngines {
+  ocr: 'textract' | 'tesseract';
+  faces: 'rekognition' | 'local';
+  chat: 'bedrock' | 'local';
+}
+
+/** Lambda architectures by their CloudFormation names. */
+export type LambdaArchitecture = 'arm64' | 'x86_64';
 
 export interface StageConfig {
   stage: StageName;
@@ -40,6 +53,11 @@ export interface StageConfig {
   fairSharing: FairSharing;
   /** The onboarding assistant's Bedrock model (Converse); the account must have access to it in the stack's region. */
   chatModelId: string;
+  engines: StageEngines;
+  /** Every function's CPU; native packages (sharp, the canvas) are installed for it. */
+  lambdaArchitecture: LambdaArchitecture;
+  /** X-Ray active tracing of the functions and the state machine. */
+  tracing: boolean;
 }
 
 /**
@@ -85,6 +103,9 @@ export function fairSharing(textractTps: number, stageRatePerSecond: number): Fa
 }
 
 const day = 1;
+const AWS_ENGINES: StageEngines = { ocr: 'textract', faces: 'rekognition', chat: 'bedrock' };
+/** LocalStack runs each function in a container of its declared CPU, on the machine that deploys (see localstack). */
+const hostArchitecture = (): LambdaArchitecture => (process.arch === 'arm64' ? 'arm64' : 'x86_64');
 /** Claude 3 Haiku: on-demand in ap-south-1, short answers, low cost per chat. */
 const CHAT_MODEL_ID = 'anthropic.claude-3-haiku-20240307-v1:0';
 
@@ -92,6 +113,9 @@ export const stageConfigs: Record<StageName, StageConfig> = {
   dev: {
     stage: 'dev',
     chatModelId: CHAT_MODEL_ID,
+    engines: AWS_ENGINES,
+    lambdaArchitecture: 'arm64',
+    tracing: true,
     fairSharing: fairSharing(1, 20),
     logRetention: RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -105,6 +129,9 @@ export const stageConfigs: Record<StageName, StageConfig> = {
   staging: {
     stage: 'staging',
     chatModelId: CHAT_MODEL_ID,
+    engines: AWS_ENGINES,
+    lambdaArchitecture: 'arm64',
+    tracing: true,
     fairSharing: fairSharing(2, 50),
     logRetention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -118,6 +145,9 @@ export const stageConfigs: Record<StageName, StageConfig> = {
   prod: {
     stage: 'prod',
     chatModelId: CHAT_MODEL_ID,
+    engines: AWS_ENGINES,
+    lambdaArchitecture: 'arm64',
+    tracing: true,
     // Assumed default quota of the account (5 TPS); raise with the quota.
     fairSharing: fairSharing(5, 200),
     logRetention: RetentionDays.ONE_YEAR,
@@ -128,6 +158,40 @@ export const stageConfigs: Record<StageName, StageConfig> = {
     alarms: { api5xxRate: 0.01, lambdaErrors: 1, failedExecutions: 1 },
     waf: true,
     apiLoggingLevel: MethodLoggingLevel.ERROR,
+  },
+  /**
+   * A tester's stack in LocalStack (`npx cdklocal deploy -c stage=localstack`): same architecture, with
+   * what LocalStack's free edition lacks replaced or switched off (docs/deploying.md, "LocalStack").
+   */
+  localstack: {
+    stage: 'localstack',
+    // No Textract, Rekognition or Bedrock in LocalStack's free edition: the local engines, each bundled
+    // into the functions that call it (lib/functions.ts, localEngines). Without Textract, PDFs are read
+    // synchronously by the local OCR instead of Textract's async API (lib/pipeline.ts, definitionFor).
+    engines: { ocr: 'tesseract', faces: 'local', chat: 'local' },
+    // Unused with the local chat engine; kept so the chat route's wiring stays the same as in AWS.
+    chatModelId: CHAT_MODEL_ID,
+    // LocalStack runs an arm64 function on an x86 laptop only through emulation (slow, or absent
+    // without binfmt): build for the CPU of the machine that synthesises, which is the one running LocalStack.
+    lambdaArchitecture: hostArchitecture(),
+    // X-Ray is not in the free edition: nothing would receive the traces.
+    tracing: false,
+    // OCR runs on the tester's CPUs: as in dev, two OCR invocations at once (fairSharing's 2Q).
+    fairSharing: fairSharing(1, 20),
+    // A day is enough to read a test run's logs; LocalStack keeps them in memory unless persistence is on.
+    logRetention: RetentionDays.ONE_DAY,
+    // Torn down with the stack (buckets emptied), never deletion-protected: a tester redeploys freely.
+    removalPolicy: RemovalPolicy.DESTROY,
+    throttling: { rateLimit: 20, burstLimit: 40 },
+    // Test data (table items, bucket objects, callback records) expires after a day.
+    retentionDays: 1 * day,
+    accessLogExpiryDays: 1 * day,
+    // Alarms deploy (CloudWatch is in the free edition) but notify nobody until a tester subscribes.
+    alarms: { api5xxRate: 0.2, lambdaErrors: 20, failedExecutions: 10 },
+    // WAFv2 is not in the free edition.
+    waf: false,
+    // Execution logs as in dev: a tester wants to see each request.
+    apiLoggingLevel: MethodLoggingLevel.INFO,
   },
 };
 

@@ -32,11 +32,32 @@ export interface TesseractEngineOptions {
 
 const PSM: Record<PageSegmentation, string> = { auto: '3', block: '6', sparse: '11' };
 
-/** The integer LSTM model shipped in the npm package: smaller and faster to load than 4.0.0. */
-export function defaultLangPath(): string {
-  const require = createRequire(import.meta.url);
+/**
+ * Names the folder of eng.traineddata.gz in a Lambda package: the model is copied there as data
+ * (lib/functions.ts, tesseractModel), because the package that ships it is not installed in Lambda.
+ */
+export const LANG_PATH_ENV = 'TESSERACT_LANG_PATH';
+
+/** The model folder inside @tesseract.js-data/eng: the integer LSTM model, smaller and faster to load than 4.0.0. */
+export const MODEL_DIR = '4.0.0_best_int';
+
+/**
+ * Where the English model is: TESSERACT_LANG_PATH when set (a Lambda package), else the installed
+ * @tesseract.js-data/eng package (a checkout). The worker and the wasm core need no paths: tesseract.js
+ * is never bundled, so it finds its own worker script and tesseract.js-core from its installed folder,
+ * in node_modules here and beside the bundle in Lambda.
+ */
+export function defaultLangPath(env: NodeJS.ProcessEnv = process.env, from: string = import.meta.url): string {
+  if (env[LANG_PATH_ENV]) return env[LANG_PATH_ENV];
+  const require = createRequire(from);
   const pkg = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
-  return join(pkg, '4.0.0_best_int');
+  return join(pkg, MODEL_DIR);
+}
+
+/** The worker script tesseract.js starts (its node default), resolved as tesseract.js resolves it. */
+export function workerScriptPath(from: string = import.meta.url): string {
+  const main = createRequire(from).resolve('tesseract.js');
+  return join(dirname(main), 'worker-script', 'node', 'index.js');
 }
 
 interface TesseractWord { text: string; confidence: number; bbox: PixelBox }
@@ -72,7 +93,7 @@ export class TesseractEngine implements OcrEngine {
     this.retryBelow = opts.orientationRetryBelow ?? 70;
     this.langPath = opts.langPath ?? defaultLangPath();
     if (!existsSync(join(this.langPath, 'eng.traineddata.gz'))) {
-      throw new Error(`tesseract language data not found in ${this.langPath}`);
+      throw new Error(`tesseract language data not found in ${this.langPath} (eng.traineddata.gz; ${LANG_PATH_ENV} names the folder)`);
     }
   }
 
