@@ -9,9 +9,11 @@
  * is dropped at once; one whose owner has no open round is dropped when the previous check found it so too
  * (an upload admitted but not yet reserved has no open round for a few milliseconds).
  */
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
+import { ClientAdmission, File, Owner, StageAdmission } from './entities.ts';
+import { batchGetAll } from './table.ts';
 import { logger } from '../logger.ts';
 
 export interface AdmissionOwner {
@@ -55,8 +57,7 @@ export const retryAfterSeconds = () => envNumber(admissionEnv.retryAfter, DEFAUL
 const REPAIR_EVERY_SECONDS = 60;
 
 type Scope = 'client' | 'stage';
-const counterKey = (scope: Scope, clientId: string) =>
-  scope === 'client' ? { pk: `CLIENT#${clientId}`, sk: 'ADMISSION' } : { pk: 'ADMISSION#STAGE', sk: 'ADMISSION' };
+const counterKey = (scope: Scope, clientId: string) => (scope === 'client' ? ClientAdmission.key({ clientId }) : StageAdmission.key({}));
 
 /** `flow#<id>#<file uuid>` in a client's set; the stage's set prefixes the client id. */
 const entryOf = (scope: Scope, owner: AdmissionOwner, fileUuid: string) =>
@@ -69,7 +70,7 @@ function ownerOfEntry(scope: Scope, clientId: string, entry: string): AdmissionO
   return kind && id ? { kind, clientId: client, id } : undefined;
 }
 
-const ownerItemKey = (o: AdmissionOwner) => ({ pk: `CLIENT#${o.clientId}#${o.kind.toUpperCase()}#${o.id}`, sk: 'OWNER' });
+const ownerItemKey = (o: AdmissionOwner) => Owner.key(o);
 
 async function add(scope: Scope, owner: AdmissionOwner, fileUuids: string[], limit: number): Promise<boolean> {
   if (fileUuids.length > limit) return false;
@@ -100,18 +101,11 @@ async function remove(scope: Scope, clientId: string, entries: string[]): Promis
 async function ownerStates(owners: AdmissionOwner[]): Promise<Map<string, 'gone' | 'open' | 'settled'>> {
   const states = new Map<string, 'gone' | 'open' | 'settled'>();
   const now = Date.now() / 1000;
-  for (let i = 0; i < owners.length; i += 100) {
-    const keys = owners.slice(i, i + 100).map(ownerItemKey);
-    for (const k of keys) states.set(k.pk, 'gone');
-    let request: Record<string, any> | undefined = { [tableName()]: { Keys: keys, ProjectionExpression: 'pk, gsi1pk, expiresAt', ConsistentRead: true } };
-    while (request && Object.keys(request).length) {
-      const out = await ddb().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[tableName()] ?? []) {
-        const expired = typeof item.expiresAt === 'number' && item.expiresAt < now;
-        states.set(item.pk as string, expired ? 'gone' : item.gsi1pk ? 'open' : 'settled');
-      }
-      request = out.UnprocessedKeys as Record<string, any> | undefined;
-    }
+  const keys = owners.map(ownerItemKey);
+  for (const k of keys) states.set(k.pk, 'gone');
+  for (const item of await batchGetAll(keys, { projection: 'pk, gsi1pk, expiresAt', consistent: true })) {
+    const expired = typeof item.expiresAt === 'number' && item.expiresAt < now;
+    states.set(item.pk as string, expired ? 'gone' : item.gsi1pk ? 'open' : 'settled');
   }
   return states;
 }
@@ -194,7 +188,7 @@ export async function releaseFinishedFile(owner: AdmissionOwner, seq: number): P
     const out = await ddb().send(
       new GetCommand({
         TableName: tableName(),
-        Key: { pk: ownerItemKey(owner).pk, sk: `FILE#${String(seq).padStart(6, '0')}` },
+        Key: File.key({ ...owner, seq }),
         ProjectionExpression: 'fileUuid',
       }),
     );

@@ -4,8 +4,10 @@
  * speak of. One partition per UTC day keeps a day's trail one query for the operator.
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
+import { AUDIT_RETENTION_DAYS, AuditRecord as AuditItem, auditDay } from './entities.ts';
+import { inPartition, queryPages } from './table.ts';
 
 export type AuditAction =
   | 'ERASE'
@@ -28,9 +30,7 @@ export interface AuditRecord {
 }
 
 /** Kept well past the longest data retention, so an erasure's record outlives the erased data. */
-export const AUDIT_RETENTION_DAYS = 400;
-
-const dayKey = (iso: string) => `AUDIT#${iso.slice(0, 10)}`;
+export { AUDIT_RETENTION_DAYS };
 
 export async function recordAudit(record: Omit<AuditRecord, 'at'>, at = new Date()): Promise<AuditRecord> {
   const item: AuditRecord = { at: at.toISOString(), ...record };
@@ -38,10 +38,9 @@ export async function recordAudit(record: Omit<AuditRecord, 'at'>, at = new Date
     new PutCommand({
       TableName: tableName(),
       Item: {
-        pk: dayKey(item.at),
-        sk: `${item.at}#${randomUUID()}`,
+        ...AuditItem.key({ day: auditDay(item.at), at: item.at, id: randomUUID() }),
         ...item,
-        expiresAt: Math.floor(at.getTime() / 1000) + AUDIT_RETENTION_DAYS * 86400,
+        expiresAt: AuditItem.ttl(at),
       },
     }),
   );
@@ -53,23 +52,14 @@ export async function listAudit(opts: { since: Date; until?: Date; clientId?: st
   const until = opts.until ?? new Date();
   const out: AuditRecord[] = [];
   for (let day = new Date(opts.since.toISOString().slice(0, 10)); day <= until; day = new Date(day.getTime() + 86400_000)) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await ddb().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': dayKey(day.toISOString()) },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of (page.Items ?? []) as (AuditRecord & Record<string, unknown>)[]) {
+    const pk = AuditItem.pk.format({ day: auditDay(day.toISOString()) });
+    for await (const page of queryPages<AuditRecord & Record<string, unknown>>(inPartition(pk))) {
+      for (const item of page) {
         if (opts.clientId && item.clientId !== opts.clientId) continue;
         if (opts.action && item.action !== opts.action) continue;
         out.push({ at: item.at, action: item.action, actor: item.actor, clientId: item.clientId, subject: item.subject, ...(item.detail ? { detail: item.detail } : {}) });
       }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    }
   }
   return out;
 }

@@ -2,34 +2,18 @@
  * Callback events: every delivery attempt is recorded under its event, and an event that could
  * not be delivered becomes a dead letter that the operator lists and replays.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
-import { expiresAt, type OwnerRef } from './owners.ts';
+import { CallbackAttempt, DeadLetter as DeadLetterItem } from './entities.ts';
+import { inGsi1, inPartition, queryAll } from './table.ts';
+import type { OwnerRef } from '#core/domain/flows.ts';
+import type { CallbackEvent, DeadLetter, DeliveryAttempt } from '#core/domain/callbacks.ts';
 
-export interface CallbackEvent {
-  eventId: string;
-  owner: OwnerRef;
-  url: string;
-  authUrl?: string;
-  /** The owner's round the event reports (absent on events recorded before rounds existed). */
-  round?: number;
-}
+// re-export: callers move to #core/domain
+export type { CallbackEvent, DeadLetter, DeliveryAttempt };
 
-export interface DeliveryAttempt {
-  attempt: number;
-  at: string;
-  ok: boolean;
-  status?: number;
-  error?: string;
-  durationMs: number;
-}
-
-export interface DeadLetter extends CallbackEvent {
-  reason: string;
-  deadAt: string;
-}
-
-const eventPk = (e: { owner: OwnerRef; eventId: string }) => `CLIENT#${e.owner.clientId}#EVENT#${e.eventId}`;
+const attemptKey = (e: { owner: OwnerRef; eventId: string }, attempt: number) =>
+  CallbackAttempt.key({ clientId: e.owner.clientId, eventId: e.eventId, attempt });
 
 /** Appends an attempt; returns its number (1-based) from the attempts already recorded. */
 export async function recordAttempt(event: CallbackEvent, attempt: Omit<DeliveryAttempt, 'attempt'>): Promise<number> {
@@ -39,7 +23,7 @@ export async function recordAttempt(event: CallbackEvent, attempt: Omit<Delivery
       await ddb().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { pk: eventPk(event), sk: `ATTEMPT#${String(n).padStart(3, '0')}`, attempt: n, ...attempt, expiresAt: expiresAt() },
+          Item: { ...attemptKey(event, n), attempt: n, ...attempt, expiresAt: CallbackAttempt.ttl() },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -51,33 +35,24 @@ export async function recordAttempt(event: CallbackEvent, attempt: Omit<Delivery
 }
 
 export async function listAttempts(event: { owner: OwnerRef; eventId: string }): Promise<DeliveryAttempt[]> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
-      ExpressionAttributeValues: { ':pk': eventPk(event), ':a': 'ATTEMPT#' },
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items ?? []) as DeliveryAttempt[];
+  const pk = CallbackAttempt.pk.format({ clientId: event.owner.clientId, eventId: event.eventId });
+  return queryAll<DeliveryAttempt>({ ...inPartition(pk, { beginsWith: CallbackAttempt.sk.prefix }), ConsistentRead: true });
 }
 
-const deadKey = (eventId: string) => ({ pk: `DEADLETTER#${eventId}`, sk: 'DEADLETTER' });
+const deadKey = (eventId: string) => DeadLetterItem.key({ eventId });
 
 /** Dead letters keep callback and auth URLs (which may carry tokens): they expire like results. */
 export async function putDeadLetter(d: DeadLetter) {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...deadKey(d.eventId), gsi1pk: 'DEADLETTER', gsi1sk: `${d.deadAt}#${d.eventId}`, ...d, expiresAt: expiresAt() } }));
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...deadKey(d.eventId), ...DeadLetterItem.gsi1.key(d), ...d, expiresAt: DeadLetterItem.ttl() } }));
 }
 
 export async function getDeadLetter(eventId: string): Promise<DeadLetter | undefined> {
   return (await ddb().send(new GetCommand({ TableName: tableName(), Key: deadKey(eventId) }))).Item as DeadLetter | undefined;
 }
 
+/** Every dead letter, oldest first (all pages: a long outage leaves many). */
 export async function listDeadLetters(): Promise<DeadLetter[]> {
-  const out = await ddb().send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :d', ExpressionAttributeValues: { ':d': 'DEADLETTER' } }),
-  );
-  return (out.Items ?? []) as DeadLetter[];
+  return queryAll<DeadLetter>(inGsi1(DeadLetterItem.gsi1.pk.format({})));
 }
 
 export async function deleteDeadLetter(eventId: string) {

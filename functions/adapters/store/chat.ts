@@ -3,30 +3,22 @@
  * `chatSeq` (one atomic ADD) and is stored as `CHAT#<seq>` in the flow's partition, so page N of
  * the newest-first history is one key-range query and the total is the counter itself.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
-import { expiresAt } from './owners.ts';
-import { flowPartition } from './onboarding.ts';
+import { ChatMessage as ChatItem, OnboardingFlow, onboardingPartition } from './entities.ts';
+import { inPartition, queryAll } from './table.ts';
+import type { ChatMessage, Sender } from '#core/domain/onboarding.ts';
 
-/** The assistant's `sender` value beside the spec's `user` (docs/onboarding.md). */
-export type Sender = 'user' | 'assistant';
+// re-export: callers move to #core/domain
+export type { ChatMessage, Sender };
 
-export interface ChatMessage {
-  seq: number;
-  messageId: string;
-  sender: Sender;
-  message: string;
-  createdAt: string;
-}
-
-const chatSk = (seq: number) => `CHAT#${String(seq).padStart(9, '0')}`;
+const chatKey = (clientId: string, flowId: string, seq: number) => ChatItem.key({ ...onboardingPartition(clientId, flowId), seq });
 
 export async function appendMessage(clientId: string, flowId: string, m: Omit<ChatMessage, 'seq'>, retentionDays?: number): Promise<ChatMessage> {
-  const pk = flowPartition(clientId, flowId);
   const out = await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk, sk: 'FLOW' },
+      Key: OnboardingFlow.key(onboardingPartition(clientId, flowId)),
       UpdateExpression: 'ADD chatSeq :one',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':one': 1 },
@@ -34,21 +26,13 @@ export async function appendMessage(clientId: string, flowId: string, m: Omit<Ch
     }),
   );
   const message = { ...m, seq: out.Attributes!.chatSeq as number };
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { pk, sk: chatSk(message.seq), ...message, expiresAt: expiresAt(retentionDays) } }));
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...chatKey(clientId, flowId, message.seq), ...message, expiresAt: ChatItem.ttl({ retentionDays }) } }));
   return message;
 }
 
 /** Messages numbered within [from, to], newest first. */
 export async function listMessages(clientId: string, flowId: string, from: number, to: number): Promise<ChatMessage[]> {
   if (to < from) return [];
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-      ExpressionAttributeValues: { ':pk': flowPartition(clientId, flowId), ':a': chatSk(from), ':b': chatSk(to) },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items ?? []) as ChatMessage[];
+  const range: [string, string] = [chatKey(clientId, flowId, from).sk, chatKey(clientId, flowId, to).sk];
+  return queryAll<ChatMessage>({ ...inPartition(chatKey(clientId, flowId, from).pk, { between: range }), ScanIndexForward: false, ConsistentRead: true });
 }

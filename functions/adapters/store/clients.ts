@@ -1,44 +1,14 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { forgetClient } from '../../core/auth/recentClients.ts';
+import { Client } from './entities.ts';
+import { inGsi1, queryAll, updateExpression } from './table.ts';
+import type { ClientInterface, ClientRecord } from '#core/domain/clients.ts';
 
-/**
- * Interfaces a client may be enabled for; `addressMatch` takes static headers: the client id and
- * its own address-matching secret (or, until one is issued, the client secret: docs/decisions.md).
- */
-export type ClientInterface = 'main' | 'sandbox' | 'bulk' | 'addressMatch';
+// re-export: callers move to #core/domain
+export type { ClientInterface, ClientRecord };
+
 export const ALL_INTERFACES: ClientInterface[] = ['main', 'sandbox', 'bulk', 'addressMatch'];
-
-export interface ClientRecord {
-  clientId: string;
-  name: string;
-  secretHash: string;
-  disabled: boolean;
-  /** Product types the client may use; `*` means every product. */
-  products: string[];
-  interfaces: ClientInterface[];
-  /** Account-level callback target of the sandbox (set by the operator). */
-  callbackUrl?: string;
-  authUrl?: string;
-  /** HMAC key for callback signatures; the operator sets and rotates it. */
-  webhookSecret?: string;
-  /** Operator opt-in to return full Aadhaar numbers (default masked to the last 4 digits). */
-  fullAadhaar?: boolean;
-  /**
-   * Moves on when the secret is rotated or the client disabled; access tokens and refresh-token
-   * families carry the generation they were issued in and stop working once it moves.
-   */
-  tokenGeneration?: number;
-  /**
-   * Hash of the static secret valid only on address matching (operator: client issue-address-secret).
-   * Once set, the client secret no longer opens address matching.
-   */
-  addressMatchSecretHash?: string;
-  addressMatchSecretIssuedAt?: string;
-  /** Days its flows and batches are kept, set by the operator; at most the stage's retention. */
-  retentionDays?: number;
-  createdAt: string;
-}
 
 export const tokenGenerationOf = (client: Pick<ClientRecord, 'tokenGeneration'>) => client.tokenGeneration ?? 0;
 
@@ -49,7 +19,7 @@ export const tokenGenerationOf = (client: Pick<ClientRecord, 'tokenGeneration'>)
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const isClientId = (id: string) => CLIENT_ID_PATTERN.test(id);
 
-const key = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'PROFILE' });
+const key = (clientId: string) => Client.key({ clientId });
 
 export async function getClient(clientId: string): Promise<ClientRecord | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: key(clientId) }));
@@ -62,29 +32,14 @@ export async function createClient(record: ClientRecord, opts: { overwrite?: boo
   await ddb().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...key(record.clientId), gsi1pk: 'CLIENT', gsi1sk: `${record.createdAt}#${record.clientId}`, ...record },
+      Item: { ...key(record.clientId), ...Client.gsi1.key(record), ...record },
       ...(opts.overwrite ? {} : { ConditionExpression: 'attribute_not_exists(pk)' }),
     }),
   );
 }
 
 export async function listClients(): Promise<ClientRecord[]> {
-  const items: ClientRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :c',
-        ExpressionAttributeValues: { ':c': 'CLIENT' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as ClientRecord[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  return queryAll<ClientRecord>(inGsi1(Client.gsi1.pk.format({})));
 }
 
 type Settable = Partial<Pick<
@@ -99,32 +54,15 @@ type Settable = Partial<Pick<
  * rotate a secret and leave the tokens issued under the old one valid.
  */
 export async function updateClient(clientId: string, changes: Settable) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const entries = Object.entries(changes);
-  // An undefined setting goes back to its default (retention: the stage's).
-  const sets = entries.flatMap(([k, v], i) => {
-    names[`#k${i}`] = k;
-    if (v === undefined) return [];
-    values[`:v${i}`] = v;
-    return [`#k${i} = :v${i}`];
-  });
-  const removes = entries.flatMap(([, v], i) => (v === undefined ? [`#k${i}`] : []));
-  if (!entries.length) return;
+  if (!Object.keys(changes).length) return;
   const revokesTokens = changes.secretHash !== undefined || changes.disabled === true;
-  if (revokesTokens) values[':one'] = 1;
   await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: key(clientId),
-      UpdateExpression: [
-        sets.length ? `SET ${sets.join(', ')}` : '',
-        removes.length ? `REMOVE ${removes.join(', ')}` : '',
-        revokesTokens ? 'ADD tokenGeneration :one' : '',
-      ].filter(Boolean).join(' '),
+      // An undefined setting goes back to its default (retention: the stage's).
+      ...updateExpression({ set: changes, add: revokesTokens ? { tokenGeneration: 1 } : {} }),
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
     }),
   );
   // This process's requests see the change at once (core/auth/recentClients.ts).

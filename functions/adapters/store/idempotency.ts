@@ -7,9 +7,10 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
+import { IDEMPOTENCY_TTL_SECONDS, IdempotencyRecord } from './entities.ts';
 
 /** A stored response is answered again for this long; the key can then be used afresh. */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+export { IDEMPOTENCY_TTL_SECONDS };
 /**
  * A claim whose request never completed (its Lambda died) can be taken over after this long: route
  * functions time out after 29 s, so a claim older than that has no live holder.
@@ -26,34 +27,20 @@ export type Claim =
   | { outcome: 'completed'; fingerprint: string; response: StoredResponse }
   | { outcome: 'inProgress'; fingerprint: string };
 
-const keyOf = (clientId: string, key: string) => ({
-  // Hashed: the key is the caller's free text; the item key stays short and printable.
-  pk: `CLIENT#${clientId}#IDEMPOTENCY#${createHash('sha256').update(key).digest('hex')}`,
-  sk: 'IDEMPOTENCY',
-});
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-async function putIfAllowed(command: PutCommand): Promise<boolean> {
-  try {
-    await ddb().send(command);
-    return true;
-  } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
-}
+// Hashed: the key is the caller's free text; the item key stays short and printable.
+const keyOf = (clientId: string, key: string) => IdempotencyRecord.key({ clientId, keyHash: createHash('sha256').update(key).digest('hex') });
 
 /**
  * Claims `key` for the request `holder` (its request id) with the request's `fingerprint`, or tells what
  * holds it. A record past its TTL, or an in-progress claim past IN_PROGRESS_SECONDS, is taken over.
  */
 export async function claimKey(clientId: string, key: string, fingerprint: string, holder: string): Promise<Claim> {
-  const now = nowSeconds();
-  const claimed = await putIfAllowed(
+  const at = Date.now();
+  const now = Math.floor(at / 1000);
+  const claimed = await conditionally(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keyOf(clientId, key), state: 'IN_PROGRESS', fingerprint, holder, lockedUntil: now + IN_PROGRESS_SECONDS, expiresAt: now + IDEMPOTENCY_TTL_SECONDS },
+      Item: { ...keyOf(clientId, key), state: 'IN_PROGRESS', fingerprint, holder, lockedUntil: now + IN_PROGRESS_SECONDS, expiresAt: IdempotencyRecord.ttl(at) },
       ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now OR (#state = :p AND lockedUntil < :now)',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: { ':now': now, ':p': 'IN_PROGRESS' },
@@ -86,17 +73,14 @@ export async function completeKey(clientId: string, key: string, holder: string,
 
 /** Gives up the claim (the request failed): the same key may be retried at once. */
 export async function releaseKey(clientId: string, key: string, holder: string): Promise<void> {
-  try {
-    await ddb().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keyOf(clientId, key),
-        ConditionExpression: 'holder = :h AND #state = :p',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':h': holder, ':p': 'IN_PROGRESS' },
-      }),
-    );
-  } catch (err) {
-    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-  }
+  // Not ours any more (taken over, or completed): nothing to give up.
+  await conditionally(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keyOf(clientId, key),
+      ConditionExpression: 'holder = :h AND #state = :p',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':h': holder, ':p': 'IN_PROGRESS' },
+    }),
+  );
 }

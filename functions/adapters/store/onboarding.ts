@@ -5,79 +5,27 @@
  * the uniqueness claim of (application_id, external_reference_id), which has its own partition.
  * Every key of these entities is written here and nowhere else.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
-import { expiresAt, ownerPk } from './owners.ts';
+import { conditionally } from './conditional.ts';
+import { Applicant as ApplicantItem, FlowKey, OnboardingFlow as FlowItem, Owner, UploadNote as NoteItem, onboardingPartition } from './entities.ts';
+import { inPartition, queryAll } from './table.ts';
+import type { Applicant, ApplicantType, FlowState, OnboardingFlow, UploadNote } from '#core/domain/onboarding.ts';
 
-export type FlowState = 'ACTIVE' | 'COMPLETED';
-export type ApplicantType = 'primary' | 'coApplicant';
+// re-export: callers move to #core/domain
+export type { Applicant, ApplicantType, FlowState, OnboardingFlow, UploadNote };
 
-export interface OnboardingFlow {
-  clientId: string;
-  flowId: string;
-  productType: string;
-  applicationId: string;
-  /** The primary applicant's reference: with application_id, the flow's identity. */
-  externalReferenceId: string;
-  callbackUrl?: string;
-  chatNotificationUrl?: string;
-  authTokenUrl?: string;
-  flowParams: Record<string, unknown>;
-  state: FlowState;
-  createdAt: string;
-  submittedAt?: string;
-  /** Chat message numbers handed out (see chat.ts). */
-  chatSeq?: number;
-  /** The client's retention when the flow was made (absent: the stage's); every item of the flow keeps it. */
-  retentionDays?: number;
-}
-
-export interface Applicant {
-  applicantId: string;
-  externalReferenceId: string;
-  username: string;
-  applicantType: ApplicantType;
-  /** The integrator's checklist for this applicant; absent: the product's list for the type. */
-  userDocs?: string[];
-  createdAt: string;
-  /** Set by the operator (`applicant delete`): the applicant then answers 410. */
-  deletedAt?: string;
-}
-
-/** What an upload said about one of its files, beside the pipeline's own file item. */
-export interface UploadNote {
-  seq: number;
-  /** The applicant named by the upload; absent: attributed by name when read. */
-  externalReferenceId?: string;
-  submissionMode?: string;
-}
-
-export const flowPartition = (clientId: string, flowId: string) => ownerPk({ kind: 'onboarding', clientId, id: flowId });
-const flowKey = (clientId: string, flowId: string) => ({ pk: flowPartition(clientId, flowId), sk: 'FLOW' });
-const applicantKey = (clientId: string, flowId: string, ref: string) => ({ pk: flowPartition(clientId, flowId), sk: `APPLICANT#${ref}` });
-const noteSk = (seq: number) => `UPLOAD#${String(seq).padStart(6, '0')}`;
-/** Both parts encoded: ("a#b", "c") and ("a", "b#c") must not share a key. */
-const uniqueKey = (clientId: string, applicationId: string, ref: string) => ({
-  pk: `CLIENT#${clientId}#ONBOARDING_KEY#${encodeURIComponent(applicationId)}#${encodeURIComponent(ref)}`,
-  sk: 'UNIQUE',
-});
-
-/** Sends a conditional write; false when its condition did not hold (nothing was written). */
-async function conditionally(command: PutCommand | UpdateCommand): Promise<boolean> {
-  try {
-    await ddb().send(command as UpdateCommand);
-    return true;
-  } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
-}
+export const flowPartition = (clientId: string, flowId: string) => FlowItem.pk.format(onboardingPartition(clientId, flowId));
+const flowKey = (clientId: string, flowId: string) => FlowItem.key(onboardingPartition(clientId, flowId));
+const applicantKey = (clientId: string, flowId: string, ref: string) => ApplicantItem.key({ ...onboardingPartition(clientId, flowId), ref });
+const noteKey = (clientId: string, flowId: string, seq: number) => NoteItem.key({ ...onboardingPartition(clientId, flowId), seq });
+const uniqueKey = (clientId: string, applicationId: string, ref: string) => FlowKey.key({ clientId, applicationId, ref });
 
 const live = <T>(item: Record<string, unknown> | undefined): T | undefined =>
   item && !(typeof item.expiresAt === 'number' && item.expiresAt < Date.now() / 1000) ? (item as T) : undefined;
 
 export async function putFlow(flow: OnboardingFlow, primary: Applicant) {
-  const expires = expiresAt(flow.retentionDays);
+  const expires = FlowItem.ttl(flow);
   await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...flowKey(flow.clientId, flow.flowId), ...flow, expiresAt: expires } }));
   await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...applicantKey(flow.clientId, flow.flowId, primary.externalReferenceId), ...primary, expiresAt: expires } }));
 }
@@ -91,7 +39,7 @@ export async function claimFlowKey(clientId: string, applicationId: string, ref:
   return conditionally(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...uniqueKey(clientId, applicationId, ref), flowId, expiresAt: expiresAt(retentionDays) },
+      Item: { ...uniqueKey(clientId, applicationId, ref), flowId, expiresAt: FlowKey.ttl({ retentionDays }) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -99,8 +47,8 @@ export async function claimFlowKey(clientId: string, applicationId: string, ref:
 
 /** Removes the items of a flow that lost its uniqueness claim (nobody was given its id). */
 export async function discardFlow(clientId: string, flowId: string, primaryRef: string) {
-  const pk = flowPartition(clientId, flowId);
-  for (const sk of ['OWNER', 'FLOW', `APPLICANT#${primaryRef}`]) await ddb().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
+  const part = onboardingPartition(clientId, flowId);
+  for (const Key of [Owner.key(part), FlowItem.key(part), ApplicantItem.key({ ...part, ref: primaryRef })]) await ddb().send(new DeleteCommand({ TableName: tableName(), Key }));
 }
 
 export async function getFlow(clientId: string, flowId: string): Promise<OnboardingFlow | undefined> {
@@ -144,7 +92,7 @@ export async function addApplicant(clientId: string, flowId: string, applicant: 
   return conditionally(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...applicantKey(clientId, flowId, applicant.externalReferenceId), ...applicant, expiresAt: expiresAt(retentionDays) },
+      Item: { ...applicantKey(clientId, flowId, applicant.externalReferenceId), ...applicant, expiresAt: ApplicantItem.ttl({ retentionDays }) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -168,36 +116,18 @@ export async function markApplicantDeleted(clientId: string, flowId: string, ref
   );
 }
 
-async function queryPrefix<T>(pk: string, prefix: string): Promise<T[]> {
-  const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    items.push(...((out.Items ?? []) as T[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const queryPrefix = <T>(pk: string, prefix: string) => queryAll<T>({ ...inPartition(pk, { beginsWith: prefix }), ConsistentRead: true });
 
 /** Applicants in the order of their references (the primary is marked by its type). */
-export const listApplicants = (clientId: string, flowId: string) => queryPrefix<Applicant>(flowPartition(clientId, flowId), 'APPLICANT#');
+export const listApplicants = (clientId: string, flowId: string) => queryPrefix<Applicant>(flowPartition(clientId, flowId), ApplicantItem.sk.prefix);
 
 export async function putUploadNotes(clientId: string, flowId: string, notes: UploadNote[], retentionDays?: number) {
-  const pk = flowPartition(clientId, flowId);
-  const expires = expiresAt(retentionDays);
-  // Few per upload (at most 100); one put each keeps this free of batch-retry logic.
-  await Promise.all(notes.map((n) => ddb().send(new PutCommand({ TableName: tableName(), Item: { pk, sk: noteSk(n.seq), ...n, expiresAt: expires } }))));
+  const expires = NoteItem.ttl({ retentionDays });
+  // Few per upload (at most 100); one put each, all at once.
+  await Promise.all(notes.map((n) => ddb().send(new PutCommand({ TableName: tableName(), Item: { ...noteKey(clientId, flowId, n.seq), ...n, expiresAt: expires } }))));
 }
 
-export const listUploadNotes = (clientId: string, flowId: string) => queryPrefix<UploadNote>(flowPartition(clientId, flowId), 'UPLOAD#');
+export const listUploadNotes = (clientId: string, flowId: string) => queryPrefix<UploadNote>(flowPartition(clientId, flowId), NoteItem.sk.prefix);
 
 /** Erasure (app/erasure.ts): the flow's uniqueness claim, the one item outside its partition. */
 export async function deleteFlowKey(clientId: string, applicationId: string, ref: string) {

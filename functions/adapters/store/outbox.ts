@@ -7,8 +7,9 @@
  */
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
-import { expiresAt } from './owners.ts';
-import { flowPartition } from './onboarding.ts';
+import { conditionally } from './conditional.ts';
+import { OutboxEntry as OutboxItem, onboardingPartition } from './entities.ts';
+import { inGsi1, inPartition, queryAll } from './table.ts';
 
 export type OutboxState = 'PENDING' | 'DELIVERED' | 'DEAD';
 
@@ -32,44 +33,24 @@ export interface OutboxEntry {
   leaseUntil?: string;
 }
 
-const OUTBOX_INDEX = 'OUTBOX';
-const outboxSk = (key: string) => `OUTBOX#${key}`;
-const keyOf = (e: Pick<OutboxEntry, 'clientId' | 'flowId' | 'key'>) => ({ pk: flowPartition(e.clientId, e.flowId), sk: outboxSk(e.key) });
-const dueSk = (at: string, e: Pick<OutboxEntry, 'clientId' | 'flowId' | 'key'>) => `${at}#${e.clientId}#${e.flowId}#${e.key}`;
-
-const failedCondition = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
+type EntryRef = Pick<OutboxEntry, 'clientId' | 'flowId' | 'key'>;
+const keyOf = (e: EntryRef) => OutboxItem.key({ ...onboardingPartition(e.clientId, e.flowId), key: e.key });
+/** The entry's place on the due index: its next attempt. */
+const dueKey = (at: string, e: EntryRef) => OutboxItem.gsi1.key({ at, clientId: e.clientId, flowId: e.flowId, key: e.key });
 
 /** Records an event unless its key is already in the outbox; true when this call recorded it. */
 export async function recordNotification(entry: Omit<OutboxEntry, 'state' | 'attempts' | 'nextAttemptAt'>, retentionDays?: number): Promise<boolean> {
   const item = { ...entry, state: 'PENDING', attempts: 0, nextAttemptAt: entry.createdAt };
-  try {
-    await ddb().send(new PutCommand({
-      TableName: tableName(),
-      Item: { ...keyOf(entry), ...item, gsi1pk: OUTBOX_INDEX, gsi1sk: dueSk(entry.createdAt, entry), expiresAt: expiresAt(retentionDays) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
-    return true;
-  } catch (err) {
-    if (failedCondition(err)) return false;
-    throw err;
-  }
+  return conditionally(new PutCommand({
+    TableName: tableName(),
+    Item: { ...keyOf(entry), ...item, ...dueKey(entry.createdAt, entry), expiresAt: OutboxItem.ttl({ retentionDays }) },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  }));
 }
 
 export async function listOutbox(clientId: string, flowId: string): Promise<OutboxEntry[]> {
-  const items: OutboxEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': flowPartition(clientId, flowId), ':p': 'OUTBOX#' },
-      ExclusiveStartKey: start,
-      ConsistentRead: true,
-    }));
-    items.push(...((out.Items ?? []) as OutboxEntry[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  const pk = OutboxItem.pk.format(onboardingPartition(clientId, flowId));
+  return queryAll<OutboxEntry>({ ...inPartition(pk, { beginsWith: OutboxItem.sk.prefix }), ConsistentRead: true });
 }
 
 /**
@@ -77,20 +58,14 @@ export async function listOutbox(clientId: string, flowId: string): Promise<Outb
  * noticing the same event only one sends it. False when it is not due, not pending or held.
  */
 export async function claimNotification(e: OutboxEntry, now: Date, leaseMs: number): Promise<boolean> {
-  try {
-    await ddb().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keyOf(e),
-      UpdateExpression: 'SET leaseUntil = :until',
-      ConditionExpression: '#state = :pending AND attempts = :attempts AND nextAttemptAt <= :now AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':pending': 'PENDING', ':attempts': e.attempts, ':now': now.toISOString(), ':until': new Date(now.getTime() + leaseMs).toISOString() },
-    }));
-    return true;
-  } catch (err) {
-    if (failedCondition(err)) return false;
-    throw err;
-  }
+  return conditionally(new UpdateCommand({
+    TableName: tableName(),
+    Key: keyOf(e),
+    UpdateExpression: 'SET leaseUntil = :until',
+    ConditionExpression: '#state = :pending AND attempts = :attempts AND nextAttemptAt <= :now AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':pending': 'PENDING', ':attempts': e.attempts, ':now': now.toISOString(), ':until': new Date(now.getTime() + leaseMs).toISOString() },
+  }));
 }
 
 /** Delivered or dead: out of the due index for good. */
@@ -110,19 +85,15 @@ export async function rescheduleNotification(e: OutboxEntry, attempts: number, a
     TableName: tableName(),
     Key: keyOf(e),
     UpdateExpression: 'SET attempts = :attempts, nextAttemptAt = :at, gsi1sk = :due REMOVE leaseUntil',
-    ExpressionAttributeValues: { ':attempts': attempts, ':at': at.toISOString(), ':due': dueSk(at.toISOString(), e) },
+    ExpressionAttributeValues: { ':attempts': attempts, ':at': at.toISOString(), ':due': dueKey(at.toISOString(), e).gsi1sk },
   }));
 }
 
 /** Flows with a pending notification due by `now` (the sparse index), oldest first. */
 export async function listDueFlows(now: Date, limit = 100): Promise<{ clientId: string; flowId: string }[]> {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :o AND gsi1sk <= :now',
-    ExpressionAttributeValues: { ':o': OUTBOX_INDEX, ':now': `${now.toISOString()}#\uffff` },
-    Limit: limit,
-  }));
+  // One page of at most `limit` entries: the rest wait for the next round.
+  const due = inGsi1(OutboxItem.gsi1.pk.format({}), { upTo: `${now.toISOString()}#\uffff` });
+  const out = await ddb().send(new QueryCommand({ TableName: tableName(), ...due, Limit: limit }));
   const flows = new Map<string, { clientId: string; flowId: string }>();
   for (const i of (out.Items ?? []) as OutboxEntry[]) flows.set(`${i.clientId}#${i.flowId}`, { clientId: i.clientId, flowId: i.flowId });
   return [...flows.values()];

@@ -3,103 +3,41 @@
  * partition `CLIENT#<client>#<KIND>#<id>`, so another client's identifier simply is not found.
  * Files are items `FILE#<seq>` in upload order, which makes page N one key-range query.
  */
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
 import { releaseFinishedFile } from './admission.ts';
-import { envNames, tableSchema } from '../tableSchema.ts';
-import { emptyCounters, type CrossCheckStatus, type FileCounters } from '../../core/flow/status.ts';
+import { File, Owner, retentionDays, retentionTtl } from './entities.ts';
+import { deleteAll, inGsi1, inPartition, putAll, queryAll, scanAll, updateExpression } from './table.ts';
+import { emptyCounters, type FileCounters } from '../../core/flow/status.ts';
+import type { FileCounter, FileRecord, FileResult, OwnerKind, OwnerRecord, OwnerRef } from '#core/domain/flows.ts';
 
-/** 'onboarding': a v2 flow (its own items: adapters/store/onboarding.ts); no cross-checks, no v3 callback. */
-export type OwnerKind = 'flow' | 'batch' | 'onboarding';
-export interface OwnerRef {
-  kind: OwnerKind;
-  clientId: string;
-  id: string;
-}
+// re-export: callers move to #core/domain
+export type { FileCounter, FileRecord, FileResult, OwnerKind, OwnerRecord, OwnerRef };
 
+export { retentionDays };
+/** Epoch seconds at which personal data made now expires (`days`: the client's retention, capped by the stage's). */
+export const expiresAt = (days?: number) => retentionTtl(days);
+
+export const ownerPk = (o: OwnerRef) => Owner.pk.format(o);
+const ownerKey = (o: OwnerRef) => Owner.key(o);
+const fileKey = (o: OwnerRef, seq: number) => File.key({ ...o, seq });
 /**
- * Personal data is kept for a bounded time: the stage's one retention setting (lib/stage-config.ts
- * passes it as RETENTION_DAYS; the bucket's lifecycle uses the same number). See docs/decisions.md.
+ * The sparse index of flows and batches with work outstanding: set when an upload reserves files,
+ * removed by the one write that settles the owner's current round (callback delivered or none due).
+ * The reconciler reads it to find whatever a crash left unfinished.
  */
-export const retentionDays = () => Number(process.env[envNames.retentionDays]) || 90;
-/** `days`: the client's own retention (operator-set), never beyond the stage's (the bucket's lifecycle). */
-export const expiresAt = (days?: number) => Math.floor(Date.now() / 1000) + Math.min(days || Infinity, retentionDays()) * 86400;
+const openIndex = (activeAt: string) => Owner.gsi1.key({ activeAt });
 
-/**
- * A sparse index of flows and batches with work outstanding: set when an upload reserves files,
- * removed by the one write that settles the owner's current round (callback delivered or none
- * due). The reconciler reads it to find whatever a crash left unfinished.
- */
-const OPEN = 'OWNER#OPEN';
+/** Omit over each member of a union (createOwner takes a Flow or a Batch). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-export const ownerPk = (o: OwnerRef) => `CLIENT#${o.clientId}#${o.kind.toUpperCase()}#${o.id}`;
-const ownerKey = (o: OwnerRef) => ({ pk: ownerPk(o), sk: 'OWNER' });
-const seqKey = (seq: number) => `FILE#${String(seq).padStart(6, '0')}`;
-
-export interface OwnerRecord extends FileCounters {
-  /**
-   * Sequence numbers ever reserved (never decremented, so never reused). A round of processing
-   * is named by it: cross-checks, the callback claim and its event id belong to one round.
-   * `filesTotal` is this less the numbers released by uploads that could not start.
-   */
-  round: number;
-  /** Names of the pipeline executions started for this owner's open round. */
-  executions?: string[];
-  /** Sequence numbers released by uploads that could not be stored or started. */
-  released?: number[];
-  /** The callback of round `callbackFor`: claimed (PENDING), DELIVERED or DEAD (dead-lettered). */
-  callbackFor?: number;
-  callbackState?: 'PENDING' | 'DELIVERED' | 'DEAD';
-  kind: OwnerKind;
-  clientId: string;
-  id: string;
-  productType: string;
-  /** v3 flows */
-  applicationId?: string;
-  authUrl?: string;
-  callbackUrl?: string;
-  flowParams?: Record<string, unknown>;
-  /** batches: bulk or sandbox */
-  channel?: 'v3' | 'bulk' | 'sandbox';
-  crossCheckStatus: CrossCheckStatus;
-  crossChecks?: unknown[];
-  /** filesTotal when the stored cross-checks were computed. */
-  crossCheckedTotal?: number;
-  /** The client's retention when the owner was made (absent: the stage's). */
-  retentionDays?: number;
-  createdAt: string;
-}
-
-export interface FileResult {
-  data: Record<string, unknown>;
-  error_code: string;
-  error_reason: string;
-}
-
-export interface FileRecord {
-  seq: number;
-  fileUuid: string;
-  documentId: string;
-  batchId: string;
-  /** Removed once downloaded: pre-signed URLs carry credentials. */
-  fileUrl?: string;
-  state: 'QUEUED' | 'DOWNLOADED' | 'DONE' | 'FAILED';
-  objectKey?: string;
-  mime?: string;
-  ocrKey?: string;
-  documentType?: string;
-  result?: FileResult;
-  /** The counter this file's final state was counted under (see finishFile). */
-  countedAs?: FileCounter;
-}
-
-export async function createOwner(record: Omit<OwnerRecord, keyof FileCounters | 'round' | 'crossCheckStatus' | 'createdAt'>) {
-  const item: OwnerRecord = { ...record, ...emptyCounters(), round: 0, crossCheckStatus: 'NOT_STARTED', createdAt: new Date().toISOString() };
+export async function createOwner(record: OmitEach<OwnerRecord, keyof FileCounters | 'round' | 'crossCheckStatus' | 'createdAt'>) {
+  const item = { ...record, ...emptyCounters(), round: 0, crossCheckStatus: 'NOT_STARTED', createdAt: new Date().toISOString() } as OwnerRecord;
   await ddb().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...ownerKey(record), ...item, expiresAt: expiresAt(record.retentionDays) },
+      Item: { ...ownerKey(record), ...item, expiresAt: Owner.ttl(record) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -110,13 +48,12 @@ export async function createOwner(record: Omit<OwnerRecord, keyof FileCounters |
  * Per-file counters are sets of sequence numbers (`<counter>Seqs`), so adding a file twice (a
  * retried task) is a no-op; the counts are their sizes.
  */
-const COUNTER_SETS: Record<Exclude<keyof FileCounters, 'filesTotal'>, string> = {
+const COUNTER_SETS: Record<FileCounter, string> = {
   downloaded: 'downloadedSeqs',
   downloadFailed: 'downloadFailedSeqs',
   processed: 'processedSeqs',
   processingFailed: 'processingFailedSeqs',
 };
-export type FileCounter = keyof typeof COUNTER_SETS;
 
 export async function getOwner(o: OwnerRef): Promise<OwnerRecord | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: ownerKey(o), ConsistentRead: true }));
@@ -142,6 +79,7 @@ export async function getOwner(o: OwnerRef): Promise<OwnerRecord | undefined> {
  * which its files share: a flow's or batch's items expire together.
  */
 export async function reserveFiles(o: OwnerRef, n: number, executionName: string): Promise<{ first: number; expiresAt: number }> {
+  const open = openIndex(new Date().toISOString());
   const out = await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -149,7 +87,7 @@ export async function reserveFiles(o: OwnerRef, n: number, executionName: string
       // if_not_exists changes nothing, but makes the expiry part of the UPDATED_NEW answer.
       UpdateExpression: 'ADD filesTotal :n, executions :e SET gsi1pk = :open, gsi1sk = :now, expiresAt = if_not_exists(expiresAt, :exp)',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':n': n, ':e': new Set([executionName]), ':open': OPEN, ':now': new Date().toISOString(), ':exp': expiresAt() },
+      ExpressionAttributeValues: { ':n': n, ':e': new Set([executionName]), ':open': open.gsi1pk, ':now': open.gsi1sk, ':exp': expiresAt() },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
@@ -175,7 +113,7 @@ export async function addExecution(o: OwnerRef, executionName: string) {
  * is never handed out again (a concurrent upload may already hold the numbers after these).
  */
 export async function releaseFiles(o: OwnerRef, files: Pick<FileRecord, 'seq'>[]) {
-  await batchWrite(files.map((f) => ({ DeleteRequest: { Key: { pk: ownerPk(o), sk: seqKey(f.seq) } } })));
+  await deleteAll(files.map((f) => fileKey(o, f.seq)));
   if (!files.length) return;
   await ddb().send(
     new UpdateCommand({
@@ -187,73 +125,34 @@ export async function releaseFiles(o: OwnerRef, files: Pick<FileRecord, 'seq'>[]
   );
 }
 
-/** BatchWriteItem in chunks of 25, retrying what DynamoDB leaves unprocessed. */
-async function batchWrite(requests: Record<string, unknown>[]) {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending: Record<string, any[]> | undefined = { [tableName()]: requests.slice(i, i + 25) };
-    for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
-      const out = await ddb().send(new BatchWriteCommand({ RequestItems: pending }));
-      pending = out.UnprocessedItems as Record<string, any[]> | undefined;
-      if (pending && Object.keys(pending).length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
-  }
-}
-
 /** Stores new files; `expiresAt`: the owner's (from reserveFiles), so they expire with it. */
-export async function putFiles(o: OwnerRef, files: FileRecord[], expiresAtSeconds = expiresAt((o as Partial<OwnerRecord>).retentionDays)) {
-  await batchWrite(files.map((f) => ({ PutRequest: { Item: { pk: ownerPk(o), sk: seqKey(f.seq), ...f, expiresAt: expiresAtSeconds } } })));
+export async function putFiles(o: OwnerRef, files: FileRecord[], expiresAtSeconds = File.ttl(o as Partial<OwnerRecord>)) {
+  await putAll(files.map((f) => ({ ...fileKey(o, f.seq), ...f, expiresAt: expiresAtSeconds })));
 }
 
 export const isFinished = (f: Pick<FileRecord, 'state'>) => f.state === 'DONE' || f.state === 'FAILED';
 
 export async function getFile(o: OwnerRef, seq: number): Promise<FileRecord | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: { pk: ownerPk(o), sk: seqKey(seq) } }));
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: fileKey(o, seq) }));
   return out.Item as FileRecord | undefined;
 }
 
 export async function updateFile(o: OwnerRef, seq: number, set: Partial<FileRecord>, remove: (keyof FileRecord)[] = []) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(set).map(([k, v], i) => {
-    names[`#s${i}`] = k;
-    values[`:s${i}`] = v;
-    return `#s${i} = :s${i}`;
-  });
-  const removes = remove.map((k, i) => {
-    names[`#r${i}`] = k;
-    return `#r${i}`;
-  });
   await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: ownerPk(o), sk: seqKey(seq) },
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' '),
+      Key: fileKey(o, seq),
+      ...updateExpression({ set, remove }),
       // An erased file is not recreated by a task that was still running (it would never expire).
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ...(sets.length ? { ExpressionAttributeValues: values } : {}),
     }),
   );
 }
 
 /** Files with seq in [from, to], in upload order. */
 export async function listFiles(o: OwnerRef, from = 1, to = 999_999): Promise<FileRecord[]> {
-  const files: FileRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: { ':pk': ownerPk(o), ':a': seqKey(from), ':b': seqKey(to) },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    files.push(...((out.Items ?? []) as FileRecord[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return files;
+  const range: [string, string] = [File.sk.format({ seq: from }), File.sk.format({ seq: to })];
+  return queryAll<FileRecord>({ ...inPartition(ownerPk(o), { between: range }), ConsistentRead: true });
 }
 
 /** Counts file `seq` under `counter`, idempotently (a set ADD). */
@@ -262,9 +161,7 @@ export async function countFile(o: OwnerRef, counter: FileCounter, seq: number) 
     new UpdateCommand({
       TableName: tableName(),
       Key: ownerKey(o),
-      UpdateExpression: 'ADD #c :s',
-      ExpressionAttributeNames: { '#c': COUNTER_SETS[counter] },
-      ExpressionAttributeValues: { ':s': new Set([seq]) },
+      ...updateExpression({ add: { [COUNTER_SETS[counter]]: new Set([seq]) } }),
     }),
   );
 }
@@ -332,31 +229,11 @@ export async function settleRound(o: OwnerRef, round: number, callbackState?: 'D
  * steps, so a process killed between them can lose an entry; the local runtime reads the items.
  */
 export async function listOpenOwners(before: Date, opts: { fromItems?: boolean } = {}): Promise<OwnerRef[]> {
-  const refs: OwnerRef[] = [];
-  const values = { ':open': OPEN, ':before': before.toISOString() };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      opts.fromItems
-        ? new ScanCommand({
-            TableName: tableName(),
-            FilterExpression: 'gsi1pk = :open AND gsi1sk < :before',
-            ExpressionAttributeValues: values,
-            ExclusiveStartKey: start,
-            ConsistentRead: true,
-          })
-        : new QueryCommand({
-            TableName: tableName(),
-            IndexName: tableSchema.gsi1.name,
-            KeyConditionExpression: 'gsi1pk = :open AND gsi1sk < :before',
-            ExpressionAttributeValues: values,
-            ExclusiveStartKey: start,
-          }),
-    );
-    for (const item of (out.Items ?? []) as (OwnerRecord & { pk: string })[]) refs.push({ kind: item.kind, clientId: item.clientId, id: item.id });
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return refs;
+  const { IndexName, KeyConditionExpression, ExpressionAttributeValues } = inGsi1(openIndex('').gsi1pk, { before: before.toISOString() });
+  const items = opts.fromItems
+    ? await scanAll<OwnerRecord>({ FilterExpression: KeyConditionExpression, ExpressionAttributeValues, ConsistentRead: true })
+    : await queryAll<OwnerRecord>({ IndexName, KeyConditionExpression, ExpressionAttributeValues });
+  return items.map((item) => ({ kind: item.kind, clientId: item.clientId, id: item.id }));
 }
 
 /**
@@ -376,9 +253,7 @@ export async function recount(o: OwnerRef, files: FileRecord[]) {
     new UpdateCommand({
       TableName: tableName(),
       Key: ownerKey(o),
-      UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([c], i) => [`#c${i}`, COUNTER_SETS[c]])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, seqs], i) => [`:c${i}`, new Set(seqs)])),
+      ...updateExpression({ add: Object.fromEntries(entries.map(([c, seqs]) => [COUNTER_SETS[c], new Set(seqs)])) }),
     }),
   );
 }
@@ -391,22 +266,15 @@ export async function recount(o: OwnerRef, files: FileRecord[]) {
 export async function finishFile(
   o: OwnerRef, seq: number, state: 'DONE' | 'FAILED', result: FileResult, counter: FileCounter, extra: Partial<FileRecord> = {},
 ): Promise<boolean> {
-  const sets: Record<string, unknown> = { state, result, countedAs: counter, ...extra };
-  const names: Record<string, string> = { '#state': 'state' };
-  const values: Record<string, unknown> = { ':q': 'QUEUED', ':d': 'DOWNLOADED' };
-  const expr = Object.entries(sets).map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:f${i}`] = v;
-    return `#f${i} = :f${i}`;
-  });
+  const update = updateExpression({ set: { state, result, countedAs: counter, ...extra }, remove: ['fileUrl'] });
   const first = await conditionally(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: ownerPk(o), sk: seqKey(seq) },
-      UpdateExpression: `SET ${expr.join(', ')} REMOVE fileUrl`,
+      Key: fileKey(o, seq),
+      ...update,
       ConditionExpression: '#state IN (:q, :d)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#state': 'state' },
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':q': 'QUEUED', ':d': 'DOWNLOADED' },
     }),
   );
   // Already final: count it as it was recorded (the earlier count may have failed).
@@ -421,7 +289,7 @@ export async function markDownloaded(o: OwnerRef, seq: number, set: Pick<FileRec
   const first = await conditionally(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: ownerPk(o), sk: seqKey(seq) },
+      Key: fileKey(o, seq),
       UpdateExpression: 'SET #state = :d, objectKey = :k, mime = :m REMOVE fileUrl',
       ConditionExpression: '#state = :q',
       ExpressionAttributeNames: { '#state': 'state' },

@@ -4,51 +4,28 @@
  * transactions), so rotation, reuse detection and revocation are each one conditional write on it.
  * Token items only map a token's hash to its family; the values themselves are never stored.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
-import type { Audience } from '../../core/auth/audience.ts';
+import { RefreshFamily as Family, RefreshToken } from './entities.ts';
+import { inGsi1, queryPages } from './table.ts';
+import type { TableKey } from './keys.ts';
+import type { RefreshFamily, RefreshTokenRecord } from '#core/domain/auth.ts';
+
+// re-export: callers move to #core/domain
+export type { RefreshFamily, RefreshTokenRecord };
 
 /** Absolute session lifetime: counted from the login, never renewed by rotation. */
 export const SESSION_SECONDS = 30 * 24 * 3600;
 
-export interface RefreshTokenRecord {
-  tokenHash: string;
-  clientId: string;
-  audience: Audience;
-  /** Absent on tokens issued before families existed. */
-  familyId?: string;
-  /** Epoch seconds; checked by code too, since TTL deletion is lazy (and absent locally). */
-  expiresAt: number;
-  revoked: boolean;
-}
-
-export interface RefreshFamily {
-  familyId: string;
-  clientId: string;
-  audience: Audience;
-  /** Hash of the one token that may be presented next; any other token of the family is spent. */
-  currentHash: string;
-  /** Epoch seconds: the login plus SESSION_SECONDS. */
-  sessionExpiresAt: number;
-  /** The client's token generation at login (see clients.ts). */
-  generation: number;
-  revoked: boolean;
-}
-
-const key = (tokenHash: string) => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
-const familyKey = (familyId: string) => ({ pk: `REFRESHFAMILY#${familyId}`, sk: 'FAMILY' });
-/** Both kinds are listed per client on gsi1 (operator revocation); the sort key tells them apart. */
-const clientIndex = (clientId: string, kind: 'TOKEN' | 'FAMILY', expiresAt: number) => ({
-  gsi1pk: `REFRESH#${clientId}`,
-  gsi1sk: `${kind}#${expiresAt}`,
-});
+const key = (tokenHash: string) => RefreshToken.key({ tokenHash });
+const familyKey = (familyId: string) => Family.key({ familyId });
 
 export async function putRefreshToken(record: RefreshTokenRecord) {
   await ddb().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...key(record.tokenHash), ...clientIndex(record.clientId, 'TOKEN', record.expiresAt), ...record },
+      Item: { ...key(record.tokenHash), ...RefreshToken.gsi1.key(record), ...record, expiresAt: RefreshToken.ttl(record) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -64,7 +41,7 @@ export async function putFamily(family: RefreshFamily) {
   await ddb().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...familyKey(family.familyId), ...clientIndex(family.clientId, 'FAMILY', family.sessionExpiresAt), ...family, expiresAt: family.sessionExpiresAt },
+      Item: { ...familyKey(family.familyId), ...Family.gsi1.key({ clientId: family.clientId, expiresAt: family.sessionExpiresAt }), ...family, expiresAt: Family.ttl(family) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -127,23 +104,13 @@ export async function consumeRefreshToken(tokenHash: string): Promise<boolean> {
  */
 export async function revokeClientRefreshTokens(clientId: string): Promise<number> {
   let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': `REFRESH#${clientId}` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      if (item.sk === 'FAMILY') {
-        if (await revokeFamily((item as RefreshFamily).familyId)) count++;
-      } else if (!(item as RefreshTokenRecord).familyId && (await consumeRefreshToken((item as RefreshTokenRecord).tokenHash))) count++;
+  type Listed = TableKey & Partial<RefreshFamily & RefreshTokenRecord>;
+  for await (const page of queryPages<Listed>(inGsi1(RefreshToken.gsi1.pk.format({ clientId })))) {
+    for (const item of page) {
+      if (Family.parseKey(item)) {
+        if (await revokeFamily(item.familyId!)) count++;
+      } else if (!item.familyId && (await consumeRefreshToken(item.tokenHash!))) count++;
     }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  }
   return count;
 }

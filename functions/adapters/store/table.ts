@@ -14,8 +14,16 @@ import type { TableKey } from './keys.ts';
 type Item = Record<string, unknown>;
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
-/** Query input naming the gsi1 index. */
-export const onGsi1 = <T extends QueryInput>(input: T): T & { IndexName: string } => ({ ...input, IndexName: tableSchema.gsi1.name });
+/** Query input for a gsi1 partition: all of it, or the part sorting before (or up to) a value. */
+export function inGsi1(pk: string, sk?: { before: string } | { upTo: string }) {
+  const { name, partitionKey: GPK, sortKey: GSK } = tableSchema.gsi1;
+  const bound = sk && ('before' in sk ? { op: '<', value: sk.before } : { op: '<=', value: sk.upTo });
+  return {
+    IndexName: name,
+    KeyConditionExpression: `${GPK} = :gpk${bound ? ` AND ${GSK} ${bound.op} :gsk` : ''}`,
+    ExpressionAttributeValues: { ':gpk': pk, ...(bound ? { ':gsk': bound.value } : {}) } as Item,
+  };
+}
 
 /** Key condition on a partition: all of it, a sort-key prefix, or an inclusive sort-key range. */
 export function inPartition(pk: string, sk?: { beginsWith: string } | { between: [string, string] }) {

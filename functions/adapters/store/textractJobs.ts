@@ -6,7 +6,8 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
-import type { OwnerRef } from './owners.ts';
+import type { OwnerRef } from '#core/domain/flows.ts';
+import { TextractJob as TextractJobItem } from './entities.ts';
 
 export interface TextractJob {
   jobId: string;
@@ -19,9 +20,7 @@ export interface TextractJob {
   startedAt: string;
 }
 
-/** A job outlives its state's timeout (20 minutes) by far; then TTL removes the token. */
-const JOB_TTL_SECONDS = 2 * 86400;
-const jobKey = (jobId: string) => ({ pk: `TEXTRACTJOB#${jobId}`, sk: 'TEXTRACTJOB' });
+const jobKey = (jobId: string) => TextractJobItem.key({ jobId });
 
 /** Records (or, on a retried start that got the same JobId, replaces) the waiting token. */
 export async function putTextractJob(job: Omit<TextractJob, 'state' | 'startedAt'>): Promise<void> {
@@ -29,7 +28,7 @@ export async function putTextractJob(job: Omit<TextractJob, 'state' | 'startedAt
   await ddb().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...jobKey(job.jobId), ...item, expiresAt: Math.floor(Date.now() / 1000) + JOB_TTL_SECONDS },
+      Item: { ...jobKey(job.jobId), ...item, expiresAt: TextractJobItem.ttl() },
     }),
   );
 }
