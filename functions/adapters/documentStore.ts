@@ -1,7 +1,7 @@
 /** Document bytes and derived artefacts in the private bucket, under the owning client's prefix. */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { objects, bucketName } from './aws.ts';
-import type { OwnerRef } from './store/owners.ts';
+import type { OwnerRef } from '#core/domain/flows.ts';
 
 export const documentPrefix = (owner: OwnerRef, fileUuid: string) => `clients/${owner.clientId}/${owner.kind}/${owner.id}/${fileUuid}`;
 

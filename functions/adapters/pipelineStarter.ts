@@ -6,7 +6,7 @@
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { stepFunctions, requireEnv } from './aws.ts';
 import { envNames } from './tableSchema.ts';
-import type { OwnerRef } from './store/owners.ts';
+import type { OwnerRef } from '#core/domain/flows.ts';
 
 export interface PipelineInput {
   owner: OwnerRef & { productType: string };

@@ -4,7 +4,7 @@
  * have. Deletes that fail throw: the ASL retries the task rather than leave personal data behind.
  */
 import { deleteObject, fileObjects } from '../adapters/documentStore.ts';
-import type { FileRecord, OwnerRef } from '../adapters/store/owners.ts';
+import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
 
 export function objectsToDelete(owner: OwnerRef, file: FileRecord): string[] {
   const keys = fileObjects(owner, file.fileUuid);

@@ -4,7 +4,8 @@
  * face engine). crossheck_status goes PENDING while it runs and COMPLETED with the items.
  */
 import { task } from './task.ts';
-import { completeCrossChecks, getOwner, listFiles, markCrossChecksPending, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
+import { completeCrossChecks, getOwner, listFiles, markCrossChecksPending } from '../adapters/store/owners.ts';
+import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
 import { logger } from '../adapters/logger.ts';
 import { getObject } from '../adapters/documentStore.ts';
 import { allFilesFinished } from '../core/flow/status.ts';

@@ -1,6 +1,7 @@
 /** DeadLetterCallback: keep an undeliverable event where the operator can list and replay it. */
 import { task } from './task.ts';
-import { putDeadLetter, type CallbackEvent } from '../adapters/store/callbacks.ts';
+import { putDeadLetter } from '../adapters/store/callbacks.ts';
+import type { CallbackEvent } from '#core/domain/callbacks.ts';
 import { settleRound } from '../adapters/store/owners.ts';
 import { logger } from '../adapters/logger.ts';
 import { countCallback } from '../adapters/metrics.ts';

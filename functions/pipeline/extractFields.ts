@@ -5,7 +5,8 @@
  * A PDF Aadhaar or PAN gets the same image treatment on its first page, rendered to PNG.
  */
 import { task } from './task.ts';
-import { getFile, finishFile, isFinished, recount, type FileRecord } from '../adapters/store/owners.ts';
+import { getFile, finishFile, isFinished, recount } from '../adapters/store/owners.ts';
+import type { FileRecord } from '#core/domain/flows.ts';
 import { getClient } from '../adapters/store/clients.ts';
 import { getObject, putObject, fileObjects } from '../adapters/documentStore.ts';
 import { cleanUpFinishedFile } from './cleanUp.ts';

@@ -1,4 +1,4 @@
-import type { OwnerRef } from '../adapters/store/owners.ts';
+import type { OwnerRef } from '#core/domain/flows.ts';
 
 /** What every Map iteration carries: ids only (state payloads are capped at 256 KB). */
 export interface FileTaskInput {
