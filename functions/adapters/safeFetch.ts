@@ -29,7 +29,7 @@ export type SafeFetchErrorCode =
   | 'CONNECTION_FAILED';
 
 /** Step Functions Retry rules match on these names (Lambda reports `error.name` as errorType). */
-export type SafeFetchErrorName = 'TransientFetchError' | 'FetchRejectedError';
+type SafeFetchErrorName = 'TransientFetchError' | 'FetchRejectedError';
 
 export class SafeFetchError extends Error {
   readonly code: SafeFetchErrorCode;
@@ -46,7 +46,7 @@ export class SafeFetchError extends Error {
     this.status = extra.status;
     this.causeCode = extra.causeCode;
     this.transient = extra.transient ?? (code === 'TIMEOUT' || code === 'CONNECTION_FAILED');
-    this.name = this.transient ? 'TransientFetchError' : 'FetchRejectedError';
+    this.name = (this.transient ? 'TransientFetchError' : 'FetchRejectedError') satisfies SafeFetchErrorName;
   }
 }
 

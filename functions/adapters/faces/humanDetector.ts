@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Human as HumanType, Config, FaceResult } from '@vladmandic/human';
-import { packageDir, packageFile, withFileOnlyFetch } from './localFiles.ts';
+import { packageFile, withFileOnlyFetch } from './localFiles.ts';
 import type { RgbImage } from './decode.ts';
 
 const require = createRequire(import.meta.url);
@@ -108,5 +108,3 @@ export class HumanDetector {
     }
   }
 }
-
-export const humanPackageDir = (): string => packageDir('@vladmandic/human');

@@ -32,8 +32,6 @@ export interface RenderOptions {
   width?: number;
 }
 
-export interface PdfTextStats { chars: number }
-
 export class PdfFile {
   private constructor(private readonly doc: PdfDocumentProxy) {}
 

@@ -122,7 +122,7 @@ export function addressEngineReady(): boolean {
  * Throws AddressEngineUnavailableError (503) when the engine cannot serve and RangeError when
  * there are more than MAX_TARGETS_PER_REQUEST targets.
  */
-export function matchAddresses(source: string, targets: { address: string; index: number }[]): AddressMatchResult[] {
+export function matchAddresses(source: string, targets: AddressMatchTarget[]): AddressMatchResult[] {
   ensureEngine();
   if (targets.length > MAX_TARGETS_PER_REQUEST) {
     throw new RangeError(`at most ${MAX_TARGETS_PER_REQUEST} target addresses per request`);

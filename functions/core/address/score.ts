@@ -18,8 +18,6 @@ import { cityKey, GENERIC_WORDS, KIND } from './vocab.ts';
 import { skeleton } from './phonetic.ts';
 import { withinTypos } from './fuzzy.ts';
 
-export { skeleton } from './phonetic.ts';
-
 /**
  * A set of words. The arrays may be shared with a larger set built from the same start (an
  * address's core words and "all" words): this set is the first `nw` words and first `nj` joined
@@ -137,10 +135,6 @@ function statsOf(t: string): WordStats {
     statsMemo.set(t, st);
   }
   return st;
-}
-
-export function tokenWeight(t: string): number {
-  return statsOf(t).w;
 }
 
 function skelOf(t: string): string {

@@ -3,7 +3,6 @@
  * digits come from the fixture module's own implementations, not the validators under test.
  */
 import { gstinCheckChar, luhnCheckDigit, verhoeffCheckDigit } from '../../fixtures/documents/checksums.ts';
-import type { LineSpec } from '../../fixtures/documents/fromLines.ts';
 
 export const AADHAAR_NO = '23456789012' + verhoeffCheckDigit('23456789012');
 export const AADHAAR_SPACED = `${AADHAAR_NO.slice(0, 4)} ${AADHAAR_NO.slice(4, 8)} ${AADHAAR_NO.slice(8)}`;
@@ -197,5 +196,3 @@ export const UDYAM: string[] = [
 ];
 
 export const OPEN_BOX: string[] = ['SAMSUNG', 'Galaxy'];
-
-export const lines = (xs: string[]): LineSpec[] => xs.map((text) => ({ text }));
