@@ -9,6 +9,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { envNames } from '../functions/adapters/tableSchema.ts';
+import { Owner } from '../functions/adapters/store/entities.ts';
 import { ServiceFunction } from './functions.ts';
 import { grantDeleteClientObjects } from './lifecycle.ts';
 import { acknowledgeStorageGrants } from './nag.ts';
@@ -42,7 +43,7 @@ export class Expiry extends Construct {
         FilterCriteria.filter({
           eventName: FilterRule.isEqual('REMOVE'),
           userIdentity: { type: FilterRule.isEqual('Service'), principalId: FilterRule.isEqual('dynamodb.amazonaws.com') },
-          dynamodb: { Keys: { sk: { S: FilterRule.isEqual('OWNER') } } },
+          dynamodb: { Keys: { sk: { S: FilterRule.isEqual(Owner.sk.format({})) } } },
         }),
       ],
     }));

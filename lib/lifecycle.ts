@@ -7,6 +7,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { ServiceFunction } from './functions.ts';
 import type { Storage } from './storage.ts';
 import { acknowledgeClientObjectsGrant, acknowledgeExecutionGrant } from './nag.ts';
+import { AuditRecord } from '../functions/adapters/store/entities.ts';
 
 /** Objects live under `clients/<client>/...` (functions/adapters/documentStore.ts). */
 export const CLIENT_OBJECTS = 'clients/*';
@@ -39,6 +40,6 @@ export function grantAuditWrite(fn: ServiceFunction, storage: Storage) {
     effect: Effect.ALLOW,
     actions: ['dynamodb:PutItem'],
     resources: [storage.table.tableArn],
-    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#*'] } },
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${AuditRecord.pk.prefix}*`] } },
   }));
 }

@@ -8,6 +8,7 @@ import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
 import { releaseFinishedFile } from './admission.ts';
 import { File, Owner, retentionDays, retentionTtl } from './entities.ts';
+import type { TableKey } from './keys.ts';
 import { deleteAll, inGsi1, inPartition, putAll, queryAll, scanAll, updateExpression } from './table.ts';
 import { emptyCounters, type FileCounters } from '../../core/flow/status.ts';
 import type { FileCounter, FileRecord, FileResult, OwnerKind, OwnerRecord, OwnerRef } from '#core/domain/flows.ts';
@@ -20,6 +21,12 @@ export { retentionDays };
 export const expiresAt = (days?: number) => retentionTtl(days);
 
 export const ownerPk = (o: OwnerRef) => Owner.pk.format(o);
+const OWNER_KINDS: readonly string[] = ['flow', 'batch', 'onboarding'] satisfies OwnerKind[];
+/** The flow or batch whose owner item has this key (a stream record's); undefined for any other item. */
+export function ownerOf(key: TableKey): OwnerRef | undefined {
+  const o = Owner.parseKey(key);
+  return o && OWNER_KINDS.includes(o.kind) ? { kind: o.kind as OwnerKind, clientId: o.clientId, id: o.id } : undefined;
+}
 const ownerKey = (o: OwnerRef) => Owner.key(o);
 const fileKey = (o: OwnerRef, seq: number) => File.key({ ...o, seq });
 /**
@@ -153,6 +160,23 @@ export async function updateFile(o: OwnerRef, seq: number, set: Partial<FileReco
 export async function listFiles(o: OwnerRef, from = 1, to = 999_999): Promise<FileRecord[]> {
   const range: [string, string] = [File.sk.format({ seq: from }), File.sk.format({ seq: to })];
   return queryAll<FileRecord>({ ...inPartition(ownerPk(o), { between: range }), ConsistentRead: true });
+}
+
+/**
+ * Admits `n` more files to the owner unless it would then hold more than `cap`: one conditional ADD
+ * on a counter of its own (no transactions in dynalite), so concurrent uploads cannot pass the cap
+ * together. False when refused (or the owner is unknown).
+ */
+export async function admitFileSlots(o: OwnerRef, n: number, cap: number): Promise<boolean> {
+  return n <= cap && conditionally(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: ownerKey(o),
+      UpdateExpression: 'ADD filesAdmitted :n',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(filesAdmitted) OR filesAdmitted <= :room)',
+      ExpressionAttributeValues: { ':n': n, ':room': cap - n },
+    }),
+  );
 }
 
 /** Counts file `seq` under `counter`, idempotently (a set ADD). */
