@@ -425,9 +425,15 @@ export class Layout {
       const rx = new RegExp(label.source, label.flags.replace(/[gy]/g, ''));
       for (const p of this.pairs) {
         const key = p.key.replace(/\s+/g, ' ').trim();
-        const m = rx.exec(key);
-        // letters of the key the label leaves uncovered ("No", "'s" pass; "Value" in "Asset Value" does not)
-        if (m && letters(key) - letters(m[0]) <= slack && !out.includes(p)) out.push(p);
+        // A parenthesised qualifier says which party or copy the key is about ("Buyer (Bill to)",
+        // "Consignee (Ship to)"): the key is matched with and without it.
+        const bare = key.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
+        const covered = (k: string) => {
+          const m = rx.exec(k);
+          // letters of the key the label leaves uncovered ("No", "'s" pass; "Value" in "Asset Value" does not)
+          return !!m && letters(k) - letters(m[0]) <= slack;
+        };
+        if ((covered(key) || (bare && bare !== key && covered(bare))) && !out.includes(p)) out.push(p);
       }
     }
     return out;

@@ -28,7 +28,7 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   if (BUSINESS.has(fieldName)) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;
     const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$/i.test(value.trim());
-    return letters >= 3 && !bare && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date)\b/i.test(value) ? 'pass' : 'fail';
+    return letters >= 3 && !bare && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
   }
   if (/address/.test(fieldName)) {
     return PIN.test(value) && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) ? 'pass' : 'fail';
