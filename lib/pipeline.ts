@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { VAULT_SECRET_ENV } from '../functions/adapters/aadhaarVault.ts';
 import { envNames } from '../functions/adapters/tableSchema.ts';
 import { arnPlaceholder, pipelineTasks, textractCompletedHandler, type PipelineTask } from '../functions/pipeline/tasks.ts';
-import { ServiceFunction, projectRoot, type LocalEngine, type NativeModule } from './functions.ts';
+import { ServiceFunction, projectRoot, type LocalEngine, type NativeModule, type ServiceFunctionProps } from './functions.ts';
 import { TextractJobs } from './textract-jobs.ts';
 import type { StageConfig } from './stage-config.ts';
 import type { Storage } from './storage.ts';
@@ -128,6 +128,11 @@ export function accessFor(access: TaskAccess, stageConfig: StageConfig): TaskAcc
     rekognition: localEngines.includes('faces') ? undefined : access.rekognition,
     localEngines,
   };
+}
+
+/** What a task's access puts into its Lambda package (beside the bundle). */
+export function packageProps(access: ReturnType<typeof accessFor>): Pick<ServiceFunctionProps, 'nativeModules' | 'localEngines' | 'addressReferenceData'> {
+  return { nativeModules: access.nativeModules, localEngines: access.localEngines, addressReferenceData: access.addressReferenceData };
 }
 
 /**
@@ -313,9 +318,7 @@ export class Pipeline extends Construct {
       stageConfig: opts.stageConfig,
       memoryMb: opts.memoryMb,
       timeout: Duration.seconds(opts.timeoutSeconds),
-      nativeModules: access.nativeModules,
-      localEngines: access.localEngines,
-      addressReferenceData: access.addressReferenceData,
+      ...packageProps(access),
       environment: {
         [envNames.table]: storage.table.tableName,
         [envNames.bucket]: storage.bucket.bucketName,
