@@ -8,11 +8,11 @@
 import { writeFileSync } from 'node:fs';
 import { startLocal } from '../functions/local/index.ts';
 import { routeKey, routes, type Route } from '../functions/http/routes.ts';
-import { MAX_BODY_BYTES } from '../functions/http/middleware/endpoint.ts';
+import { MAX_BODY_BYTES } from '../functions/http/middleware/jsonBody.ts';
 import { updateClient } from '../functions/adapters/store/clients.ts';
 import { loadPincodeFile as loadPincodeData } from '../functions/app/addressMatching.ts';
 import { setChatEngine } from '../functions/adapters/chat/index.ts';
-import { admitFiles, fileCapOf } from '../functions/http/fileCap.ts';
+import { admitFiles, fileCapOf } from '../functions/app/fileCap.ts';
 import { deleteApplicantCommand } from '../functions/operator/applicants.ts';
 import { closeEngines } from '../functions/pipeline/engines.ts';
 import { generateCorpus } from '../test/fixtures/documents/generate.ts';

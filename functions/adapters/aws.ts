@@ -9,6 +9,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { envNames } from './tableSchema.ts';
+import { tracer } from './tracer.ts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
@@ -16,7 +17,7 @@ let sfn: SFNClient | undefined;
 let secrets: SecretsManagerClient | undefined;
 
 export function ddb(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  documentClient ??= DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   return documentClient;
@@ -24,16 +25,17 @@ export function ddb(): DynamoDBDocumentClient {
 
 export function objects(): S3Client {
   const custom = Boolean(process.env.AWS_ENDPOINT_URL_S3 || process.env.AWS_ENDPOINT_URL);
-  s3 ??= new S3Client({
+  s3 ??= tracer.captureAWSv3Client(new S3Client({
     // Emulators (s3rver, LocalStack) serve path-style only and mis-store aws-chunked uploads.
     forcePathStyle: custom,
     ...(custom ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
-  });
+  }));
   return s3;
 }
 
-export const stepFunctions = () => (sfn ??= new SFNClient({}));
-export const secretsManager = () => (secrets ??= new SecretsManagerClient({}));
+// Captured: each call is a subsegment of the invocation's trace (a no-op where tracing is off).
+export const stepFunctions = () => (sfn ??= tracer.captureAWSv3Client(new SFNClient({})));
+export const secretsManager = () => (secrets ??= tracer.captureAWSv3Client(new SecretsManagerClient({})));
 
 export function requireEnv(name: string): string {
   const value = process.env[name];

@@ -26,6 +26,12 @@ export function withLogKeys<T>(keys: LogKeys, fn: () => T): T {
 const line = (level: 'debug' | 'info' | 'warn' | 'error') => (message: string, extra: LogKeys = {}) =>
   base[level](message, { ...scope.getStore(), ...extra });
 
+/**
+ * The Powertools logger itself, for its middy middleware (`injectLambdaContext`: cold_start,
+ * function_name and the rest of the Lambda context on every line). Log through `logger` below.
+ */
+export const powertoolsLogger = base;
+
 export const logger = {
   debug: line('debug'),
   info: line('info'),

@@ -1,4 +1,5 @@
 import { endpoint } from './routeTable/auth.ts';
-import { refreshTokens } from './auth.ts';
+import { refreshTokens } from '../app/auth.ts';
+import { tokenHeader } from './middleware/authorisation.ts';
 
-export const handler = endpoint('POST /refresh-token', ({ headers }) => refreshTokens(headers));
+export const handler = endpoint('POST /refresh-token', ({ headers }) => refreshTokens(tokenHeader(headers)));

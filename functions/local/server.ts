@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { routes, type Route } from '../http/routes.ts';
-import { MAX_BODY_BYTES } from '../http/middleware/endpoint.ts';
+import { MAX_BODY_BYTES } from '../http/middleware/jsonBody.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

@@ -1,6 +1,6 @@
 import { deleteDeadLetter, getDeadLetter, listDeadLetters } from '../adapters/store/callbacks.ts';
-import { attemptDelivery } from '../callbacks/deliver.ts';
-import { replayNotification } from '../http/v2/notificationDelivery.ts';
+import { attemptDelivery } from '../app/callbacks.ts';
+import { replayNotification } from '../app/onboarding/notificationDelivery.ts';
 import { OperatorError } from './commands.ts';
 
 export async function listDeadLettersCommand() {

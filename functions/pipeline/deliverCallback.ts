@@ -5,7 +5,7 @@
  * round, so the reconciler never sends it again.
  */
 import { task } from './task.ts';
-import { attemptDelivery } from '../callbacks/deliver.ts';
+import { attemptDelivery } from '../app/callbacks.ts';
 import { getOwner, settleRound } from '../adapters/store/owners.ts';
 import type { CallbackEvent } from '../adapters/store/callbacks.ts';
 import { countCallback } from '../adapters/metrics.ts';

@@ -11,8 +11,8 @@ import { getClient } from '../adapters/store/clients.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
 import { eventIdFor } from '../core/callbacks/signature.ts';
 import type { CallbackEvent } from '../adapters/store/callbacks.ts';
-import { onboardingCallbackTarget } from '../http/v2/results.ts';
-import { notifyOwner } from '../http/v2/notifications.ts';
+import { onboardingCallbackTarget } from '../app/onboarding/results.ts';
+import { notifyOwner } from '../app/onboarding/notifications.ts';
 
 export interface FinaliseInput {
   owner: OwnerRef;

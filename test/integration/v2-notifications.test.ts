@@ -15,7 +15,7 @@ import { getClient } from '../../functions/adapters/store/clients.ts';
 import { getDeadLetter, listAttempts } from '../../functions/adapters/store/callbacks.ts';
 import { listOutbox } from '../../functions/adapters/store/outbox.ts';
 import { verifyStandardWebhook } from '../../functions/core/callbacks/signature.ts';
-import { MAX_ATTEMPTS } from '../../functions/http/v2/notificationDelivery.ts';
+import { MAX_ATTEMPTS } from '../../functions/app/onboarding/notificationDelivery.ts';
 import { replayDeadLetterCommand } from '../../functions/operator/deadLetters.ts';
 
 let service: LocalService;

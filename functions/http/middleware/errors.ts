@@ -1,4 +1,8 @@
-/** An error whose status and message are safe to show to the caller as `{"error": message}`. */
+/**
+ * An error of the HTTP layer itself (body too large, wrong content type, malformed JSON, invalid
+ * parameters, Idempotency-Key misuse), whose status and message are safe to show to the caller as
+ * `{"error": message}`. The use cases throw domain errors instead (app/errors.ts).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -12,6 +16,3 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (m: string) => new HttpError(400, m);
-export const unauthorized = (m = 'Invalid token') => new HttpError(401, m);
-export const conflict = (m: string) => new HttpError(409, m);
-export const unprocessable = (m: string) => new HttpError(422, m);

@@ -6,10 +6,11 @@
  * a retry with the same key does the work. Keys belong to the authenticated client.
  */
 import { createHash } from 'node:crypto';
-import type { Route } from '../routes.ts';
-import { claimKey, completeKey, releaseKey, type StoredResponse } from '../../adapters/store/idempotency.ts';
+import type { Route } from '../routeTable/types.ts';
+import { claimKey, completeKey, releaseKey } from '../../adapters/store/idempotency.ts';
 import { logger } from '../../adapters/logger.ts';
 import { HttpError } from './errors.ts';
+import type { RouteMiddleware, RouteState } from './state.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Printable ASCII without spaces, as long as a UUID or a few; the caller chooses it. */
@@ -17,10 +18,6 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Answered to a request that repeats a stored one. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
-
-export interface IdempotentReply extends StoredResponse {
-  headers?: Record<string, string>;
-}
 
 /** JSON with object keys sorted, so key order and whitespace do not make two bodies differ. */
 function canonical(value: unknown): string {
@@ -37,38 +34,47 @@ export const fingerprintOf = (route: Pick<Route, 'method' | 'path'>, body: unkno
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
+/** The key this request claimed, for after and onError (only a request that claimed one has it). */
+const claimed = new WeakMap<RouteState, string>();
+
 /**
- * Runs `work` at most once per client and key. Without the header (or on a route that creates nothing)
- * it simply runs it.
+ * Runs the route at most once per client and key. Without the header (or on a route that creates
+ * nothing) it does nothing. A replay is put in `state.reply`, which the handler answers instead of
+ * running the use case: an early return from `before` would skip the log and metrics of the
+ * middlewares outside this one.
  */
-export async function idempotent(
-  route: Route,
-  request: { clientId?: string; headers: Record<string, string | undefined>; body: unknown; query?: unknown; requestId: string },
-  work: () => Promise<StoredResponse>,
-): Promise<IdempotentReply> {
-  const key = request.headers[IDEMPOTENCY_HEADER];
-  if (!route.creates || key === undefined || !request.clientId) return work();
-  if (!KEY_PATTERN.test(key)) throw new HttpError(400, 'Invalid Idempotency-Key: 1 to 255 printable ASCII characters without spaces');
-  const fingerprint = fingerprintOf(route, request.body, request.query);
-  const claim = await claimKey(request.clientId, key, fingerprint, request.requestId);
-  if (claim.outcome !== 'claimed') {
+export const idempotency = (): RouteMiddleware => ({
+  before: async ({ context: { state } }) => {
+    const key = state.headers[IDEMPOTENCY_HEADER];
+    const clientId = state.client?.clientId;
+    if (!state.route.creates || key === undefined || !clientId) return;
+    if (!KEY_PATTERN.test(key)) throw new HttpError(400, 'Invalid Idempotency-Key: 1 to 255 printable ASCII characters without spaces');
+    const fingerprint = fingerprintOf(state.route, state.body, state.query);
+    const claim = await claimKey(clientId, key, fingerprint, state.requestId);
+    if (claim.outcome === 'claimed') {
+      claimed.set(state, key);
+      return;
+    }
     if (claim.fingerprint !== fingerprint) {
       throw new HttpError(422, 'Idempotency-Key was already used with a different request; use a new key for a new request');
     }
     if (claim.outcome === 'inProgress') throw new HttpError(409, 'A request with this Idempotency-Key is still in progress; retry later');
-    return { ...claim.response, headers: { [REPLAYED_HEADER]: 'true' } };
-  }
-  let response: StoredResponse;
-  try {
-    response = await work();
-  } catch (err) {
-    await releaseKey(request.clientId, key, request.requestId).catch((e: Error) => logger.error('idempotency release failed', { error: e.name }));
-    throw err;
-  }
-  if (!isSuccess(response.status)) await releaseKey(request.clientId, key, request.requestId);
-  else if (!(await completeKey(request.clientId, key, request.requestId, response))) {
-    // Only when the request outlived its claim (IN_PROGRESS_SECONDS): the work is done, just not recorded.
-    logger.warn('idempotency claim lost before completion', { route: `${route.method} ${route.path}` });
-  }
-  return response;
-}
+    state.reply = { ...claim.response, headers: { [REPLAYED_HEADER]: 'true' } };
+  },
+  after: async ({ context: { state } }) => {
+    const key = claimed.get(state);
+    if (key === undefined || !state.reply || !state.client) return;
+    const { clientId } = state.client;
+    // Only successes are stored: anything else gives the key up.
+    if (!isSuccess(state.reply.status)) await releaseKey(clientId, key, state.requestId);
+    else if (!(await completeKey(clientId, key, state.requestId, { status: state.reply.status, body: state.reply.body }))) {
+      // Only when the request outlived its claim (IN_PROGRESS_SECONDS): the work is done, just not recorded.
+      logger.warn('idempotency claim lost before completion', { route: `${state.route.method} ${state.route.path}` });
+    }
+  },
+  onError: async ({ context: { state } }) => {
+    const key = claimed.get(state);
+    if (key === undefined || !state.client) return;
+    await releaseKey(state.client.clientId, key, state.requestId).catch((e: Error) => logger.error('idempotency release failed', { error: e.name }));
+  },
+});

@@ -1,5 +1,6 @@
 import type { ZodError, ZodType } from 'zod';
 import { badRequest } from './errors.ts';
+import type { RouteMiddleware } from './state.ts';
 
 /**
  * Turns zod issues into one message naming every offending parameter, in the spec's wording:
@@ -30,3 +31,12 @@ export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
   if (!result.success) throw badRequest(describeIssues(result.error));
   return result.data;
 }
+
+/** The body and query against the route's schemas; the core then sees their parsed types. */
+export const validation = (): RouteMiddleware => ({
+  before: ({ event, context: { state } }) => {
+    const { route } = state;
+    state.body = route.body ? parseWith(route.body, state.rawBody ?? {}) : undefined;
+    state.query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
+  },
+});

@@ -1,9 +1,9 @@
 /** Token endpoints: client credentials per audience, and the refresh token. Part of the route table (../routes.ts); handlers import `endpoint` from here. */
 import { TokenResponse } from '../schemas/auth.ts';
 import { endpointOf } from '../middleware/serve.ts';
-import type { Route } from './types.ts';
+import { defineRoutes } from './types.ts';
 
-export const authRoutes: Route[] = [
+export const authRoutes = defineRoutes([
   {
     method: 'POST', path: '/v3/verification/authtoken', handler: 'v3/verification/authtoken', host: 'main',
     auth: { kind: 'clientCredentials', audience: 'main' }, summary: 'Token for the v3 verification and v2 onboarding interfaces',
@@ -24,6 +24,6 @@ export const authRoutes: Route[] = [
     auth: { kind: 'refreshToken' }, summary: 'New access token (and rotated refresh token) from a refresh token in the Token header',
     success: { status: 201, schema: TokenResponse },
   },
-];
+]);
 
 export const endpoint = endpointOf(authRoutes);

@@ -2,13 +2,12 @@
 import * as z from 'zod';
 import { PaginatedExtracts, requiredString } from '../schemas/common.ts';
 import * as batch from '../schemas/batch.ts';
-import { Erased } from './types.ts';
+import { Erased, defineRoutes } from './types.ts';
 import { endpointOf } from '../middleware/serve.ts';
-import type { Route } from './types.ts';
 
 const BatchIdQuery = z.object({ batch_id: requiredString() });
 
-export const batchRoutes: Route[] = [
+export const batchRoutes = defineRoutes([
   {
     method: 'POST', path: '/v1/bulk/multiupload', handler: 'v1/bulk/multiupload', host: 'main',
     auth: { kind: 'token', audience: 'bulk' }, summary: 'Upload a batch of documents for extraction', creates: true,
@@ -39,6 +38,6 @@ export const batchRoutes: Route[] = [
     auth: { kind: 'token', audience: 'sandbox' }, summary: 'Erase a sandbox batch and everything of it',
     query: BatchIdQuery, success: { status: 204, schema: Erased },
   },
-];
+]);
 
 export const endpoint = endpointOf(batchRoutes);

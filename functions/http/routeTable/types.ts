@@ -45,3 +45,9 @@ export interface Route {
 export const Erased = z.null();
 
 export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+/**
+ * A part of the route table, its entries' literal types kept (method, path, schemas, auth), so a
+ * handler's `endpoint(key, core)` infers its body, query and client from its route.
+ */
+export const defineRoutes = <const T extends readonly Route[]>(routes: T): T => routes;

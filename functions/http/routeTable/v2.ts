@@ -2,13 +2,12 @@
 import * as z from 'zod';
 import * as v2 from '../schemas/v2.ts';
 import { requiredString } from '../schemas/common.ts';
-import { Erased } from './types.ts';
+import { Erased, defineRoutes } from './types.ts';
 import { endpointOf } from '../middleware/serve.ts';
-import type { Route } from './types.ts';
 
 const V2FlowIdQuery = z.object({ flow_id: requiredString() });
 
-export const v2Routes: Route[] = [
+export const v2Routes = defineRoutes([
   {
     method: 'POST', path: '/v2/verification/flow/init', handler: 'v2/verification/flow/init', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Create an onboarding flow and its primary applicant', creates: true,
@@ -54,6 +53,6 @@ export const v2Routes: Route[] = [
     auth: { kind: 'token', audience: 'main' }, summary: 'Erase an onboarding flow: applicants, files, results, chat, sealed numbers and pending callbacks',
     query: V2FlowIdQuery, success: { status: 204, schema: Erased }, errors: [409],
   },
-];
+]);
 
 export const endpoint = endpointOf(v2Routes);

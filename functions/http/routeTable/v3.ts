@@ -1,10 +1,9 @@
 /** Verification flow (v3). Part of the route table (../routes.ts); handlers import `endpoint` from here. */
 import * as v3 from '../schemas/v3.ts';
-import { Erased } from './types.ts';
+import { Erased, defineRoutes } from './types.ts';
 import { endpointOf } from '../middleware/serve.ts';
-import type { Route } from './types.ts';
 
-export const v3Routes: Route[] = [
+export const v3Routes = defineRoutes([
   {
     method: 'POST', path: '/v3/verification/flow/init', handler: 'v3/verification/flow/init', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'Create a verification flow', creates: true,
@@ -30,6 +29,6 @@ export const v3Routes: Route[] = [
     auth: { kind: 'token', audience: 'main' }, summary: 'Erase a flow: its files, results, sealed numbers and pending callbacks',
     query: v3.FlowQuery, success: { status: 204, schema: Erased }, errors: [409],
   },
-];
+]);
 
 export const endpoint = endpointOf(v3Routes);

@@ -3,6 +3,7 @@
 // namespace defeats that). Documentation metadata is zod's own `.meta()`, read by the OpenAPI
 // generator at build time: nothing patches zod for its side effects.
 import * as z from 'zod';
+import { MAX_FILES_PER_UPLOAD } from '../../app/limits.ts';
 
 /** Body of every error response: `{"error": "..."}`. */
 export const ErrorBody = z.object({ error: z.string() }).meta({ id: 'Error' });
@@ -68,18 +69,10 @@ export const FileUrlItem = z.object({
   document_id: requiredString(),
 });
 
-/** Bounded so that one request cannot queue unbounded work (see docs/decisions.md). */
-export const MAX_FILES_PER_UPLOAD = 100;
+// The limits are the use cases' (app/limits.ts); the schemas enforce them at the door.
+export { MAX_FILES_PER_UPLOAD, MAX_FILES_PER_FLOW, MAX_FILES_PER_BATCH } from '../../app/limits.ts';
 
 export const FileUrls = z.array(FileUrlItem).min(1).max(MAX_FILES_PER_UPLOAD);
-
-/**
- * Files one v3 flow may ever hold: its extracts and callback are one body each, and 500 files at
- * the per-file budget stay under Lambda's 6 MB (docs/decisions.md, "Input that cannot hurt").
- */
-export const MAX_FILES_PER_FLOW = 500;
-/** A batch is made by one upload request, so it holds at most one upload's files. */
-export const MAX_FILES_PER_BATCH = MAX_FILES_PER_UPLOAD;
 
 export const PaginatedExtracts = z
   .object({

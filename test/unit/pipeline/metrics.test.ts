@@ -44,7 +44,7 @@ vi.mock('../../../functions/adapters/documentStore.ts', () => ({
   putObject: async (key: string, body: string | Buffer) => void store.objects.set(key, Buffer.from(body)),
 }));
 vi.mock('../../../functions/pipeline/cleanUp.ts', () => ({ cleanUpFinishedFile: async () => {} }));
-vi.mock('../../../functions/callbacks/deliver.ts', () => ({ attemptDelivery: async () => ({ ok: true, attempt: 1 }) }));
+vi.mock('../../../functions/app/callbacks.ts', () => ({ attemptDelivery: async () => ({ ok: true, attempt: 1 }) }));
 
 const { handler: extractFields } = await import('../../../functions/pipeline/extractFields.ts');
 const { handler: recordFileFailure } = await import('../../../functions/pipeline/recordFileFailure.ts');

@@ -1,6 +1,4 @@
 import { endpoint } from '../../routeTable/batch.ts';
-import { batchExtracts } from '../../batches.ts';
+import { batchExtracts } from '../../../app/batches.ts';
 
-export const handler = endpoint<unknown, { batch_id: string; page: number; per_page: number }>('GET /v1/bulk/extracts', ({ query, client }) =>
-  batchExtracts(client, query, 'bulk'),
-);
+export const handler = endpoint('GET /v1/bulk/extracts', ({ query, client }) => batchExtracts(client, query, 'bulk'));

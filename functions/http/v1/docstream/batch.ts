@@ -1,6 +1,4 @@
 import { endpoint } from '../../routeTable/batch.ts';
-import { eraseBatch } from '../../erasure.ts';
+import { eraseBatch } from '../../../app/batches.ts';
 
-export const handler = endpoint<unknown, { batch_id: string }>('DELETE /v1/docstream/batch', ({ query, client }) =>
-  eraseBatch(client, query.batch_id, 'sandbox'),
-);
+export const handler = endpoint('DELETE /v1/docstream/batch', ({ query, client }) => eraseBatch(client, query.batch_id, 'sandbox'));

@@ -1,6 +1,4 @@
 import { endpoint } from '../../routeTable/v2.ts';
-import { eraseOnboardingFlow } from '../../erasure.ts';
+import { eraseOnboardingFlow } from '../../../app/onboarding/lifecycle.ts';
 
-export const handler = endpoint<unknown, { flow_id: string }>('DELETE /v2/verification/flow', ({ query, client }) =>
-  eraseOnboardingFlow(client, query.flow_id),
-);
+export const handler = endpoint('DELETE /v2/verification/flow', ({ query, client }) => eraseOnboardingFlow(client, query.flow_id));

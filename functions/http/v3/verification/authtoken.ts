@@ -1,4 +1,5 @@
 import { endpoint } from '../../routeTable/auth.ts';
-import { tokenFromCredentials } from '../../auth.ts';
+import { tokenFromCredentials } from '../../../app/auth.ts';
+import { clientCredentials } from '../../middleware/authorisation.ts';
 
-export const handler = endpoint('POST /v3/verification/authtoken', ({ headers }) => tokenFromCredentials(headers, 'main'));
+export const handler = endpoint('POST /v3/verification/authtoken', ({ headers }) => tokenFromCredentials(clientCredentials(headers), 'main'));

@@ -1,7 +1,4 @@
 import { endpoint } from '../../routeTable/v3.ts';
-import { flowNotFound, ownedBy } from '../../flows.ts';
-import { flowExtracts } from '../../../extracts/index.ts';
+import { extractsOfFlow } from '../../../app/flows.ts';
 
-export const handler = endpoint<unknown, { flow_uuid: string }>('GET /v3/verification/extracts', async ({ query, client }) =>
-  flowExtracts(await ownedBy(client, 'flow', query.flow_uuid, flowNotFound), client),
-);
+export const handler = endpoint('GET /v3/verification/extracts', ({ query, client }) => extractsOfFlow(client, query.flow_uuid));

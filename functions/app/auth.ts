@@ -1,34 +1,31 @@
 /**
  * Authentication shared by the routes: client credentials, access tokens of one audience,
- * refresh tokens (opaque, hashed, rotated on use), and the static address-match headers.
+ * refresh tokens (opaque, hashed, rotated on use), and the static address-match credentials.
+ * Callers pass the presented values (the HTTP layer reads them from headers); refusals are
+ * domain errors whose messages are the spec's wording.
  */
 import { randomUUID } from 'node:crypto';
-import { verifySecret, hashRefreshToken, newOpaqueSecret } from '../core/auth/credentials.ts';
+import { hashRefreshToken, newOpaqueSecret } from '../core/auth/credentials.ts';
 import { issueAccessToken, verifyAccessToken, InvalidTokenError } from '../core/auth/jwt.ts';
-import { getClient, isClientId, tokenGenerationOf, type ClientInterface, type ClientRecord } from '../adapters/store/clients.ts';
+import { getClient, tokenGenerationOf, type ClientRecord } from '../adapters/store/clients.ts';
 import {
   consumeRefreshToken, getFamily, getRefreshToken, putFamily, putRefreshToken, revokeFamily, rotateFamily, SESSION_SECONDS,
   type RefreshFamily, type RefreshTokenRecord,
 } from '../adapters/store/refreshTokens.ts';
 import { signingKeys } from '../adapters/signingKey.ts';
 import { recentClient } from '../core/auth/recentClients.ts';
-import { authenticateAddressMatch } from './v1/address/credentials.ts';
+import { authenticateAddressMatch, authenticateClient } from './clients.ts';
 import { logger } from '../adapters/logger.ts';
-import type { Audience } from './routes.ts';
-import { HttpError, unauthorized } from './middleware/errors.ts';
+import type { Audience } from '../core/auth/audience.ts';
+import { InvalidRequestError, NotAuthenticatedError } from './errors.ts';
 
-export type Headers = Record<string, string | undefined>;
-
-/** A client that exists, is enabled, is enabled for this interface and whose secret matches. */
-export async function authenticateClient(
-  clientId: string, secret: string, iface: ClientInterface,
-): Promise<ClientRecord | undefined> {
-  const client = isClientId(clientId) ? await getClient(clientId) : undefined;
-  // Hash even for unknown ids, so response time does not reveal which ids exist.
-  const ok = await verifySecret(secret, client?.secretHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA');
-  if (!client || !ok || client.disabled || !client.interfaces.includes(iface)) return undefined;
-  return client;
+/** What a caller presented; absent or blank values are refused with the spec's wording. */
+export interface Presented {
+  id?: string;
+  secret?: string;
 }
+
+const invalidToken = () => new NotAuthenticatedError('Invalid token');
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -50,36 +47,36 @@ export async function issueTokens(client: ClientRecord, audience: Audience) {
   return { ...access, refresh_token, token_type: 'Bearer' };
 }
 
-/** `Client-Id` / `Client-Secret` headers to a token, exactly as the spec's error table words it. */
-export async function tokenFromCredentials(headers: Headers, audience: Audience) {
-  const id = headers['client-id']?.trim();
-  const secret = headers['client-secret']?.trim();
-  if (!id || !secret) throw new HttpError(400, 'Missing Client-Id or Client-Secret');
+/** Client credentials (`Client-Id` / `Client-Secret`) to a token, exactly as the spec's error table words it. */
+export async function tokenFromCredentials({ id, secret }: Presented, audience: Audience) {
+  id = id?.trim();
+  secret = secret?.trim();
+  if (!id || !secret) throw new InvalidRequestError('Missing Client-Id or Client-Secret');
   const client = await authenticateClient(id, secret, audience);
-  if (!client) throw new HttpError(401, 'Invalid Client-Id or Client-Secret');
+  if (!client) throw new NotAuthenticatedError('Invalid Client-Id or Client-Secret');
   return issueTokens(client, audience);
 }
 
-/** The `Token` header as an access token of `audience`; revoked clients fail here too. */
-export async function clientFromToken(headers: Headers, audience: Audience): Promise<ClientRecord> {
-  const token = headers['token']?.trim();
-  if (!token) throw unauthorized();
+/** An access token of `audience` to its client; revoked clients fail here too. */
+export async function clientFromToken(presented: string | undefined, audience: Audience): Promise<ClientRecord> {
+  const token = presented?.trim();
+  if (!token) throw invalidToken();
   let claims: { clientId: string; generation: number };
   try {
     claims = await verifyAccessToken(await signingKeys(), token, audience);
   } catch (err) {
-    if (err instanceof InvalidTokenError) throw unauthorized();
+    if (err instanceof InvalidTokenError) throw invalidToken();
     throw err;
   }
   // Remembered for seconds: the token's own signature already vouches for the client id.
   const client = await recentClient(claims.clientId, getClient);
-  if (!client || client.disabled || !client.interfaces.includes(audience)) throw unauthorized();
+  if (!client || client.disabled || !client.interfaces.includes(audience)) throw invalidToken();
   // Issued before the secret was rotated or the client disabled.
-  if (claims.generation !== tokenGenerationOf(client)) throw unauthorized();
+  if (claims.generation !== tokenGenerationOf(client)) throw invalidToken();
   return client;
 }
 
-const invalidRefreshToken = () => unauthorized('Invalid refresh token');
+const invalidRefreshToken = () => new NotAuthenticatedError('Invalid refresh token');
 
 /** The client may still hold tokens of this family's generation and audience. */
 async function clientOfFamily(family: Pick<RefreshFamily, 'clientId' | 'audience' | 'generation'>): Promise<ClientRecord> {
@@ -95,9 +92,9 @@ async function clientOfFamily(family: Pick<RefreshFamily, 'clientId' | 'audience
  * within the session's absolute lifetime. Presenting a spent token is reuse (one of the two
  * holders is not the client): the whole family is revoked, the thief's branch and the client's.
  */
-export async function refreshTokens(headers: Headers) {
-  const token = headers['token']?.trim();
-  if (!token) throw new HttpError(400, 'Missing Token header (the refresh_token)');
+export async function refreshTokens(presented: string | undefined) {
+  const token = presented?.trim();
+  if (!token) throw new InvalidRequestError('Missing Token header (the refresh_token)');
   const hash = hashRefreshToken(token);
   const record = await getRefreshToken(hash);
   if (!record) throw invalidRefreshToken();
@@ -137,12 +134,12 @@ async function refreshWithoutFamily(record: RefreshTokenRecord, hash: string) {
   return { ...(await accessToken(client, record.audience)), refresh_token, token_type: 'Bearer' };
 }
 
-/** Static lower-case `client_id` / `client_secret` headers of address matching. */
-export async function clientFromStaticCredentials(headers: Headers): Promise<ClientRecord> {
-  const id = headers['client_id']?.trim();
-  const secret = headers['client_secret']?.trim();
-  if (!id || !secret) throw new HttpError(401, 'Missing client_id or client_secret');
+/** The static `client_id` / `client_secret` of address matching. */
+export async function clientFromStaticCredentials({ id, secret }: Presented): Promise<ClientRecord> {
+  id = id?.trim();
+  secret = secret?.trim();
+  if (!id || !secret) throw new NotAuthenticatedError('Missing client_id or client_secret');
   const client = await authenticateAddressMatch(id, secret);
-  if (!client) throw new HttpError(401, 'Invalid client_id or client_secret');
+  if (!client) throw new NotAuthenticatedError('Invalid client_id or client_secret');
   return client;
 }

@@ -9,13 +9,13 @@ import type { ClientRecord } from '../../adapters/store/clients.ts';
 import { findProduct } from '../../core/products/catalogue.ts';
 import { attribute, checklist, documentTypeOf, fileStatus, requiredDocuments, type ApplicantRef } from '../../core/onboarding/checklist.ts';
 import type { ChatContext } from '../../core/onboarding/chatPolicy.ts';
-import { conflict, HttpError } from '../middleware/errors.ts';
+import { GoneError, NotFoundError } from '../errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const flowNotFound = () => conflict('Flow not found');
-export const applicantNotFound = () => conflict('Applicant not found');
-export const applicantDeleted = () => new HttpError(410, 'Applicant already deleted');
+export const flowNotFound = () => new NotFoundError('Flow not found');
+export const applicantNotFound = () => new NotFoundError('Applicant not found');
+export const applicantDeleted = () => new GoneError('Applicant already deleted');
 
 export const ownerOf = (flow: Pick<OnboardingFlow, 'clientId' | 'flowId'>): OwnerRef => ({ kind: 'onboarding', clientId: flow.clientId, id: flow.flowId });
 

@@ -12,7 +12,7 @@ import { putDeadLetter, recordAttempt, type CallbackEvent } from '../../adapters
 import { getFlow, type OnboardingFlow } from '../../adapters/store/onboarding.ts';
 import { claimNotification, listDueFlows, listOutbox, rescheduleNotification, settleNotification, type OutboxEntry } from '../../adapters/store/outbox.ts';
 import { logger } from '../../adapters/logger.ts';
-import { ownerOf } from './onboarding.ts';
+import { ownerOf } from './flows.ts';
 
 /** Attempts before an event becomes a dead letter (the operator can replay it). */
 export const MAX_ATTEMPTS = 6;

@@ -5,11 +5,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { putFiles, releaseFiles, reserveFiles, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
 import { logger } from '../adapters/logger.ts';
-import { HttpError } from './middleware/errors.ts';
 import { startPipeline } from '../adapters/pipelineStarter.ts';
-import { admitFiles } from './fileCap.ts';
-import { admitUpload } from './middleware/admission.ts';
 import { release } from '../adapters/store/admission.ts';
+import { UnavailableError } from './errors.ts';
+import { admitFiles } from './fileCap.ts';
+import { admitUpload } from './admission.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -22,10 +22,16 @@ export function newBatchId(now = new Date()): string {
 
 export const BATCH_ID_PATTERN = /^BATCH-\d{6}-[A-Z]{6}-\d{14}$/;
 
+/** One document of an upload request, as the spec names its fields. */
+export interface FileUrl {
+  file_url: string;
+  document_id: string;
+}
+
 export async function storeAndProcess(
   owner: OwnerRef & { productType: string },
   batchId: string,
-  fileUrls: { file_url: string; document_id: string }[],
+  fileUrls: FileUrl[],
 ): Promise<FileRecord[]> {
   // Fair sharing first (429 leaves nothing behind), then the owner's cap; files admitted are released when
   // they finish (owners.ts finishFile) or here when the upload is undone.
@@ -58,7 +64,7 @@ export async function storeAndProcess(
     logger.error('upload could not be stored or started', { error: (err as Error).name, batch: batchId, stored });
     await releaseFiles(owner, files).catch((e: Error) => logger.error('upload release failed', { error: e.name, batch: batchId }));
     await release(owner, fileUuids).catch((e: Error) => logger.error('admission release failed', { error: e.name, batch: batchId }));
-    if (stored) throw new HttpError(503, 'Document processing is temporarily unavailable; retry the upload');
+    if (stored) throw new UnavailableError('Document processing is temporarily unavailable; retry the upload');
     throw err;
   }
   return files;

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
 import { useLocalPipeline } from '../../../functions/adapters/pipelineStarter.ts';
 import { createOwner, getOwner, listFiles } from '../../../functions/adapters/store/owners.ts';
-import { storeAndProcess } from '../../../functions/http/uploads.ts';
+import { storeAndProcess } from '../../../functions/app/uploads.ts';
 import { deriveStatuses } from '../../../functions/core/flow/status.ts';
-import { HttpError } from '../../../functions/http/middleware/errors.ts';
+import { UnavailableError } from '../../../functions/app/errors.ts';
+import { refusalOf } from '../../../functions/http/middleware/errorMapping.ts';
 
 let services: EmbeddedServices;
 beforeAll(async () => {
@@ -26,8 +27,8 @@ describe('storeAndProcess', () => {
       isRunning: () => false,
     });
     const err = await storeAndProcess(owner, owner.id, [{ file_url: 'https://example.org/a.png', document_id: 'a' }]).catch((e) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect(err.status).toBe(503);
+    expect(err).toBeInstanceOf(UnavailableError);
+    expect(refusalOf(err)?.status).toBe(503);
     expect(await listFiles(owner)).toEqual([]);
     const stored = (await getOwner(owner))!;
     expect(stored.filesTotal).toBe(0);

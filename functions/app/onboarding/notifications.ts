@@ -14,7 +14,7 @@ import { documentTypeOf, fileStatus } from '../../core/onboarding/checklist.ts';
 import { notificationsOf, type NoticedState } from '../../core/onboarding/notifications.ts';
 import { logger } from '../../adapters/logger.ts';
 import { deliverDue } from './notificationDelivery.ts';
-import { checklistOf, readFlowState, type FlowState } from './onboarding.ts';
+import { checklistOf, readFlowState, type FlowState } from './flows.ts';
 
 export function noticedState(state: FlowState): NoticedState {
   return {

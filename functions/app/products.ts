@@ -3,7 +3,9 @@ import type { ClientRecord } from '../adapters/store/clients.ts';
 import { isIP } from 'node:net';
 import { isAddressAllowed } from '../adapters/safeFetch.ts';
 import { loopbackAllowed } from '../adapters/aws.ts';
-import { badRequest, HttpError } from './middleware/errors.ts';
+import { InvalidRequestError, NotPermittedError } from './errors.ts';
+
+const invalid = (m: string) => new InvalidRequestError(m);
 
 /** The product of a request: known (else 400 naming it) and enabled for this client (else 403). */
 export function productFor(client: ClientRecord, productType: string): Product {
@@ -11,11 +13,11 @@ export function productFor(client: ClientRecord, productType: string): Product {
   try {
     product = findProduct(productType);
   } catch (err) {
-    if (err instanceof UnknownProductError) throw badRequest(err.message);
+    if (err instanceof UnknownProductError) throw invalid(err.message);
     throw err;
   }
   if (!client.products.includes('*') && !client.products.includes(productType)) {
-    throw new HttpError(403, `product_type ${productType} is not enabled for this client`);
+    throw new NotPermittedError(`product_type ${productType} is not enabled for this client`);
   }
   return product;
 }
@@ -26,13 +28,13 @@ export function requireHttpUrl(name: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw badRequest(`Invalid parameters: ${name} (must be an absolute http(s) URL)`);
+    throw invalid(`Invalid parameters: ${name} (must be an absolute http(s) URL)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`Invalid parameters: ${name} (must be an absolute http(s) URL)`);
-  if (url.username || url.password) throw badRequest(`Invalid parameters: ${name} (credentials in the URL are not accepted)`);
-  if (url.protocol === 'http:' && !loopbackAllowed()) throw badRequest(`Invalid parameters: ${name} (must be an https URL)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(`Invalid parameters: ${name} (must be an absolute http(s) URL)`);
+  if (url.username || url.password) throw invalid(`Invalid parameters: ${name} (credentials in the URL are not accepted)`);
+  if (url.protocol === 'http:' && !loopbackAllowed()) throw invalid(`Invalid parameters: ${name} (must be an https URL)`);
   // A literal address the service would refuse to call is refused now rather than at first use.
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !isAddressAllowed(host, loopbackAllowed())) throw badRequest(`Invalid parameters: ${name} (address not allowed)`);
+  if (isIP(host) && !isAddressAllowed(host, loopbackAllowed())) throw invalid(`Invalid parameters: ${name} (address not allowed)`);
   return value;
 }

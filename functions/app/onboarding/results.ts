@@ -6,9 +6,9 @@
  */
 import { getFlow, type OnboardingFlow } from '../../adapters/store/onboarding.ts';
 import { isFinished, type OwnerRef } from '../../adapters/store/owners.ts';
-import { ocrItem, type Reader } from '../../extracts/index.ts';
+import { ocrItem, type Reader } from '../extracts.ts';
 import { masterStatus } from '../../core/onboarding/checklist.ts';
-import { checklistOf, filesOf, readFlowState, type FlowState } from './onboarding.ts';
+import { checklistOf, filesOf, readFlowState, type FlowState } from './flows.ts';
 
 /** submit's `data`: fields, `{processing_error}` for a failed document, `{}` while still in the pipeline. */
 export function documentEntries(state: FlowState, reader: Reader) {
@@ -50,7 +50,7 @@ export async function resultsPayload(flow: OnboardingFlow, reader: Reader) {
   };
 }
 
-/** The callback body of an onboarding owner (extracts/index.ts callbackPayload). */
+/** The callback body of an onboarding owner (app/extracts.ts callbackPayload). */
 export async function onboardingCallbackPayload(owner: OwnerRef, reader: Reader) {
   const flow = await getFlow(owner.clientId, owner.id);
   if (!flow) return { event: 'onboarding.results', flow_id: owner.id, applicants: [], data: [] };

@@ -81,6 +81,6 @@ export async function flowExtracts(flow: OwnerRecord, reader: Reader) {
 export async function callbackPayload(owner: OwnerRecord, reader: Reader) {
   if (owner.kind === 'flow') return { application_id: owner.applicationId, flow_uuid: owner.id, ...(await flowExtracts(owner, reader)) };
   // Onboarding (v2) results have their own shape; imported on use, as that module reads extracts too.
-  if (owner.kind === 'onboarding') return (await import('../http/v2/results.ts')).onboardingCallbackPayload(owner, reader);
+  if (owner.kind === 'onboarding') return (await import('./onboarding/results.ts')).onboardingCallbackPayload(owner, reader);
   return { batch_id: owner.id, ...(await extractsPage(owner, 1, Math.max(1, owner.round), reader)) };
 }

@@ -3,19 +3,18 @@
  * their files in flight (adapters/store/admission.ts). Beyond a client's limit: 429; beyond the stage's: 503;
  * both with `Retry-After`, and nothing of the upload is stored.
  */
-import { admit, retryAfterSeconds, type AdmissionOwner } from '../../adapters/store/admission.ts';
-import { HttpError } from './errors.ts';
+import { admit, retryAfterSeconds, type AdmissionOwner } from '../adapters/store/admission.ts';
+import { TooBusyError, UnavailableError } from './errors.ts';
 
 export async function admitUpload(owner: AdmissionOwner, fileUuids: string[]): Promise<void> {
   const admission = await admit(owner, fileUuids);
   if (admission.admitted) return;
-  const headers = { 'retry-after': String(retryAfterSeconds()) };
+  const retryAfter = retryAfterSeconds();
   if (admission.scope === 'client') {
-    throw new HttpError(
-      429,
+    throw new TooBusyError(
       `Too many documents in processing: a client may have ${admission.limit} files in flight (this upload has ${fileUuids.length}); retry when earlier files finish`,
-      headers,
+      retryAfter,
     );
   }
-  throw new HttpError(503, 'Document processing is at capacity; retry the upload later', headers);
+  throw new UnavailableError('Document processing is at capacity; retry the upload later', retryAfter);
 }

@@ -6,8 +6,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../adapters/aws.ts';
 import { conditionally } from '../adapters/store/conditional.ts';
 import { ownerPk, type OwnerRef } from '../adapters/store/owners.ts';
-import { MAX_FILES_PER_BATCH, MAX_FILES_PER_FLOW } from './schemas/common.ts';
-import { unprocessable } from './middleware/errors.ts';
+import { MAX_FILES_PER_BATCH, MAX_FILES_PER_FLOW } from './limits.ts';
+import { UnprocessableError } from './errors.ts';
 
 export const fileCapOf = (kind: OwnerRef['kind']) => (kind === 'batch' ? MAX_FILES_PER_BATCH : MAX_FILES_PER_FLOW);
 
@@ -28,5 +28,5 @@ export async function admitFiles(owner: OwnerRef, n: number): Promise<void> {
       ExpressionAttributeValues: { ':n': n, ':room': cap - n },
     }),
   ));
-  if (!admitted) throw unprocessable(`Too many files: a ${owner.kind} holds at most ${cap} files (this upload has ${n})`);
+  if (!admitted) throw new UnprocessableError(`Too many files: a ${owner.kind} holds at most ${cap} files (this upload has ${n})`);
 }

@@ -8,7 +8,7 @@ import { getOwner } from '../adapters/store/owners.ts';
 import { getClient } from '../adapters/store/clients.ts';
 import { recordAttempt, type CallbackEvent } from '../adapters/store/callbacks.ts';
 import { loopbackAllowed } from '../adapters/aws.ts';
-import { callbackPayload } from '../extracts/index.ts';
+import { callbackPayload } from './extracts.ts';
 
 export async function attemptDelivery(event: CallbackEvent): Promise<DeliveryResult & { attempt: number }> {
   const [owner, client] = await Promise.all([getOwner(event.owner), getClient(event.owner.clientId)]);
