@@ -22,8 +22,8 @@ describe('docs that are true', () => {
     const pkg = JSON.parse(read('package.json'));
     expect(pkg.devDependencies['aws-cdk-local']).toBeDefined();
     for (const doc of [readme, deploying]) {
-      expect(doc).toContain('npx cdklocal bootstrap -c stage=dev');
-      expect(doc).toContain('npx cdklocal deploy -c stage=dev');
+      expect(doc).toContain('npx cdklocal bootstrap -c stage=localstack');
+      expect(doc).toContain('npx cdklocal deploy -c stage=localstack');
       expect(doc).not.toMatch(/npx --yes aws-cdk-local/);
       // bootstrap comes before deploy
       expect(doc.indexOf('npx cdklocal bootstrap')).toBeLessThan(doc.indexOf('npx cdklocal deploy'));
