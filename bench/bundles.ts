@@ -12,8 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localOnlyAdapters, localOnlyModules, projectRoot } from '../lib/functions.ts';
-import { routes } from '../functions/http/routes.ts';
-import { pipelineTasks, textractCompletedHandler } from '../functions/pipeline/tasks.ts';
+import { routes } from '#http/routes.ts';
+import { pipelineTasks, textractCompletedHandler } from '#pipeline/tasks.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /**

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LocalFaceEngine } from '../functions/adapters/faces/local.ts';
-import { SAME_PERSON_SIMILARITY } from '../functions/adapters/faces/port.ts';
+import { LocalFaceEngine } from '#adapters/faces/local.ts';
+import { SAME_PERSON_SIMILARITY } from '#adapters/faces/port.ts';
 
 const fixture = (name: string): Buffer => readFileSync(fileURLToPath(new URL(`../test/fixtures/faces/${name}`, import.meta.url)));
 

@@ -5,7 +5,7 @@
  * JSON {"error": "..."}. Exits 1 otherwise. FUZZ_REQUESTS and FUZZ_SEED change the run.
  */
 import fc from 'fast-check';
-import { routes, routeKey } from '../functions/http/routes.ts';
+import { routes, routeKey } from '#http/routes.ts';
 import { startService } from '../test/integration/harness.ts';
 import { startIntegrator } from '../test/integration/integrator.ts';
 import { answerProblem, fuzzContext, requestsFor, send, type FuzzRequest } from '../test/integration/fuzzRequests.ts';

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocal } from '../functions/local/index.ts';
-import { ddb, tableName } from '../functions/adapters/aws.ts';
+import { ddb, tableName } from '#adapters/aws.ts';
 
 const ROUNDS = Number(process.env.LATENCY_ROUNDS ?? 300);
 const WARMUP = 30;

@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import * as fuzz from 'fuzzball';
-import { clearNameSimilarityCache, NAME_MATCH_THRESHOLD, nameSimilarity } from '../functions/core/crossCheck/names.ts';
+import { clearNameSimilarityCache, NAME_MATCH_THRESHOLD, nameSimilarity } from '#core/crossCheck/names.ts';
 import { generateNamePairs, NAME_PAIRS, type NamePair } from '../test/fixtures/names/pairs.ts';
 import { bestThreshold, metricsAt, type Metrics } from '../test/fixtures/names/metrics.ts';
 

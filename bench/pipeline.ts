@@ -14,9 +14,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import Tesseract from 'tesseract.js';
 import { cachedCorpus } from '../test/fixtures/documents/generate.ts';
 import { startLocal } from '../functions/local/index.ts';
-import { getOwner } from '../functions/adapters/store/owners.ts';
-import { closeEngines } from '../functions/pipeline/engines.ts';
-import { createTesseractEngine } from '../functions/adapters/ocr/tesseract.ts';
+import { getOwner } from '#adapters/store/owners.ts';
+import { closeEngines } from '#pipeline/engines.ts';
+import { createTesseractEngine } from '#adapters/ocr/tesseract.ts';
 
 const PER_TYPE = Number(process.env.PIPELINE_PER_TYPE ?? 3);
 const WORKERS = 2;

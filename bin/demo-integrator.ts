@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyStandardWebhook } from '../functions/core/callbacks/signature.ts';
+import { verifyStandardWebhook } from '#core/callbacks/signature.ts';
 import { generateCorpus } from '../test/fixtures/documents/generate.ts';
 
 const port = Number(process.env.INTEGRATOR_PORT ?? 8080);

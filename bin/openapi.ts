@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildOpenApiDocument } from '../functions/http/openapiDocument.ts';
-import { buildPostmanCollection } from '../functions/http/postmanCollection.ts';
-import type { ExamplesFile } from '../functions/http/openapiExamples.ts';
+import { buildOpenApiDocument } from '#http/openapiDocument.ts';
+import { buildPostmanCollection } from '#http/postmanCollection.ts';
+import type { ExamplesFile } from '#http/openapiExamples.ts';
 
 export const OPENAPI_FILE = new URL('../docs/openapi.json', import.meta.url);
 export const POSTMAN_FILE = new URL('../docs/postman/docstream.postman_collection.json', import.meta.url);

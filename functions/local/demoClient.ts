@@ -1,6 +1,6 @@
-import { hashSecret, newOpaqueSecret, verifySecret } from '../core/auth/credentials.ts';
-import { createClient, getClient, updateClient, ALL_INTERFACES } from '../adapters/store/clients.ts';
-import { newWebhookSecret } from '../core/callbacks/signature.ts';
+import { hashSecret, newOpaqueSecret, verifySecret } from '#core/auth/credentials.ts';
+import { createClient, getClient, updateClient, ALL_INTERFACES } from '#adapters/store/clients.ts';
+import { newWebhookSecret } from '#core/callbacks/signature.ts';
 
 export interface DemoClient {
   clientId: string;

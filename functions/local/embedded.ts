@@ -10,9 +10,9 @@ import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
-import { objects } from '../adapters/aws.ts';
-import { tableDefinition, envNames } from '../adapters/tableSchema.ts';
-import { resetClients } from '../adapters/aws.ts';
+import { objects } from '#adapters/aws.ts';
+import { tableDefinition, envNames } from '#adapters/tableSchema.ts';
+import { resetClients } from '#adapters/aws.ts';
 
 export interface EmbeddedServices {
   dynamodbEndpoint: string;

@@ -10,12 +10,12 @@ import type { Server } from 'node:http';
 import { startEmbeddedServices, useExternalServices, type EmbeddedServices } from './embedded.ts';
 import { createLocalPipeline, type LocalPipeline } from './stateMachine.ts';
 import { startHttpServer } from './server.ts';
-import { useLocalPipeline } from '../adapters/pipelineStarter.ts';
-import { resetSigningKeys } from '../adapters/signingKey.ts';
-import { resetVaultKey, VAULT_LOCAL_ENV } from '../adapters/aadhaarVault.ts';
-import { envNames } from '../adapters/tableSchema.ts';
-import { logger } from '../adapters/logger.ts';
-import { reconcile } from '../pipeline/reconcile.ts';
+import { useLocalPipeline } from '#adapters/pipelineStarter.ts';
+import { resetSigningKeys } from '#adapters/signingKey.ts';
+import { resetVaultKey, VAULT_LOCAL_ENV } from '#adapters/aadhaarVault.ts';
+import { envNames } from '#adapters/tableSchema.ts';
+import { logger } from '#adapters/logger.ts';
+import { reconcile } from '#pipeline/reconcile.ts';
 import { lockDataDir } from './dataLock.ts';
 import { ensureDemoClient, type DemoClient } from './demoClient.ts';
 

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { Context } from 'aws-lambda';
-import { pipelineTasks, arnPlaceholder } from '../pipeline/tasks.ts';
-import type { PipelineInput } from '../adapters/pipelineStarter.ts';
+import { pipelineTasks, arnPlaceholder } from '#pipeline/tasks.ts';
+import type { PipelineInput } from '#adapters/pipelineStarter.ts';
 
 export const aslPath = new URL('../../statemachines/pipeline.asl.json', import.meta.url);
 

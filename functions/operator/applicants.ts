@@ -4,7 +4,7 @@
  * documents are no longer attributed to it by name); its files and results stay with the flow until
  * the flow's retention ends or the flow is erased.
  */
-import { getApplicant, getFlow, markApplicantDeleted } from '../adapters/store/onboarding.ts';
+import { getApplicant, getFlow, markApplicantDeleted } from '#adapters/store/onboarding.ts';
 import { OperatorError } from './commands.ts';
 
 export async function deleteApplicantCommand(clientId: string, flowId: string, externalReferenceId: string) {

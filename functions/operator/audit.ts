@@ -1,5 +1,5 @@
 /** The audit trail and erasure sweeps, for bin/operator.ts. */
-import { listAudit, type AuditAction } from '../adapters/store/audit.ts';
+import { listAudit, type AuditAction } from '#adapters/store/audit.ts';
 import { sweepErased } from '../app/erasure.ts';
 import { OperatorError } from './commands.ts';
 

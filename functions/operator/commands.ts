@@ -2,14 +2,14 @@
  * Operator actions on clients, shared by bin/operator.ts and its tests. Secrets are printed once,
  * when made; the table keeps only hashes (client secrets) or the signing key (webhook secrets).
  */
-import { hashSecret, newClientId, newOpaqueSecret } from '../core/auth/credentials.ts';
+import { hashSecret, newClientId, newOpaqueSecret } from '#core/auth/credentials.ts';
 import {
   createClient, getClient, isClientId, listClients, updateClient, ALL_INTERFACES, type ClientInterface,
-} from '../adapters/store/clients.ts';
-import { revokeClientRefreshTokens } from '../adapters/store/refreshTokens.ts';
-import { productTypes } from '../core/products/catalogue.ts';
-import { newWebhookSecret } from '../core/callbacks/signature.ts';
-import { recordAudit, type AuditAction } from '../adapters/store/audit.ts';
+} from '#adapters/store/clients.ts';
+import { revokeClientRefreshTokens } from '#adapters/store/refreshTokens.ts';
+import { productTypes } from '#core/products/catalogue.ts';
+import { newWebhookSecret } from '#core/callbacks/signature.ts';
+import { recordAudit, type AuditAction } from '#adapters/store/audit.ts';
 
 export class OperatorError extends Error {}
 

@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { VAULT_SECRET_ENV } from '../adapters/aadhaarVault.ts';
-import { resetClients } from '../adapters/aws.ts';
-import { envNames } from '../adapters/tableSchema.ts';
+import { VAULT_SECRET_ENV } from '#adapters/aadhaarVault.ts';
+import { resetClients } from '#adapters/aws.ts';
+import { envNames } from '#adapters/tableSchema.ts';
 import { bindEnvironment } from '../local/embedded.ts';
 import { endpointsFile } from '../local/index.ts';
 import { OperatorError } from './commands.ts';

@@ -8,8 +8,8 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { eraseOwnerData } from '../app/erasure.ts';
 import type { OwnerKind } from '#core/domain/flows.ts';
-import { logger } from '../adapters/logger.ts';
-import { task } from '../pipeline/task.ts';
+import { logger } from '#adapters/logger.ts';
+import { task } from '#pipeline/task.ts';
 
 const OWNER_PK = /^CLIENT#(.+)#(FLOW|BATCH|ONBOARDING)#(.+)$/;
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../../lib/service-app.ts';
 import { DASHBOARD_DOCUMENT_TYPES } from '../../lib/dashboard.ts';
-import { DOCUMENT_TYPES } from '../../functions/core/documents/index.ts';
-import { DOCUMENT_TYPE_DIMENSION, METRICS_SERVICE, metricNames, metricsNamespace } from '../../functions/adapters/metrics.ts';
+import { DOCUMENT_TYPES } from '#core/documents/index.ts';
+import { DOCUMENT_TYPE_DIMENSION, METRICS_SERVICE, metricNames, metricsNamespace } from '#adapters/metrics.ts';
 
 interface Widget { properties: { title?: string; metrics?: unknown[][]; stacked?: boolean } }
 

@@ -9,17 +9,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envNames, tableSchema } from '../../functions/adapters/tableSchema.ts';
-import { routeKey, routes } from '../../functions/http/routes.ts';
-import { arnPlaceholder, pipelineTasks } from '../../functions/pipeline/tasks.ts';
-import { TRANSIENT_ERRORS } from '../../functions/pipeline/errors.ts';
-import { textractChannelEnv } from '../../functions/adapters/textractAsync.ts';
-import { VAULT_SECRET_ENV } from '../../functions/adapters/aadhaarVault.ts';
+import { envNames, tableSchema } from '#adapters/tableSchema.ts';
+import { routeKey, routes } from '#http/routes.ts';
+import { arnPlaceholder, pipelineTasks } from '#pipeline/tasks.ts';
+import { TRANSIENT_ERRORS } from '#pipeline/errors.ts';
+import { textractChannelEnv } from '#adapters/textractAsync.ts';
+import { VAULT_SECRET_ENV } from '#adapters/aadhaarVault.ts';
 import { addressReferenceData, localOnlyModules, nativeInstallSet } from '../../lib/functions.ts';
 import { taskAccess } from '../../lib/pipeline.ts';
 import { routeAccess } from '../../lib/api.ts';
-import { admissionEnv } from '../../functions/adapters/store/admission.ts';
-import { MAX_FILES_PER_UPLOAD } from '../../functions/http/schemas/common.ts';
+import { admissionEnv } from '#adapters/store/admission.ts';
+import { MAX_FILES_PER_UPLOAD } from '#http/schemas/common.ts';
 import { createServiceApp } from '../../lib/service-app.ts';
 import { stageConfigFor } from '../../lib/stage-config.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
@@ -862,7 +862,7 @@ describe('onboarding assistant on Bedrock (issue 11 item 6)', () => {
 });
 
 // Appended with the tests below (import declarations are hoisted: usable anywhere in the module).
-import { VAULT_KMS_KEY_ENV } from '../../functions/adapters/aadhaarVault.ts';
+import { VAULT_KMS_KEY_ENV } from '#adapters/aadhaarVault.ts';
 
 describe('Aadhaar vault KMS key (issue 12 item 6)', () => {
   const sealers = ['Pipeline task ExtractFields'];

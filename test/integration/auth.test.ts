@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { api, DEMO, makeClient, startService, flowInitBody, type Api } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { updateClient } from '../../functions/adapters/store/clients.ts';
-import { signingKeys } from '../../functions/adapters/signingKey.ts';
-import { audienceClaim } from '../../functions/core/auth/jwt.ts';
-import { hashRefreshToken, hashSecret, newOpaqueSecret } from '../../functions/core/auth/credentials.ts';
-import { putRefreshToken } from '../../functions/adapters/store/refreshTokens.ts';
+import { updateClient } from '#adapters/store/clients.ts';
+import { signingKeys } from '#adapters/signingKey.ts';
+import { audienceClaim } from '#core/auth/jwt.ts';
+import { hashRefreshToken, hashSecret, newOpaqueSecret } from '#core/auth/credentials.ts';
+import { putRefreshToken } from '#adapters/store/refreshTokens.ts';
 
 let service: LocalService;
 let a: Api;

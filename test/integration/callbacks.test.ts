@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { api, DEMO, operatorCli, startService, flowInitBody, type Api } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { getClient } from '../../functions/adapters/store/clients.ts';
-import { listAttempts, listDeadLetters } from '../../functions/adapters/store/callbacks.ts';
-import { verifyCallbackSignature } from '../../functions/core/callbacks/signature.ts';
+import { getClient } from '#adapters/store/clients.ts';
+import { listAttempts, listDeadLetters } from '#adapters/store/callbacks.ts';
+import { verifyCallbackSignature } from '#core/callbacks/signature.ts';
 import { setCallbackCommand } from '../../functions/operator/commands.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '../../functions/pipeline/engines.ts';
+import { closeEngines } from '#pipeline/engines.ts';
 
 let service: LocalService;
 let a: Api;

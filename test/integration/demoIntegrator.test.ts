@@ -4,8 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverCallback } from '../../functions/adapters/callbackSender.ts';
-import { newWebhookSecret } from '../../functions/core/callbacks/signature.ts';
+import { deliverCallback } from '#adapters/callbackSender.ts';
+import { newWebhookSecret } from '#core/callbacks/signature.ts';
 
 const secret = newWebhookSecret();
 let child: ChildProcess;

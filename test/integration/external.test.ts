@@ -7,7 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startEmbeddedServices, type EmbeddedServices } from '../../functions/local/embedded.ts';
 import { api, startService, flowInitBody } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { ddb } from '../../functions/adapters/aws.ts';
+import { ddb } from '#adapters/aws.ts';
 
 let external: EmbeddedServices;
 let service: LocalService;

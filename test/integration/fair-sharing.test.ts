@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, makeClient, startService, api, type Api } from './harness.ts';
 import { startHeldServer, type HeldServer } from './heldServer.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { admissionEnv, admit, inFlight, release } from '../../functions/adapters/store/admission.ts';
+import { admissionEnv, admit, inFlight, release } from '#adapters/store/admission.ts';
 
 const LIMITS = { perClient: 3, stage: 5, retryAfter: 7 };
 let service: LocalService;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import fc from 'fast-check';
-import { routes, routeKey } from '../../functions/http/routes.ts';
+import { routes, routeKey } from '#http/routes.ts';
 import { startService } from './harness.ts';
 import { startIntegrator, type Integrator } from './integrator.ts';
 import { answerProblem, fuzzContext, requestsFor, send, type FuzzContext } from './fuzzRequests.ts';

@@ -5,7 +5,7 @@
  * mutated, so mutations reach the cores and not only the validators.
  */
 import fc from 'fast-check';
-import { routeKey, type Route } from '../../functions/http/routes.ts';
+import { routeKey, type Route } from '#http/routes.ts';
 import { api, DEMO, flowInitBody } from './harness.ts';
 
 export interface FuzzContext {

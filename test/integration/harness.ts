@@ -16,8 +16,8 @@ export async function operatorCli(dataDir: string, ...args: string[]): Promise<{
 
 /** Starts the whole local service in memory on a free port, and talks to it over real HTTP. */
 import { startLocal, type LocalService, type LocalOptions } from '../../functions/local/index.ts';
-import { createClient, ALL_INTERFACES, type ClientInterface } from '../../functions/adapters/store/clients.ts';
-import { hashSecret, newOpaqueSecret } from '../../functions/core/auth/credentials.ts';
+import { createClient, ALL_INTERFACES, type ClientInterface } from '#adapters/store/clients.ts';
+import { hashSecret, newOpaqueSecret } from '#core/auth/credentials.ts';
 
 export const DEMO = { clientId: 'cli_test_demo', clientSecret: 'test-secret-for-demo-client' };
 

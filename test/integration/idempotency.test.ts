@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO, flowInitBody, makeClient, startService, type Api } from './harness.ts';
 import { startHeldServer, type HeldServer } from './heldServer.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { useLocalPipeline } from '../../functions/adapters/pipelineStarter.ts';
-import { getOwner } from '../../functions/adapters/store/owners.ts';
-import { routes } from '../../functions/http/routes.ts';
+import { useLocalPipeline } from '#adapters/pipelineStarter.ts';
+import { getOwner } from '#adapters/store/owners.ts';
+import { routes } from '#http/routes.ts';
 
 let service: LocalService;
 let held: HeldServer;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, flowInitBody, startService, type Api } from './harness.ts';
 import { startIntegrator, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { MAX_FILES_PER_FLOW, MAX_FILES_PER_UPLOAD } from '../../functions/http/schemas/common.ts';
-import { MAX_ADDRESS_LENGTH } from '../../functions/http/schemas/address.ts';
+import { MAX_FILES_PER_FLOW, MAX_FILES_PER_UPLOAD } from '#http/schemas/common.ts';
+import { MAX_ADDRESS_LENGTH } from '#http/schemas/address.ts';
 import { DEMO } from './harness.ts';
 
 let service: LocalService;

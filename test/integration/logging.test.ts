@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO, startService, flowInitBody, type Api } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { logger } from '../../functions/adapters/logger.ts';
+import { logger } from '#adapters/logger.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '../../functions/pipeline/engines.ts';
+import { closeEngines } from '#pipeline/engines.ts';
 
 let service: LocalService;
 let a: Api;

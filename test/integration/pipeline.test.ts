@@ -8,8 +8,8 @@ import { api, startService, flowInitBody, type Api } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '../../functions/pipeline/engines.ts';
-import { findQrCodes } from '../../functions/adapters/qrLocator.ts';
+import { closeEngines } from '#pipeline/engines.ts';
+import { findQrCodes } from '#adapters/qrLocator.ts';
 import sharp from 'sharp';
 import QRCode from 'qrcode';
 

@@ -10,11 +10,11 @@ import { api, startService, flowInitBody } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { closeEngines } from '../../functions/pipeline/engines.ts';
-import { objects, bucketName } from '../../functions/adapters/aws.ts';
-import { getOwner, listFiles, type OwnerRef } from '../../functions/adapters/store/owners.ts';
-import { fileObjects } from '../../functions/adapters/documentStore.ts';
-import { pipelineTasks } from '../../functions/pipeline/tasks.ts';
+import { closeEngines } from '#pipeline/engines.ts';
+import { objects, bucketName } from '#adapters/aws.ts';
+import { getOwner, listFiles, type OwnerRef } from '#adapters/store/owners.ts';
+import { fileObjects } from '#adapters/documentStore.ts';
+import { pipelineTasks } from '#pipeline/tasks.ts';
 
 let service: LocalService;
 let integrator: Integrator;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, startService } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
-import { useLocalPipeline } from '../../functions/adapters/pipelineStarter.ts';
+import { useLocalPipeline } from '#adapters/pipelineStarter.ts';
 
 let dataDir: string;
 let integrator: Integrator;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startService, type Api } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { routes } from '../../functions/http/routes.ts';
+import { routes } from '#http/routes.ts';
 import { loadRouteHandler } from '../../functions/local/server.ts';
 
 let service: LocalService;

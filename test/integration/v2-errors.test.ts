@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { api, makeClient, startService, type Api } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { setChatEngine } from '../../functions/adapters/chat/index.ts';
+import { setChatEngine } from '#adapters/chat/index.ts';
 import { deleteApplicantCommand } from '../../functions/operator/applicants.ts';
 import { DEMO } from './harness.ts';
 

@@ -9,7 +9,7 @@ import { api, startService, type Api } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '../../functions/pipeline/engines.ts';
+import { closeEngines } from '#pipeline/engines.ts';
 
 let service: LocalService;
 let a: Api;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blocksFromLines } from '../../fixtures/documents/fromLines.ts';
-import { maskAadhaarBlocks, maskAadhaarText } from '../../../functions/core/aadhaar/redactBlocks.ts';
+import { maskAadhaarBlocks, maskAadhaarText } from '#core/aadhaar/redactBlocks.ts';
 
 describe('Aadhaar numbers in stored OCR output', () => {
   it('keep only their last 4 digits in text', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashSecret, verifySecret, hashRefreshToken, newOpaqueSecret } from '../../../functions/core/auth/credentials.ts';
-import { keysFromSeed, issueAccessToken, verifyAccessToken, InvalidTokenError } from '../../../functions/core/auth/jwt.ts';
+import { hashSecret, verifySecret, hashRefreshToken, newOpaqueSecret } from '#core/auth/credentials.ts';
+import { keysFromSeed, issueAccessToken, verifyAccessToken, InvalidTokenError } from '#core/auth/jwt.ts';
 
 describe('client secrets', () => {
   it('are stored as salted scrypt hashes that verify only the right secret', async () => {

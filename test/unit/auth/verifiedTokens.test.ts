@@ -1,7 +1,7 @@
 // Verified tokens are remembered per container; what a verification refused must still be refused on
 // every later call, and a remembered token must stop working when it expires.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_SECONDS, InvalidTokenError, issueAccessToken, keysFromSeed, verifyAccessToken } from '../../../functions/core/auth/jwt.ts';
+import { ACCESS_TOKEN_SECONDS, InvalidTokenError, issueAccessToken, keysFromSeed, verifyAccessToken } from '#core/auth/jwt.ts';
 
 afterEach(() => vi.useRealTimers());
 

@@ -7,10 +7,10 @@ import { ListObjectsV2Command, DeleteObjectsCommand, S3Client } from '@aws-sdk/c
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetClients } from '../../../functions/adapters/aws.ts';
-import { envNames } from '../../../functions/adapters/tableSchema.ts';
+import { resetClients } from '#adapters/aws.ts';
+import { envNames } from '#adapters/tableSchema.ts';
 import { ownerPrefix, stopExecutions } from '../../../functions/app/erasure.ts';
-import { deletePrefix } from '../../../functions/adapters/objectEraser.ts';
+import { deletePrefix } from '#adapters/objectEraser.ts';
 
 const sfn = mockClient(SFNClient);
 const s3 = mockClient(S3Client);

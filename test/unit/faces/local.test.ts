@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalFaceEngine, toPercentSimilarity } from '../../../functions/adapters/faces/local.ts';
-import { SAME_PERSON_SIMILARITY } from '../../../functions/adapters/faces/port.ts';
+import { LocalFaceEngine, toPercentSimilarity } from '#adapters/faces/local.ts';
+import { SAME_PERSON_SIMILARITY } from '#adapters/faces/port.ts';
 
 const fixture = (name: string): Buffer => readFileSync(fileURLToPath(new URL(`../../fixtures/faces/${name}`, import.meta.url)));
 

@@ -4,7 +4,7 @@ import { CompareFacesCommand, DetectFacesCommand, InvalidParameterException, Rek
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RekognitionFaceEngine } from '../../../functions/adapters/faces/rekognition.ts';
+import { RekognitionFaceEngine } from '#adapters/faces/rekognition.ts';
 
 const rekognition = mockClient(RekognitionClient);
 const image = readFileSync(fileURLToPath(new URL('../../fixtures/faces/id-astronaut.jpg', import.meta.url)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveStatuses, emptyCounters, type FileCounters } from '../../../functions/core/flow/status.ts';
+import { deriveStatuses, emptyCounters, type FileCounters } from '#core/flow/status.ts';
 
 const c = (over: Partial<FileCounters>): FileCounters => ({ ...emptyCounters(), ...over });
 const flow = (counters: Partial<FileCounters>, cross: 'NOT_STARTED' | 'PENDING' | 'COMPLETED' = 'NOT_STARTED') =>

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assessPanOriginality, classifyPanSignals, THRESHOLDS, type PanOriginality } from '../../../functions/adapters/imageSignals/panOriginality.ts';
+import { assessPanOriginality, classifyPanSignals, THRESHOLDS, type PanOriginality } from '#adapters/imageSignals/panOriginality.ts';
 import { DEGRADATIONS } from '../../fixtures/documents/generate.ts';
 import { Page } from '../../fixtures/documents/svg.ts';
 import { corpusPan } from '../../fixtures/pan/evaluate.ts';

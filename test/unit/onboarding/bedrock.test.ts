@@ -5,9 +5,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
-import { chatEngine, chatEngineEnv } from '../../../functions/adapters/chat/index.ts';
-import { ChatEngineError } from '../../../functions/adapters/chat/port.ts';
-import type { ChatContext } from '../../../functions/core/onboarding/chatPolicy.ts';
+import { chatEngine, chatEngineEnv } from '#adapters/chat/index.ts';
+import { ChatEngineError } from '#adapters/chat/port.ts';
+import type { ChatContext } from '#core/onboarding/chatPolicy.ts';
 import { api, startService } from '../../integration/harness.ts';
 import type { LocalService } from '../../../functions/local/index.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { answer, read, type ChatContext } from '../../../functions/core/onboarding/chatPolicy.ts';
-import { converseRequest, promptContext } from '../../../functions/core/onboarding/prompt.ts';
-import { bedrockChatEngine } from '../../../functions/adapters/chat/bedrock.ts';
+import { answer, read, type ChatContext } from '#core/onboarding/chatPolicy.ts';
+import { converseRequest, promptContext } from '#core/onboarding/prompt.ts';
+import { bedrockChatEngine } from '#adapters/chat/bedrock.ts';
 
 const ctx = (over: Partial<ChatContext> = {}): ChatContext => ({
   productType: 'MSME_LOAN',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attribute, checklist, fileStatus, masterStatus, requiredDocuments, type ApplicantRef, type FileView } from '../../../functions/core/onboarding/checklist.ts';
-import { findProduct } from '../../../functions/core/products/catalogue.ts';
+import { attribute, checklist, fileStatus, masterStatus, requiredDocuments, type ApplicantRef, type FileView } from '#core/onboarding/checklist.ts';
+import { findProduct } from '#core/products/catalogue.ts';
 
 const applicants: ApplicantRef[] = [
   { externalReferenceId: 'CUST-1', username: 'Asha Verma', applicantType: 'primary' },

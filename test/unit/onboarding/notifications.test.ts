@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationsOf, type NoticedState } from '../../../functions/core/onboarding/notifications.ts';
+import { notificationsOf, type NoticedState } from '#core/onboarding/notifications.ts';
 
 const state = (over: Partial<NoticedState> = {}): NoticedState => ({
   flowId: 'f-1',

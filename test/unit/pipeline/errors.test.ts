@@ -1,8 +1,8 @@
 /** One list of transient errors: every Task state retries all of it, and tasks throw under its names. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TRANSIENT_ERRORS, asTransient, isTransient } from '../../../functions/pipeline/errors.ts';
-import { task } from '../../../functions/pipeline/task.ts';
+import { TRANSIENT_ERRORS, asTransient, isTransient } from '#pipeline/errors.ts';
+import { task } from '#pipeline/task.ts';
 
 interface State { Type: string; Retry?: { ErrorEquals: string[] }[]; ItemProcessor?: { States: Record<string, State> } }
 

@@ -1,9 +1,9 @@
 /** The reconciler and sequence numbers, on the embedded table with a recording pipeline starter. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
-import { useLocalPipeline, type PipelineInput } from '../../../functions/adapters/pipelineStarter.ts';
-import { createOwner, getOwner, listFiles, listOpenOwners, putFiles, releaseFiles, reserveFiles, updateFile, type FileRecord } from '../../../functions/adapters/store/owners.ts';
-import { reconcile } from '../../../functions/pipeline/reconcile.ts';
+import { useLocalPipeline, type PipelineInput } from '#adapters/pipelineStarter.ts';
+import { createOwner, getOwner, listFiles, listOpenOwners, putFiles, releaseFiles, reserveFiles, updateFile, type FileRecord } from '#adapters/store/owners.ts';
+import { reconcile } from '#pipeline/reconcile.ts';
 
 let services: EmbeddedServices;
 const started: { input: PipelineInput; name: string }[] = [];

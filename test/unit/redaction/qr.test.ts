@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import QRCode from 'qrcode';
-import { findQrCodes } from '../../../functions/adapters/qrLocator.ts';
-import { maskRegions } from '../../../functions/adapters/imageRedaction.ts';
+import { findQrCodes } from '#adapters/qrLocator.ts';
+import { maskRegions } from '#adapters/imageRedaction.ts';
 
 async function cardWithQr(text: string, at: { left: number; top: number }) {
   const qr = await QRCode.toBuffer(text, { width: 300, margin: 2 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
-import { listAttempts, recordAttempt } from '../../../functions/adapters/store/callbacks.ts';
+import { listAttempts, recordAttempt } from '#adapters/store/callbacks.ts';
 
 let services: EmbeddedServices;
 beforeAll(async () => {

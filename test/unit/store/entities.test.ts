@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { entities, onboardingPartition, retentionTtl, ttlAfter } from '../../../functions/adapters/store/entities.ts';
-import { template } from '../../../functions/adapters/store/keys.ts';
+import { entities, onboardingPartition, retentionTtl, ttlAfter } from '#adapters/store/entities.ts';
+import { template } from '#adapters/store/keys.ts';
 
 const flow = { clientId: 'cli_a', kind: 'flow', id: '00000000-0000-4000-8000-000000000001' };
 const v2 = onboardingPartition('cli_a', 'f-2');

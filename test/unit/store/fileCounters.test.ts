@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
-import { claimCallback, completeCrossChecks, createOwner, finishFile, getOwner, markDownloaded, putFiles, reserveFiles, updateFile } from '../../../functions/adapters/store/owners.ts';
+import { claimCallback, completeCrossChecks, createOwner, finishFile, getOwner, markDownloaded, putFiles, reserveFiles, updateFile } from '#adapters/store/owners.ts';
 
 let services: EmbeddedServices;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Storage } from '../../../lib/storage.ts';
 import { stageConfigFor } from '../../../lib/stage-config.ts';
 import { featureFlags } from '../../../lib/service-app.ts';
-import { tableDefinition } from '../../../functions/adapters/tableSchema.ts';
+import { tableDefinition } from '#adapters/tableSchema.ts';
 
 const byName = <T extends { AttributeName?: string; IndexName?: string }>(xs: T[] = []) =>
   [...xs].sort((a, b) => String(a.AttributeName ?? a.IndexName).localeCompare(String(b.AttributeName ?? b.IndexName)));

@@ -3,9 +3,9 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
-import { createOwner, listFiles, putFiles, reserveFiles } from '../../../functions/adapters/store/owners.ts';
-import { fileObjects, putObject } from '../../../functions/adapters/documentStore.ts';
-import { objects, bucketName } from '../../../functions/adapters/aws.ts';
+import { createOwner, listFiles, putFiles, reserveFiles } from '#adapters/store/owners.ts';
+import { fileObjects, putObject } from '#adapters/documentStore.ts';
+import { objects, bucketName } from '#adapters/aws.ts';
 import { handler } from '../../../functions/streams/ownerExpired.ts';
 
 let services: EmbeddedServices;

@@ -11,12 +11,12 @@ import { GetDocumentTextDetectionCommand, StartDocumentTextDetectionCommand, Tex
 import { mockClient } from 'aws-sdk-client-mock';
 import type { SNSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetClients } from '../../../functions/adapters/aws.ts';
-import { documentPrefix } from '../../../functions/adapters/documentStore.ts';
-import { textractChannelEnv } from '../../../functions/adapters/textractAsync.ts';
-import { handler as start } from '../../../functions/pipeline/recogniseTextAsync.ts';
-import { handler as completed } from '../../../functions/pipeline/textractCompleted.ts';
-import { verdictOf } from '../../../functions/pipeline/recordFileFailure.ts';
+import { resetClients } from '#adapters/aws.ts';
+import { documentPrefix } from '#adapters/documentStore.ts';
+import { textractChannelEnv } from '#adapters/textractAsync.ts';
+import { handler as start } from '#pipeline/recogniseTextAsync.ts';
+import { handler as completed } from '#pipeline/textractCompleted.ts';
+import { verdictOf } from '#pipeline/recordFileFailure.ts';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
