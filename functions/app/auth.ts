@@ -7,11 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { hashRefreshToken, newOpaqueSecret } from '../core/auth/credentials.ts';
 import { issueAccessToken, verifyAccessToken, InvalidTokenError } from '../core/auth/jwt.ts';
-import { getClient, tokenGenerationOf, type ClientRecord } from '../adapters/store/clients.ts';
+import { getClient, tokenGenerationOf } from '../adapters/store/clients.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
 import {
   consumeRefreshToken, getFamily, getRefreshToken, putFamily, putRefreshToken, revokeFamily, rotateFamily, SESSION_SECONDS,
-  type RefreshFamily, type RefreshTokenRecord,
 } from '../adapters/store/refreshTokens.ts';
+import type { RefreshFamily, RefreshTokenRecord } from '#core/domain/auth.ts';
 import { signingKeys } from '../adapters/signingKey.ts';
 import { recentClient } from '../core/auth/recentClients.ts';
 import { authenticateAddressMatch, authenticateClient } from './clients.ts';

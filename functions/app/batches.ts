@@ -1,6 +1,7 @@
 /** Bulk and sandbox batches: one upload request makes one batch, owned by its client. */
-import type { ClientRecord } from '../adapters/store/clients.ts';
-import { createOwner, type OwnerRecord } from '../adapters/store/owners.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
+import { createOwner } from '../adapters/store/owners.ts';
+import type { OwnerRecord } from '#core/domain/flows.ts';
 import { productFor } from './products.ts';
 import { newBatchId, storeAndProcess, BATCH_ID_PATTERN, type FileUrl } from './uploads.ts';
 import { ownedBy } from './flows.ts';

@@ -6,7 +6,8 @@
 import { deliverCallback, type DeliveryResult } from '../adapters/callbackSender.ts';
 import { getOwner } from '../adapters/store/owners.ts';
 import { getClient } from '../adapters/store/clients.ts';
-import { recordAttempt, type CallbackEvent } from '../adapters/store/callbacks.ts';
+import { recordAttempt } from '../adapters/store/callbacks.ts';
+import type { CallbackEvent } from '#core/domain/callbacks.ts';
 import { loopbackAllowed } from '../adapters/aws.ts';
 import { callbackPayload } from './extracts.ts';
 

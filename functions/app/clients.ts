@@ -6,7 +6,8 @@
  * secret is still accepted there (this release only: docs/decisions.md).
  */
 import { verifySecret } from '../core/auth/credentials.ts';
-import { getClient, isClientId, type ClientInterface, type ClientRecord } from '../adapters/store/clients.ts';
+import { getClient, isClientId } from '../adapters/store/clients.ts';
+import type { ClientInterface, ClientRecord } from '#core/domain/clients.ts';
 import { logger } from '../adapters/logger.ts';
 
 /** Verified against a dummy hash for unknown ids, so response time does not reveal which ids exist. */

@@ -11,7 +11,7 @@
  * was cut off and removing anything a task in flight wrote after it.
  */
 import { StopExecutionCommand } from '@aws-sdk/client-sfn';
-import type { OwnerRecord, OwnerRef } from '../adapters/store/owners.ts';
+import type { OwnerRecord, OwnerRef } from '#core/domain/flows.ts';
 import { deleteCallbackEvents, deleteOwnerItems, tombstoneOwner } from '../adapters/store/erasure.ts';
 import { deletePrefix } from '../adapters/objectEraser.ts';
 import { documentPrefix } from '../adapters/documentStore.ts';

@@ -2,9 +2,9 @@
  * How stored files read to integrators: the extracts responses of v3, bulk and sandbox, and the
  * callback payloads, which carry the same shape.
  */
-import type { FileRecord, OwnerRecord } from '../adapters/store/owners.ts';
+import type { FileRecord, OwnerRecord } from '#core/domain/flows.ts';
 import { listFiles } from '../adapters/store/owners.ts';
-import type { ClientRecord } from '../adapters/store/clients.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
 import { presignGet, REDACT_URL_SECONDS } from '../adapters/redaction.ts';
 import { openAadhaar } from '../adapters/aadhaarVault.ts';
 

@@ -1,7 +1,8 @@
 /** Verification flows (v3): created by an integrator, filled by uploads, read as statuses and extracts. */
 import { randomUUID } from 'node:crypto';
-import { createOwner, getOwner, type OwnerKind, type OwnerRecord } from '../adapters/store/owners.ts';
-import type { ClientRecord } from '../adapters/store/clients.ts';
+import { createOwner, getOwner } from '../adapters/store/owners.ts';
+import type { OwnerKind, OwnerRecord } from '#core/domain/flows.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
 import { fetchAuthToken } from '../adapters/callbackSender.ts';
 import { loopbackAllowed } from '../adapters/aws.ts';
 import { deriveStatuses } from '../core/flow/status.ts';

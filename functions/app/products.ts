@@ -1,5 +1,5 @@
 import { findProduct, UnknownProductError, type Product } from '../core/products/catalogue.ts';
-import type { ClientRecord } from '../adapters/store/clients.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
 import { isIP } from 'node:net';
 import { isAddressAllowed } from '../adapters/safeFetch.ts';
 import { loopbackAllowed } from '../adapters/aws.ts';

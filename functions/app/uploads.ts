@@ -3,7 +3,8 @@
  * sandbox multiupload: they differ only in who owns the files and what they answer.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { putFiles, releaseFiles, reserveFiles, type FileRecord, type OwnerRef } from '../adapters/store/owners.ts';
+import { putFiles, releaseFiles, reserveFiles } from '../adapters/store/owners.ts';
+import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
 import { logger } from '../adapters/logger.ts';
 import { startPipeline } from '../adapters/pipelineStarter.ts';
 import { release } from '../adapters/store/admission.ts';

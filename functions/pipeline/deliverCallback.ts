@@ -7,7 +7,7 @@
 import { task } from './task.ts';
 import { attemptDelivery } from '../app/callbacks.ts';
 import { getOwner, settleRound } from '../adapters/store/owners.ts';
-import type { CallbackEvent } from '../adapters/store/callbacks.ts';
+import type { CallbackEvent } from '#core/domain/callbacks.ts';
 import { countCallback } from '../adapters/metrics.ts';
 
 export class CallbackDeliveryError extends Error {

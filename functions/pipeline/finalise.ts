@@ -6,11 +6,12 @@
  * is settled here; one with a callback is settled when delivery ends (deliverCallback.ts).
  */
 import { task } from './task.ts';
-import { claimCallback, completeCrossChecks, getOwner, ownerPk, settleRound, type OwnerRecord, type OwnerRef } from '../adapters/store/owners.ts';
+import { claimCallback, completeCrossChecks, getOwner, ownerPk, settleRound } from '../adapters/store/owners.ts';
+import type { OwnerRecord, OwnerRef } from '#core/domain/flows.ts';
 import { getClient } from '../adapters/store/clients.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
 import { eventIdFor } from '../core/callbacks/signature.ts';
-import type { CallbackEvent } from '../adapters/store/callbacks.ts';
+import type { CallbackEvent } from '#core/domain/callbacks.ts';
 import { onboardingCallbackTarget } from '../app/onboarding/results.ts';
 import { notifyOwner } from '../app/onboarding/notifications.ts';
 

@@ -10,7 +10,8 @@
  * Every task being idempotent, a resumption repeats nothing that is done. It runs at local
  * start-up and every few seconds locally, and on a schedule in AWS (lib/pipeline.ts).
  */
-import { addExecution, getOwner, isFinished, listFiles, listOpenOwners, recount, releaseFiles, settleRound, type OwnerRef } from '../adapters/store/owners.ts';
+import { addExecution, getOwner, isFinished, listFiles, listOpenOwners, recount, releaseFiles, settleRound } from '../adapters/store/owners.ts';
+import type { OwnerRef } from '#core/domain/flows.ts';
 import { anyRunning, startPipeline } from '../adapters/pipelineStarter.ts';
 import { logger } from '../adapters/logger.ts';
 import { task } from './task.ts';

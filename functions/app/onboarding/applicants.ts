@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { findProduct, type Product } from '../../core/products/catalogue.ts';
 import { documentTypeOf, fileStatus, masterStatus } from '../../core/onboarding/checklist.ts';
 import { addApplicant } from '../../adapters/store/onboarding.ts';
-import type { ClientRecord } from '../../adapters/store/clients.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
 import { ConflictError, InvalidRequestError } from '../errors.ts';
 import { applicantOf, checklistOf, filesOf, flowOf, readFlowState } from './flows.ts';
 

@@ -1,6 +1,6 @@
 /** The assistant of an onboarding flow: a message answered over the flow's state, and the history. */
 import { randomUUID } from 'node:crypto';
-import type { ClientRecord } from '../../adapters/store/clients.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
 import { appendMessage, listMessages } from '../../adapters/store/chat.ts';
 import { chatEngine } from '../../adapters/chat/index.ts';
 import { logger } from '../../adapters/logger.ts';

@@ -3,9 +3,11 @@
  * reading the flow's state (files attributed to applicants, checklists) at the moment it is asked.
  * Attribution is done on read, so it needs no hook in the pipeline and follows results as they land.
  */
-import { getFlow, getApplicant, listApplicants, listUploadNotes, type Applicant, type OnboardingFlow } from '../../adapters/store/onboarding.ts';
-import { listFiles, type FileRecord, type OwnerRef } from '../../adapters/store/owners.ts';
-import type { ClientRecord } from '../../adapters/store/clients.ts';
+import { getFlow, getApplicant, listApplicants, listUploadNotes } from '../../adapters/store/onboarding.ts';
+import type { Applicant, OnboardingFlow } from '#core/domain/onboarding.ts';
+import { listFiles } from '../../adapters/store/owners.ts';
+import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
 import { findProduct } from '../../core/products/catalogue.ts';
 import { attribute, checklist, documentTypeOf, fileStatus, requiredDocuments, type ApplicantRef } from '../../core/onboarding/checklist.ts';
 import type { ChatContext } from '../../core/onboarding/chatPolicy.ts';

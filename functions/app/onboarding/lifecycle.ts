@@ -1,8 +1,9 @@
 /** An onboarding (v2) flow's life: created with its primary applicant, submitted (and closed), erased. */
 import { randomUUID } from 'node:crypto';
-import type { ClientRecord } from '../../adapters/store/clients.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
 import { createOwner, getOwner } from '../../adapters/store/owners.ts';
-import { claimFlowKey, completeFlow, discardFlow, putFlow, type Applicant } from '../../adapters/store/onboarding.ts';
+import { claimFlowKey, completeFlow, discardFlow, putFlow } from '../../adapters/store/onboarding.ts';
+import type { Applicant } from '#core/domain/onboarding.ts';
 import { ConflictError, InvalidRequestError } from '../errors.ts';
 import { productFor, requireHttpUrl } from '../products.ts';
 import { eraseOwner } from '../erasure.ts';

@@ -7,9 +7,12 @@
  */
 import { deliverCallback, type DeliveryResult } from '../../adapters/callbackSender.ts';
 import { loopbackAllowed } from '../../adapters/aws.ts';
-import { getClient, type ClientRecord } from '../../adapters/store/clients.ts';
-import { putDeadLetter, recordAttempt, type CallbackEvent } from '../../adapters/store/callbacks.ts';
-import { getFlow, type OnboardingFlow } from '../../adapters/store/onboarding.ts';
+import { getClient } from '../../adapters/store/clients.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
+import { putDeadLetter, recordAttempt } from '../../adapters/store/callbacks.ts';
+import type { CallbackEvent } from '#core/domain/callbacks.ts';
+import { getFlow } from '../../adapters/store/onboarding.ts';
+import type { OnboardingFlow } from '#core/domain/onboarding.ts';
 import { claimNotification, listDueFlows, listOutbox, rescheduleNotification, settleNotification, type OutboxEntry } from '../../adapters/store/outbox.ts';
 import { logger } from '../../adapters/logger.ts';
 import { ownerOf } from './flows.ts';

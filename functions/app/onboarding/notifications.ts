@@ -6,9 +6,10 @@
  * pipeline execution, and by the reconciler for retries. Best effort everywhere: a failure here
  * never fails the caller, and the outbox keeps the event for the next notice or the reconciler.
  */
-import { getFlow, type OnboardingFlow } from '../../adapters/store/onboarding.ts';
+import { getFlow } from '../../adapters/store/onboarding.ts';
+import type { OnboardingFlow } from '#core/domain/onboarding.ts';
 import { listOutbox, recordNotification } from '../../adapters/store/outbox.ts';
-import type { OwnerRef } from '../../adapters/store/owners.ts';
+import type { OwnerRef } from '#core/domain/flows.ts';
 import { eventIdFor } from '../../core/callbacks/signature.ts';
 import { documentTypeOf, fileStatus } from '../../core/onboarding/checklist.ts';
 import { notificationsOf, type NoticedState } from '../../core/onboarding/notifications.ts';

@@ -4,8 +4,10 @@
  * (finalise claims it, DeliverCallback signs, authorises via `auth_token_url`, retries and
  * dead-letters it; the body is rebuilt from the stored state at each attempt, so a replay is current).
  */
-import { getFlow, type OnboardingFlow } from '../../adapters/store/onboarding.ts';
-import { isFinished, type OwnerRef } from '../../adapters/store/owners.ts';
+import { getFlow } from '../../adapters/store/onboarding.ts';
+import type { OnboardingFlow } from '#core/domain/onboarding.ts';
+import { isFinished } from '../../adapters/store/owners.ts';
+import type { OwnerRef } from '#core/domain/flows.ts';
 import { ocrItem, type Reader } from '../extracts.ts';
 import { masterStatus } from '../../core/onboarding/checklist.ts';
 import { checklistOf, filesOf, readFlowState, type FlowState } from './flows.ts';

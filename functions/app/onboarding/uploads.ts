@@ -3,7 +3,7 @@
  * 'onboarding' owner. What the upload says about each file (its applicant, its submission_mode) is
  * stored beside it; a file without an applicant is attributed when read (docs/onboarding.md).
  */
-import type { ClientRecord } from '../../adapters/store/clients.ts';
+import type { ClientRecord } from '#core/domain/clients.ts';
 import { admitUpload, putUploadNotes } from '../../adapters/store/onboarding.ts';
 import { ConflictError } from '../errors.ts';
 import { newBatchId, storeAndProcess, type FileUrl } from '../uploads.ts';
