@@ -513,7 +513,9 @@ export class DocumentModel {
     // 2. The label inside a line (not inside a sentence, and as whole words).
     for (const { line: labelLine, match } of this.findLines(label)) {
       const end = match.index + match[0].length;
-      if (this.layout.isProseLine(labelLine) && match.index > 2) continue;
+      // In a sentence a label is a key only when it leads it and the sentence does not run on in
+      // lower case: "dealer name and address above must match" names the field, it does not give it.
+      if (this.layout.isProseLine(labelLine) && (match.index > 2 || /^\s*\p{Ll}/u.test(labelLine.text.slice(end)))) continue;
       if (/\p{L}$/u.test(match[0]) && /^\p{L}/u.test(labelLine.text.slice(end))) continue;
       // "Dealer's Signature & Stamp": the label word owns another noun, it is not a key.
       if (/^['’]s\b/.test(labelLine.text.slice(end))) continue;

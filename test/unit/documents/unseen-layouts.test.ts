@@ -35,4 +35,46 @@ describe('layouts the extractor was not tuned on', () => {
     expect(plausible('dealer_name', "'s Signature & Stamp")).toBe('fail');
     expect(plausible('dealer_name', 'Balaji Telecom')).toBe('pass');
   });
+
+  it('knows the "Party" labels of a trader\'s bill: name, address running under its value, mobile, "Invoice Ref."', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'Balaji Telecom']],
+      [0.07, [0.2, '7, Station Road, Pune - 411001  Ph: 9822012345']],
+      [0.1, [0.4, 'GST INVOICE']],
+      [0.13, [0.07, 'Party Name :'], [0.24, 'Kavita Iyer'], [0.6, 'Invoice Ref. :'], [0.75, 'TI-2349-3528']],
+      [0.15, [0.07, 'Party Address :'], [0.24, '200, MG Road'], [0.6, 'Date of Sale :'], [0.75, '14/06/2025']],
+      [0.17, [0.24, 'Andheri East, Mumbai - 400069']],
+      [0.19, [0.07, 'Party Mobile :'], [0.24, '7517310004']],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.customer_name.value).toBe('Kavita Iyer');
+    expect(d.customer_address.value).toBe('200, MG Road, Andheri East, Mumbai - 400069');
+    expect(d.customer_mobile_number.value).toBe('7517310004');
+    expect(d.invoice_number.value).toBe('TI-2349-3528');
+    expect(d.invoice_date.value).toBe('14/06/2025');
+  });
+
+  it('a label word in a running sentence is not a key ("dealer name and address above must match")', () => {
+    const d = extractFields(
+      'DELIVERY_ORDER',
+      modelFromLines([
+        'DELIVERY ORDER',
+        'Kindly deliver the above model to the customer after collecting the down payment. The',
+        'dealer name and address above must match the invoice raised on the customer.',
+      ]),
+    ).data;
+    expect(d.dealer_name.value).toBe('');
+    expect(d.customer_name.value).toBe('');
+  });
+
+  it('reads "Dealer / Retailer Name" in a ruled key-value table', () => {
+    const m = pageFromRows([
+      [0.05, [0.07, 'DELIVERY ORDER']],
+      [0.1, [0.07, 'Dealer / Retailer Name'], [0.4, 'Lakshmi Telecom']],
+      [0.12, [0.07, 'Name of the Customer'], [0.4, 'Rahul Nair']],
+    ]);
+    const d = extractFields('DELIVERY_ORDER', m).data;
+    expect(d.dealer_name.value).toBe('Lakshmi Telecom');
+    expect(d.customer_name.value).toBe('Rahul Nair');
+  });
 });

@@ -23,7 +23,7 @@ import {
   type Extractor,
 } from './common.ts';
 
-const CUSTOMER_SECTION = /bill(?:ed)?\s*to|buyer|customer|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver/i;
+const CUSTOMER_SECTION = /bill(?:ed)?\s*to|buyer|customer|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
   /buyer(?:'s)?\s*name/i,

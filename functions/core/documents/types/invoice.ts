@@ -59,8 +59,8 @@ export const invoice: DocumentTypeDeclaration = {
     },
     customer_name: {
       labels: [
-        /(?:customer|buyer|purchaser|client|receiver|recipient|consignee)(?:'s)?\s*name/i,
-        /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient)/i,
+        /(?:customer|buyer|purchaser|client|receiver|recipient|consignee|party)(?:'s)?\s*name/i,
+        /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient|party)/i,
         /bill(?:ed)?\s*to/i,
         /sold\s*to/i,
         /buyer/i,
@@ -71,17 +71,17 @@ export const invoice: DocumentTypeDeclaration = {
       inSection: [/name/i],
     },
     customer_address: {
-      labels: [/(?:customer|buyer|purchaser|billing|client|receiver)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser)/i, /billing\s*address/i],
+      labels: [/(?:customer|buyer|purchaser|billing|client|receiver|party)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|party)/i, /billing\s*address/i],
       sections: CUSTOMER_SECTIONS,
       inSection: [/address/i],
     },
     customer_mobile_number: {
-      labels: [/(?:customer|buyer)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell|tel)\s*(?:no|number|#)?/i],
+      labels: [/(?:customer|buyer|party)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell|tel)\s*(?:no|number|#)?/i],
       sections: CUSTOMER_SECTIONS,
       inSection: [/(?:mobile|mob|phone|ph|contact|cell|tel)\s*(?:no|number)?/i],
     },
     invoice_number: {
-      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /cash\s*memo\s*no/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i],
+      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /cash\s*memo\s*no/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i],
     },
     invoice_date: {
       labels: [/(?:tax\s*)?invoice\s*date/i, /date\s*of\s*(?:invoice|issue|sale|supply)/i, /bill\s*date/i, /dated/i, /date/i],
