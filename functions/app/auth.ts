@@ -14,7 +14,7 @@ import {
 } from '../adapters/store/refreshTokens.ts';
 import type { RefreshFamily, RefreshTokenRecord } from '#core/domain/auth.ts';
 import { signingKeys } from '../adapters/signingKey.ts';
-import { recentClient } from '../core/auth/recentClients.ts';
+import { recentClient } from '../adapters/recentClients.ts';
 import { authenticateAddressMatch, authenticateClient } from './clients.ts';
 import { logger } from '../adapters/logger.ts';
 import type { Audience } from '../core/auth/audience.ts';

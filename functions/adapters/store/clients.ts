@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
-import { forgetClient } from '../../core/auth/recentClients.ts';
+import { forgetClient } from '../recentClients.ts';
 import { Client } from './entities.ts';
 import { inGsi1, queryAll, updateExpression } from './table.ts';
 import type { ClientInterface, ClientRecord } from '#core/domain/clients.ts';
@@ -65,6 +65,6 @@ export async function updateClient(clientId: string, changes: Settable) {
       ConditionExpression: 'attribute_exists(pk)',
     }),
   );
-  // This process's requests see the change at once (core/auth/recentClients.ts).
+  // This process's requests see the change at once (adapters/recentClients.ts).
   forgetClient(clientId);
 }

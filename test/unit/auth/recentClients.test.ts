@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetAllClients, forgetClient, recentClient } from '#core/auth/recentClients.ts';
+import { forgetAllClients, forgetClient, recentClient } from '#adapters/recentClients.ts';
 
 afterEach(() => {
   forgetAllClients();

@@ -3,7 +3,8 @@
  * one read (its own) instead of two. The price, recorded in docs/decisions.md: a client disabled,
  * rotated or deleted elsewhere (the operator CLI, another container) keeps being served by a
  * container that read it within the last CLIENT_CACHE_SECONDS (default 5; 0 turns the cache off).
- * Writes in this process forget the entry at once (adapters/store/clients.ts).
+ * Writes in this process forget the entry at once (adapters/store/clients.ts). An adapter, not core:
+ * it holds process-wide state and reads its window from the environment.
  */
 const DEFAULT_SECONDS = 5;
 /** Clients are few; the bound only keeps a flood of distinct ids from growing the map. */
