@@ -52,7 +52,15 @@ export function template<T extends string>(text: T): KeyTemplate<Composite<T>> {
   return {
     text,
     prefix: parts[0],
-    format: (a) => parts.map((p, i) => (i % 2 ? vars[(i - 1) / 2].codec.format((a as Record<string, Value>)[vars[(i - 1) / 2].name]) : p)).join(''),
+    format: (a) =>
+      parts.map((p, i) => {
+        if (!(i % 2)) return p;
+        const { name, codec } = vars[(i - 1) / 2];
+        const v = (a as Record<string, Value | undefined>)[name];
+        // A key with "undefined" in it would be written and never found again.
+        if (v === undefined || v === null) throw new Error(`key template ${text}: ${name} is missing`);
+        return codec.format(v);
+      }).join(''),
     parse: (key) => {
       const m = regex.exec(key);
       return m ? (Object.fromEntries(vars.map((v, i) => [v.name, v.codec.parse(m[i + 1])])) as Composite<T>) : undefined;

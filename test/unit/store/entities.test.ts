@@ -115,3 +115,9 @@ describe('TTL', () => {
     expect(entities.RefreshFamily.ttl({ sessionExpiresAt: 123 })).toBe(123);
   });
 });
+
+describe('a key missing a composite', () => {
+  it('is refused, not written with "undefined" in it', () => {
+    expect(() => entities.File.key({ clientId: 'cli_a', kind: 'flow', id: 'x' } as never)).toThrow(/seq is missing/);
+  });
+});
