@@ -1,10 +1,12 @@
 /**
  * `npx tsx bin/openapi-examples.ts`: runs the local service in memory, sends every operation of the
- * route table a valid request and the requests that earn each error status, captures the callbacks an
- * integrator receives, and writes what came back to docs/openapi-examples.json; then regenerates
+ * route table a valid request and the requests that earn each error status (idempotency and fair-sharing
+ * refusals included), captures the callbacks and notifications an integrator receives, and writes what
+ * came back to docs/openapi-examples.json; then regenerates
  * docs/openapi.json and the Postman collection from it. The examples in the contract are therefore
  * real answers of this code (re-run after changing a route, a schema or an error message).
  */
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { startLocal } from '../functions/local/index.ts';
 import { routeKey, routes, type Route } from '../functions/http/routes.ts';
@@ -18,7 +20,11 @@ import { closeEngines } from '../functions/pipeline/engines.ts';
 import { generateCorpus } from '../test/fixtures/documents/generate.ts';
 import { startIntegrator, waitFor, type ReceivedCallback } from '../test/integration/integrator.ts';
 import { EXAMPLES_FILE, type ExamplesFile, type OperationExamples, type WebhookExample } from '../functions/http/openapiExamples.ts';
-import { statusesOf } from '../functions/http/openapiDocument.ts';
+import { isAdmitted, isIdempotent, statusesOf } from '../functions/http/openapiDocument.ts';
+import { v2Notifications, type V2NotificationName } from '../functions/http/openapiWebhooks.ts';
+import { fingerprintOf, IDEMPOTENCY_HEADER } from '../functions/http/middleware/idempotency.ts';
+import { claimKey } from '../functions/adapters/store/idempotency.ts';
+import { admissionEnv } from '../functions/adapters/store/admission.ts';
 import { writeContractFiles } from './openapi.ts';
 
 const DEMO = { clientId: 'cli_example', clientSecret: 'example-client-secret-change-me' };
@@ -39,12 +45,15 @@ interface Probe {
   query?: Record<string, string>;
   /** This probe's request is the operation's request example when it succeeds (or is the valid one). */
   valid?: boolean;
+  /** Optional headers shown in the request example (sent too). */
+  exampleHeaders?: Record<string, string>;
 }
 
 const operations: Record<string, OperationExamples> = {};
 
-async function send(route: Route, probe: Probe) {
-  const headers: Record<string, string> = { ...(probe.headers ?? {}) };
+/** Sends a probe without recording its answer. */
+async function request(route: Route, probe: Probe) {
+  const headers: Record<string, string> = { ...(probe.headers ?? {}), ...(probe.exampleHeaders ?? {}) };
   let body: string | undefined = probe.raw;
   if (probe.json !== undefined) {
     body = JSON.stringify(probe.json);
@@ -53,14 +62,64 @@ async function send(route: Route, probe: Probe) {
   const qs = probe.query ? `?${new URLSearchParams(probe.query)}` : '';
   const res = await fetch(`${service.url}${route.path}${qs}`, { method: route.method, headers, body });
   const text = await res.text();
-  const answer = text ? JSON.parse(text) : null;
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function send(route: Route, probe: Probe) {
+  const answer = await request(route, probe);
   const ops = (operations[routeKey(route)] ??= { responses: {} });
   // The first answer of each status is kept: probes run from the most to the least typical.
-  ops.responses[res.status] ??= answer;
-  if (probe.valid && !ops.request && (route.body || route.query)) {
-    ops.request = { ...(probe.json !== undefined ? { body: probe.json } : {}), ...(probe.query !== undefined || !route.body ? { query: probe.query ?? {} } : {}) };
+  ops.responses[answer.status] ??= answer.body;
+  if (probe.valid && !ops.request && (route.body || route.query || probe.exampleHeaders)) {
+    ops.request = {
+      ...(probe.json !== undefined ? { body: probe.json } : {}),
+      ...((route.body || route.query) && (probe.query !== undefined || !route.body) ? { query: probe.query ?? {} } : {}),
+      ...(probe.exampleHeaders ? { headers: probe.exampleHeaders } : {}),
+    };
   }
-  return { status: res.status, body: answer };
+  return answer;
+}
+
+/** A probe meant to earn `status`: anything else stops the run (the example would be a lie). */
+async function expectAnswer(route: Route, probe: Probe, status: number) {
+  const answer = await send(route, probe);
+  if (answer.status !== status) throw new Error(`${routeKey(route)}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer;
+}
+
+/**
+ * The Idempotency-Key refusals (middleware/idempotency.ts), with the key's record taken directly as a
+ * first request would hold it (the race itself cannot be timed): the same request while that one is
+ * still running (409), and the key of another request (422).
+ */
+async function idempotencyProbes(route: Route, valid: Probe) {
+  const body = route.body ? route.body.parse(valid.json) : undefined;
+  const query = route.query ? route.query.parse(valid.query ?? {}) : (valid.query ?? {});
+  const running = randomUUID();
+  await claimKey(DEMO.clientId, running, fingerprintOf(route, body, query), 'example-first-request');
+  await expectAnswer(route, { ...valid, valid: false, exampleHeaders: { [IDEMPOTENCY_HEADER]: running } }, 409);
+  const usedElsewhere = randomUUID();
+  await claimKey(DEMO.clientId, usedElsewhere, fingerprintOf(route, { another: 'request' }), 'example-first-request');
+  await expectAnswer(route, { ...valid, valid: false, exampleHeaders: { [IDEMPOTENCY_HEADER]: usedElsewhere } }, 422);
+}
+
+/**
+ * Fair sharing at the door (app/admission.ts): an upload of two files beyond a one-file limit per
+ * client (429), then per stage (503). The limits are read at each request; the run's own are restored.
+ */
+async function admissionProbes(route: Route, valid: Probe) {
+  const json = valid.json as { file_urls: { document_id: string }[] };
+  const two = { ...json, file_urls: [...json.file_urls, { ...json.file_urls[0], document_id: 'second-document' }] };
+  for (const [limit, status] of [[admissionEnv.perClient, 429], [admissionEnv.stage, 503]] as const) {
+    const before = process.env[limit];
+    process.env[limit] = '1';
+    try {
+      await expectAnswer(route, { ...valid, valid: false, json: two }, status);
+    } finally {
+      if (before === undefined) delete process.env[limit];
+      else process.env[limit] = before;
+    }
+  }
 }
 
 const tokens: Record<string, string> = {};
@@ -111,11 +170,17 @@ const route = (key: string) => routes.find((r) => routeKey(r) === key)!;
 async function probe(key: string, valid: Omit<Probe, 'headers' | 'valid'>, extra: Omit<Probe, 'headers'>[] = []) {
   const r = route(key);
   const auth = await credentials(r);
-  const answer = await send(r, { ...valid, headers: auth, valid: true });
+  // A route that creates something is tried with a key of its own, as a careful integrator sends it.
+  const idempotencyKey = isIdempotent(r) ? { [IDEMPOTENCY_HEADER]: randomUUID() } : undefined;
+  const answer = await send(r, { ...valid, headers: auth, valid: true, exampleHeaders: idempotencyKey });
   for (const p of extra) await send(r, { ...p, headers: auth });
   await genericProbes(r, { ...valid, headers: auth });
+  // Later: a route's own 409 and 422 come first, and these refusals depend on no state.
+  if (isIdempotent(r)) idempotencyLater.push(() => idempotencyProbes(r, { ...valid, headers: auth }));
+  if (isAdmitted(r)) await admissionProbes(r, { ...valid, headers: auth });
   return answer;
 }
+const idempotencyLater: (() => Promise<void>)[] = [];
 
 // Authentication
 for (const key of ['POST /v3/verification/authtoken', 'POST /v1/docstream/authtoken', 'POST /bulk/authtoken', 'POST /refresh-token']) await probe(key, {});
@@ -153,11 +218,14 @@ await probe('GET /v3/verification/status', { query: { flow_uuid: flow } });
 await probe('GET /v3/verification/extracts', { query: { flow_uuid: flow } }, [{ query: { flow_uuid: unknownFlow } }]);
 const v3Callback = (await waitFor(async () => integrator.callbacks.find((c) => JSON.parse(c.body).flow_uuid === flow), Boolean, 120_000))!;
 
+const eventOf = (c: ReceivedCallback) => (JSON.parse(c.body) as { event?: string }).event;
+
 // Onboarding (v2): a flow with a co-applicant, a PAN processed through the pipeline, the checklist,
 // the assistant, then submit; the error statuses from an unknown flow, a deleted applicant, a full flow.
 const v2Init = {
   product_type: 'MSME_LOAN', application_id: 'APP-2026-000124', external_reference_id: 'CUST-88121', username: 'Priya Sharma',
-  user_docs: ['PAN', 'EBILL'], callback_url: `${integrator.url}/callback`, auth_token_url: `${integrator.url}/auth`, flow_params: { branch: 'Pune-01' },
+  user_docs: ['PAN', 'EBILL'], callback_url: `${integrator.url}/callback`, chat_notification_url: `${integrator.url}/callback`,
+  auth_token_url: `${integrator.url}/auth`, flow_params: { branch: 'Pune-01' },
 };
 const unknownV2 = '00000000-0000-4000-8000-00000000beef';
 const v2Flow = (await probe('POST /v2/verification/flow/init', { json: v2Init }, [{ json: v2Init }])).body.flow_id as string;
@@ -195,7 +263,24 @@ await send(route('POST /v2/verification/multiupload'), { headers: mainToken, jso
 await probe('POST /v2/verification/flow/submit', { json: { flow_id: v2Flow, close_flow: 'yes' }, query: { flow_id: v2Flow, close_flow: 'yes' } }, [
   { json: { flow_id: unknownV2 } },
 ]);
-const v2Callback = await waitFor(async () => integrator.callbacks.find((c) => JSON.parse(c.body).flow_id === v2Flow), Boolean, 120_000).catch(() => undefined);
+const v2Callback = await waitFor(async () => integrator.callbacks.find((c) => eventOf(c) === 'onboarding.results' && JSON.parse(c.body).flow_id === v2Flow), Boolean, 120_000).catch(() => undefined);
+
+// Notifications to chat_notification_url: the flow above sent document.processed and flow.submitted; a
+// second flow (PAN only on its checklist, and a document that cannot be fetched) sends document.failed
+// and applicant.checklist_complete. Its requests are not examples (request() records nothing).
+{
+  const init = await request(route('POST /v2/verification/flow/init'), {
+    headers: mainToken, json: { ...v2Init, application_id: 'APP-2026-000125', external_reference_id: 'CUST-88125', user_docs: ['PAN'] },
+  });
+  await request(route('POST /v2/verification/multiupload'), {
+    headers: mainToken,
+    json: { flow_id: init.body.flow_id, file_urls: [{ ...v2Files[0], external_reference_id: 'CUST-88125' }, { file_url: `${closedPort}/missing.png`, document_id: 'broken-1', external_reference_id: 'CUST-88125' }] },
+  });
+}
+const notifications = {} as Record<V2NotificationName, ReceivedCallback>;
+for (const [name, n] of Object.entries(v2Notifications) as [V2NotificationName, (typeof v2Notifications)[V2NotificationName]][]) {
+  notifications[name] = (await waitFor(async () => integrator.callbacks.find((c) => eventOf(c) === n.event), Boolean, 300_000))!;
+}
 
 // Bulk extraction
 const bulk = (await probe('POST /v1/bulk/multiupload', { json: { product_type: 'CONSUMER_DURABLE_LOAN', file_urls: [fileUrls[0]] } })).body as { batch_id: string }[];
@@ -235,6 +320,8 @@ try {
   await send(r, { headers: await credentials(r), json: { application_id: 'APP-2026-000123', source_address: '12 MG Road, Pune 411001', target_addresses: [{ address: '12 MG Road, Pune 411001', index: 0 }] } });
 }
 
+for (const run of idempotencyLater) await run();
+
 // Erasure last: it removes what the examples above were taken from.
 const has = (key: string) => routes.some((r) => routeKey(r) === key);
 if (has('DELETE /v3/verification/flow')) {
@@ -268,6 +355,7 @@ const recorded: ExamplesFile = {
     v3Results: webhookExample(v3Callback),
     ...(v2Callback ? { v2Results: webhookExample(v2Callback) } : {}),
     sandboxResults: webhookExample(sandboxCallback),
+    ...Object.fromEntries(Object.entries(notifications).map(([name, c]) => [name, webhookExample(c)])),
     authTokenRequest: webhookExample(integrator.authCalls.find((c) => c.headers['x-event-id'] === v3Callback.headers['x-event-id'])!),
   },
 };

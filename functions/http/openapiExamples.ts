@@ -7,8 +7,8 @@ import recorded from '../../docs/openapi-examples.json' with { type: 'json' };
 export const EXAMPLES_FILE = new URL('../../docs/openapi-examples.json', import.meta.url);
 
 export interface OperationExamples {
-  /** The valid request sent: its JSON body or its query parameters. */
-  request?: { body?: unknown; query?: Record<string, string> };
+  /** The valid request sent: its JSON body, its query parameters, the optional headers it set (lower-case names). */
+  request?: { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> };
   /** The first answer seen per HTTP status. */
   responses: Record<string, unknown>;
 }

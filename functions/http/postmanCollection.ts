@@ -59,6 +59,10 @@ function headersOf(path: string, op: Json) {
     }
   }
   if (op.requestBody) headers.push({ key: 'Content-Type', value: 'application/json' });
+  // A fresh key per send ({{$guid}}: Postman's dynamic variable); fix a value to try a replay.
+  for (const p of op.parameters ?? []) {
+    if (p.in === 'header' && p.name === 'Idempotency-Key') headers.push({ key: p.name, value: '{{$guid}}' });
+  }
   return headers;
 }
 

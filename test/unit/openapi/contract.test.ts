@@ -7,9 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { routeKey, routes } from '#http/routes.ts';
 import { ErrorBody } from '#http/schemas/common.ts';
-import { buildOpenApiDocument, isNotImplemented, SERVER_STAGES, statusesOf } from '#http/openapiDocument.ts';
+import {
+  buildOpenApiDocument, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isAdmitted, isIdempotent, isNotImplemented, SERVER_STAGES, statusesOf,
+} from '#http/openapiDocument.ts';
 import { recordedExamples } from '#http/openapiExamples.ts';
-import { SandboxResultsEvent, TokenRequestEvent, V2ResultsEvent, V3ResultsEvent, webhookNames } from '#http/openapiWebhooks.ts';
+import { v2Notifications, webhookBodies, webhookNames } from '#http/openapiWebhooks.ts';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '#http/middleware/idempotency.ts';
+import type { NotificationKind } from '#core/onboarding/notifications.ts';
 import { buildPostmanCollection } from '#http/postmanCollection.ts';
 import { stageNames } from '../../../lib/stage-config.ts';
 
@@ -104,12 +108,28 @@ describe('recorded examples (docs/openapi-examples.json, from a run of the local
 describe('webhooks', () => {
   it('describe every event the service sends, with recorded bodies that fit their schemas', () => {
     expect(Object.keys(committed.webhooks).sort()).toEqual([...webhookNames].sort());
-    const schemas = { v3Results: V3ResultsEvent, v2Results: V2ResultsEvent, sandboxResults: SandboxResultsEvent, authTokenRequest: TokenRequestEvent };
     for (const name of webhookNames) {
       const recorded = recordedExamples.webhooks[name];
-      fits(schemas[name], recorded.body, name);
+      expect(recorded, `${name}: no recorded example (run bin/openapi-examples.ts)`).toBeDefined();
+      fits(webhookBodies[name], recorded.body, name);
       expect(committed.webhooks[name].post.requestBody.content['application/json'].example).toEqual(recorded.body);
     }
+  });
+
+  it('describe every v2 notification the core derives, each with its own recorded event', () => {
+    // Every kind of core/onboarding/notifications.ts has its webhook (a new kind fails here until described).
+    const kinds: Record<NotificationKind, true> = { 'document.processed': true, 'document.failed': true, 'applicant.checklist_complete': true, 'flow.submitted': true };
+    expect(Object.values(v2Notifications).map((n) => n.event).sort()).toEqual(Object.keys(kinds).sort());
+    for (const [name, n] of Object.entries(v2Notifications)) {
+      const body = recordedExamples.webhooks[name].body as { event: string; event_id: string };
+      expect(body.event, name).toBe(n.event);
+      // The event id in the body is the webhook-id the receiver de-duplicates on.
+      expect(body.event_id, name).toBe(recordedExamples.webhooks[name].headers['webhook-id']);
+      expect(committed.webhooks[name].post.requestBody.content['application/json'].schema.$ref, name).toMatch(/Event$/);
+    }
+    // The body schemas refuse another event's body (strict): a recorded body in the wrong place fails.
+    expect(webhookBodies.v2DocumentProcessed.safeParse(recordedExamples.webhooks.v2FlowSubmitted.body).success).toBe(false);
+    expect(webhookBodies.v2FlowSubmitted.safeParse({ ...(recordedExamples.webhooks.v2FlowSubmitted.body as object), extra: 1 }).success).toBe(false);
   });
 
   it('document the Standard Webhooks and the original signature headers, with recorded values', () => {
@@ -124,7 +144,75 @@ describe('webhooks', () => {
       expect(byName['webhook-id'].example).toBe(byName['X-Event-Id'].example);
       expect(byName['X-Signature'].deprecated).toBe(true);
     }
-    expect(committed.webhooks.v3Results.post.parameters.find((p: { name: string }) => p.name === 'Authorization').example).toMatch(/^Bearer /);
+    for (const name of ['v3Results', 'v2Results', ...Object.keys(v2Notifications)]) {
+      expect(committed.webhooks[name].post.parameters.find((p: { name: string }) => p.name === 'Authorization').example, name).toMatch(/^Bearer /);
+    }
+  });
+});
+
+describe('Idempotency-Key and fair sharing', () => {
+  const idempotent = routes.filter(isIdempotent);
+  const admitted = routes.filter(isAdmitted);
+  const responseOf = (r: (typeof routes)[number], status: number) => committed.paths[r.path][r.method.toLowerCase()].responses[String(status)];
+
+  it('names the header as the middleware reads it', () => {
+    expect(IDEMPOTENCY_KEY_HEADER.toLowerCase()).toBe(IDEMPOTENCY_HEADER);
+    expect(IDEMPOTENT_REPLAYED_HEADER.toLowerCase()).toBe(REPLAYED_HEADER);
+  });
+
+  it('every route that creates something declares the optional header, with the key of its recorded request', () => {
+    expect(idempotent.map(routeKey)).toEqual(routes.filter((r) => r.creates).map(routeKey));
+    expect(idempotent.length).toBeGreaterThan(5);
+    for (const r of routes) {
+      const op = committed.paths[r.path][r.method.toLowerCase()];
+      const header = (op.parameters ?? []).find((p: { in: string; name: string }) => p.in === 'header' && p.name === IDEMPOTENCY_KEY_HEADER);
+      if (!isIdempotent(r)) {
+        expect(header, routeKey(r)).toBeUndefined();
+        continue;
+      }
+      expect(header, routeKey(r)).toMatchObject({ required: false, schema: { type: 'string' } });
+      expect(header.example, routeKey(r)).toBe(recordedExamples.operations[routeKey(r)].request?.headers?.[IDEMPOTENCY_HEADER]);
+      expect(header.example, routeKey(r)).toMatch(/^[\x21-\x7e]{1,255}$/);
+      expect(responseOf(r, r.success.status).headers?.[IDEMPOTENT_REPLAYED_HEADER], routeKey(r)).toBeDefined();
+    }
+  });
+
+  it('each declares 409 (key in progress) and 422 (key used with another request) with an {"error"} example', () => {
+    for (const r of idempotent) {
+      expect(statusesOf(r), routeKey(r)).toEqual(expect.arrayContaining([409, 422]));
+      for (const status of [409, 422]) {
+        const response = responseOf(r, status);
+        expect(response.description, `${routeKey(r)} ${status}`).toContain(IDEMPOTENCY_KEY_HEADER);
+        expect(response.content['application/json'].schema.$ref ?? response.content['application/json'].schema).toBeDefined();
+        expect(response.content['application/json'].example, `${routeKey(r)} ${status}`).toEqual({ error: expect.any(String) });
+      }
+    }
+  });
+
+  it('every multiupload declares 429 (client over its files in flight) and 503 (stage at capacity) with Retry-After and an example', () => {
+    expect(admitted.map(routeKey).sort()).toEqual(routes.filter((r) => r.path.endsWith('/multiupload')).map(routeKey).sort());
+    expect(admitted).toHaveLength(4);
+    for (const r of admitted) {
+      for (const status of [429, 503]) {
+        const response = responseOf(r, status);
+        expect(response, `${routeKey(r)} ${status}`).toBeDefined();
+        expect(response.headers?.['Retry-After'], `${routeKey(r)} ${status}`).toBeDefined();
+        expect(response.content['application/json'].example, `${routeKey(r)} ${status}`).toEqual({ error: expect.any(String) });
+      }
+      // A real fair-sharing answer, not the generic one.
+      expect(responseOf(r, 429).content['application/json'].example.error).toMatch(/files in flight/);
+    }
+    for (const r of routes.filter((x) => !isAdmitted(x))) expect(statusesOf(r), routeKey(r)).not.toContain(429);
+  });
+
+  it('the Postman requests of those routes send a fresh key', () => {
+    const collection = read('docs/postman/docstream.postman_collection.json');
+    const requests = collection.item.flatMap((f: { item: unknown[] }) => f.item) as { request: { method: string; url: { path: string[] }; header: { key: string; value: string }[] } }[];
+    for (const r of routes) {
+      const item = requests.find((i) => `${i.request.method} /${i.request.url.path.join('/')}` === routeKey(r))!;
+      const header = item.request.header.find((h) => h.key === IDEMPOTENCY_KEY_HEADER);
+      expect(header?.value, routeKey(r)).toBe(isIdempotent(r) ? '{{$guid}}' : undefined);
+    }
   });
 });
 
