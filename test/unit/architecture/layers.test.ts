@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { importGraph, importSpecifiers, sourceFiles, type ImportEdge } from './importGraph.ts';
+import { importGraph, importSpecifiers, maskSource, sourceFiles, type ImportEdge } from './importGraph.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -79,6 +79,14 @@ describe('layers of functions/', () => {
   it('has no layer violation', () => {
     const report = [...found].map(([pair, reason]) => `  ${pair}    (${reason})`);
     expect(report.length, `${report.length} import(s) break the layers:\n${report.join('\n')}\n`).toBe(0);
+  });
+
+  it('core reads no environment and does no I/O through globals (process, fetch)', () => {
+    const uses = sourceFiles(ROOT, 'functions/core').flatMap((file) => {
+      const { code } = maskSource(readFileSync(`${ROOT}${file}`, 'utf8'));
+      return [...code.matchAll(/(?<![.\w$])(process\s*\.\s*\w+|fetch\s*\()/g)].map((m) => `  ${file}: ${m[1]}`);
+    });
+    expect(uses.length, `core uses process-wide state or I/O:\n${uses.join('\n')}\n`).toBe(0);
   });
 
   it('tells violations from allowed imports', () => {
