@@ -15,6 +15,11 @@ export type Evidence =
    * (the key is the whole label cell); otherwise the label was found inside a line of text.
    */
   | { kind: 'labelled'; via?: 'pair' | 'line' }
+  /**
+   * Found by its shape alone, with no label naming it (the only date on a card): the shape is
+   * right but nothing says it is this field, so it stays in the review band.
+   */
+  | { kind: 'pattern' }
   /** Found by position or a weak cue (first line of an invoice is the dealer name); `agreed`: read the same in a second place. */
   | { kind: 'heuristic'; agreed?: boolean }
   /** A measured signal passed in by the pipeline (face count, originality score), 0..1. */
@@ -22,6 +27,8 @@ export type Evidence =
 
 /** Cap for values found by weak heuristics. */
 export const HEURISTIC_CAP = 0.6;
+/** Cap for values found by their shape alone (below docs/confidence.md's auto-accept 0.85). */
+export const PATTERN_CAP = 0.7;
 /** Ceiling for any value that failed its validator. */
 export const FAIL_CAP = 0.3;
 /** Lost per character changed by look-alike repair. */
@@ -63,6 +70,8 @@ export function fieldConfidence(ocr: number, evidence: Evidence): number {
     case 'labelled':
       // A whole label cell beside/above its value is firmer evidence than a label found in a line.
       return round(evidence.via === 'pair' ? 0.45 + 0.52 * c : 0.35 + 0.52 * c);
+    case 'pattern':
+      return round(Math.min(PATTERN_CAP, 0.3 + 0.45 * c));
     case 'heuristic':
       return round(evidence.agreed ? Math.min(0.88, 0.35 + 0.55 * c) : Math.min(HEURISTIC_CAP, 0.75 * c));
     case 'signal':

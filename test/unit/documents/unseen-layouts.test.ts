@@ -7,6 +7,7 @@ import { extractFields } from '#core/documents/index.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import { pageFromRows } from './rows.ts';
+import { IMEI_1 } from './samples.ts';
 
 describe('layouts the extractor was not tuned on', () => {
   it('takes the bill-to party, not the ship-to one printed first: "Consignee (Ship to)" beside "Buyer (Bill to)"', () => {
@@ -76,5 +77,21 @@ describe('layouts the extractor was not tuned on', () => {
     const d = extractFields('DELIVERY_ORDER', m).data;
     expect(d.dealer_name.value).toBe('Lakshmi Telecom');
     expect(d.customer_name.value).toBe('Rahul Nair');
+  });
+});
+
+describe('model names and weak routes', () => {
+  it('drops a brand printed after the model ("V30 VIVO" -> "V30"), keeps a brand-free model', () => {
+    const read = (line: string) => extractFields('IMEI_CLOSEUP_IMAGE', modelFromLines([line, `IMEI 1: ${IMEI_1}`, '8GB RAM | 256GB ROM'])).data.model.value;
+    expect(read('Model: V30 VIVO')).toBe('V30');
+    expect(read('Model Name: Galaxy A15 5G')).toBe('Galaxy A15 5G');
+  });
+
+  it('a date found by its shape alone, with no label, stays below auto-accept (0.85)', () => {
+    const unlabelled = extractFields('PAN', modelFromLines(['INCOME TAX DEPARTMENT', 'RAHUL SHARMA', 'SURESH SHARMA', '15/08/1990', 'Permanent Account Number', 'ABCPS1234K'])).data.dob;
+    const labelled = extractFields('PAN', modelFromLines(['INCOME TAX DEPARTMENT', 'Date of Birth: 15/08/1990', 'Permanent Account Number', 'ABCPS1234K'])).data.dob;
+    expect(unlabelled.value).toBe('15/08/1990');
+    expect(unlabelled.confidence_score).toBeLessThanOrEqual(0.7);
+    expect(labelled.confidence_score).toBeGreaterThan(0.85);
   });
 });

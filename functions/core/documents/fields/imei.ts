@@ -10,6 +10,14 @@ import { DIGITISH } from './lookalikes.ts';
 /** Phone brands as printed on box labels: a heading "<Brand> <Model>" without a "Model" label. */
 const BRAND = /^\s*(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|moto|apple|nokia|google|nothing|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|huawei)\b\s+(.+)$/i;
 
+const BRAND_WORD = /^(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|moto|apple|nokia|google|nothing|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|huawei)$/i;
+
+/** "V30 VIVO": the brand printed after the model in the next cell is not part of the model. */
+export function withoutTrailingBrand(model: string): string {
+  const words = model.split(/\s+/);
+  return words.length > 1 && BRAND_WORD.test(words[words.length - 1]) ? words.slice(0, -1).join(' ') : model;
+}
+
 /** The model from a heading that starts with the brand (heuristic: no label says it is the model). */
 function brandLine(model: DocumentModel): ExtractedField | undefined {
   for (const seg of model.layout.segments.slice(0, 6)) {
@@ -66,7 +74,7 @@ export const extractImei: Extractor = (model) => {
   found.model =
     labelledText(model, [/model\s*(?:name|no\.?|number)?/i], {
       stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
-      clean: (s) => repairModelName(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, ''))),
+      clean: (s) => withoutTrailingBrand(repairModelName(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, '')))),
       accept: (s) => s.length >= 2 && !/^[A-Z]{2,4}\d{3,}/.test(s), // a model code ("CPH2599") is not the model name
     }) ?? brandLine(model);
 

@@ -73,7 +73,7 @@ export const extractPan: Extractor = (model, opts) => {
     (() => {
       for (const l of model.lines) {
         const d = findDates(l.text)[0];
-        if (d) return field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'structure', pass: true });
+        if (d) return field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'pattern' });
       }
       return undefined;
     })();
