@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { routes, type Route } from '../http/routes.ts';
-import { MAX_BODY_BYTES } from '../http/middleware/jsonBody.ts';
+import { routes, type Route } from '#http/routes.ts';
+import { MAX_BODY_BYTES } from '#http/middleware/jsonBody.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

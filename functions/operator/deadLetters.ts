@@ -1,4 +1,4 @@
-import { deleteDeadLetter, getDeadLetter, listDeadLetters } from '../adapters/store/callbacks.ts';
+import { deleteDeadLetter, getDeadLetter, listDeadLetters } from '#adapters/store/callbacks.ts';
 import { attemptDelivery } from '../app/callbacks.ts';
 import { replayNotification } from '../app/onboarding/notificationDelivery.ts';
 import { OperatorError } from './commands.ts';

@@ -9,10 +9,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANG_PATH_ENV, MODEL_DIR } from '../../functions/adapters/ocr/tesseract.ts';
-import { envNames } from '../../functions/adapters/tableSchema.ts';
-import { textractChannelEnv } from '../../functions/adapters/textractAsync.ts';
-import { pipelineTasks } from '../../functions/pipeline/tasks.ts';
+import { LANG_PATH_ENV, MODEL_DIR } from '#adapters/ocr/tesseract.ts';
+import { envNames } from '#adapters/tableSchema.ts';
+import { textractChannelEnv } from '#adapters/textractAsync.ts';
+import { pipelineTasks } from '#pipeline/tasks.ts';
 import { afterBundlingCommands, lockedVersion, projectRoot, ServiceFunction, tesseractModel } from '../../lib/functions.ts';
 import { accessFor, definitionFor, packageProps, taskAccess } from '../../lib/pipeline.ts';
 import { createServiceApp } from '../../lib/service-app.ts';

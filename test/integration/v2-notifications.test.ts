@@ -10,11 +10,11 @@ import { api, DEMO, startService, type Api } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator, type ReceivedCallback } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '../../functions/pipeline/engines.ts';
-import { getClient } from '../../functions/adapters/store/clients.ts';
-import { getDeadLetter, listAttempts } from '../../functions/adapters/store/callbacks.ts';
-import { listOutbox } from '../../functions/adapters/store/outbox.ts';
-import { verifyStandardWebhook } from '../../functions/core/callbacks/signature.ts';
+import { closeEngines } from '#pipeline/engines.ts';
+import { getClient } from '#adapters/store/clients.ts';
+import { getDeadLetter, listAttempts } from '#adapters/store/callbacks.ts';
+import { listOutbox } from '#adapters/store/outbox.ts';
+import { verifyStandardWebhook } from '#core/callbacks/signature.ts';
 import { MAX_ATTEMPTS } from '../../functions/app/onboarding/notificationDelivery.ts';
 import { replayDeadLetterCommand } from '../../functions/operator/deadLetters.ts';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
-import { useLocalPipeline } from '../../../functions/adapters/pipelineStarter.ts';
-import { createOwner, getOwner, listFiles } from '../../../functions/adapters/store/owners.ts';
+import { useLocalPipeline } from '#adapters/pipelineStarter.ts';
+import { createOwner, getOwner, listFiles } from '#adapters/store/owners.ts';
 import { storeAndProcess } from '../../../functions/app/uploads.ts';
-import { deriveStatuses } from '../../../functions/core/flow/status.ts';
+import { deriveStatuses } from '#core/flow/status.ts';
 import { UnavailableError } from '../../../functions/app/errors.ts';
-import { refusalOf } from '../../../functions/http/middleware/errorMapping.ts';
+import { refusalOf } from '#http/middleware/errorMapping.ts';
 
 let services: EmbeddedServices;
 beforeAll(async () => {
