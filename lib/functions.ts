@@ -62,7 +62,7 @@ export type LocalEngine = 'ocr' | 'faces';
  * wasm and models from their own folders, so they cannot be bundled); `unused` is removed after the
  * install (relative to node_modules); `data` copies model files and names them in the environment.
  */
-export interface LocalEnginePackage {
+interface LocalEnginePackage {
   adapter: string;
   natives: NativeModule[];
   packages: string[];
@@ -81,7 +81,7 @@ export const tesseractModel = {
   envValue: '/var/task/data/tesseract',
 } as const;
 
-export const localEnginePackages: Record<LocalEngine, LocalEnginePackage> = {
+const localEnginePackages: Record<LocalEngine, LocalEnginePackage> = {
   ocr: {
     adapter: 'functions/adapters/ocr/tesseract.ts',
     // sharp prepares each page (preprocess.ts); pdf.js renders scanned PDF pages (document.ts).
@@ -121,7 +121,7 @@ export function nativeInstallSet(modules: NativeModule[] = []): NativeModule[] {
 }
 
 /** Everything installed beside a function's bundle: its native modules and its local engines' packages, once each, sorted. */
-export function installSet(modules: NativeModule[] = [], engines: LocalEngine[] = []): string[] {
+function installSet(modules: NativeModule[] = [], engines: LocalEngine[] = []): string[] {
   const natives = nativeInstallSet([...modules, ...engines.flatMap((e) => localEnginePackages[e].natives)]);
   return [...new Set([...natives, ...engines.flatMap((e) => localEnginePackages[e].packages)])].sort();
 }
@@ -206,7 +206,7 @@ export function afterBundlingCommands(outputDir: string, inputDir: string, props
 }
 
 /** The local adapters kept external: all but those of the engines the function carries (bundled, with their static imports). */
-export function externalAdapters(engines: LocalEngine[] = []): string[] {
+function externalAdapters(engines: LocalEngine[] = []): string[] {
   const carried = new Set(engines.map((e) => localEnginePackages[e].adapter));
   return localOnlyAdapters.filter((path) => !carried.has(path));
 }

@@ -140,7 +140,7 @@ export function packageProps(access: ReturnType<typeof accessFor>): Pick<Service
  * state runs its `localHandler` synchronously instead, as the local runner does (functions/local/stateMachine.ts):
  * same state name and function, with the handler, access, memory and timeout of the task that owns that handler.
  */
-export function deployedTask(task: PipelineTask, stageConfig: StageConfig): PipelineTask & { accessOf: string } {
+function deployedTask(task: PipelineTask, stageConfig: StageConfig): PipelineTask & { accessOf: string } {
   if (!(task.waitForTaskToken && task.localHandler && stageConfig.engines.ocr !== 'textract')) return { ...task, accessOf: task.state };
   const owner = pipelineTasks.find((t) => t.handler === task.localHandler && !t.waitForTaskToken);
   if (!owner) throw new Error(`Pipeline task ${task.state}: no task runs its localHandler ${task.localHandler}`);
