@@ -12,23 +12,28 @@ import { createServiceApp } from '../../lib/service-app.ts';
 import { DASHBOARD_DOCUMENT_TYPES } from '../../lib/dashboard.ts';
 import { DOCUMENT_TYPES } from '#core/documents/index.ts';
 import { DOCUMENT_TYPE_DIMENSION, METRICS_SERVICE, metricNames, metricsNamespace } from '#adapters/metrics.ts';
+import { envNames } from '#adapters/tableSchema.ts';
 
 interface Widget { properties: { title?: string; metrics?: unknown[][]; stacked?: boolean } }
+type Resource = { Type: string; Properties: any };
 
 const outdirs: string[] = [];
 
-/** The dashboard's widgets, with the body's Fn::Join resolved enough to parse (tokens become "?"). */
-function widgetsOf(stage: string): Widget[] {
+/**
+ * The dashboard's widgets, with the body's Fn::Join resolved enough to parse (tokens become "?"),
+ * and the template's resources.
+ */
+function synthesise(stage: string): { widgets: Widget[]; resources: Resource[] } {
   const outdir = mkdtempSync(join(tmpdir(), `docservice-dashboard-${stage}-`));
   outdirs.push(outdir);
   const { app, stack } = createServiceApp({ outdir, context: { stage, 'aws:cdk:bundling-stacks': [] } });
   app.synth({ validateOnSynthesis: false });
   const template = JSON.parse(readFileSync(join(outdir, `${stack.stackName}.template.json`), 'utf8'));
-  const [dashboard] = Object.values(template.Resources as Record<string, { Type: string; Properties: any }>)
-    .filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
+  const resources = Object.values(template.Resources as Record<string, Resource>);
+  const [dashboard] = resources.filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
   const body = dashboard.Properties.DashboardBody;
   const text = typeof body === 'string' ? body : (body['Fn::Join'][1] as unknown[]).map((p) => (typeof p === 'string' ? p : '?')).join('');
-  return JSON.parse(text).widgets;
+  return { widgets: JSON.parse(text).widgets, resources };
 }
 
 /** A widget's metric lines as [namespace, name, dimensions, label]. */
@@ -44,10 +49,11 @@ function linesOf(widget: Widget) {
 
 let prod: Widget[];
 let dev: Widget[];
+let prodResources: Resource[];
 
 beforeAll(() => {
-  prod = widgetsOf('prod');
-  dev = widgetsOf('dev');
+  ({ widgets: prod, resources: prodResources } = synthesise('prod'));
+  ({ widgets: dev } = synthesise('dev'));
 }, 120_000);
 
 afterAll(() => {
@@ -93,6 +99,18 @@ describe('dashboard: the service\'s own metrics', () => {
       namespace: metricsNamespace('prod'), name: metricNames.callbacksDeadLettered, dimensions: { service: METRICS_SERVICE }, stat: 'Sum',
     });
     expect(lines.find((l) => l.label === 'failed attempts (retried)')).toMatchObject({ namespace: 'AWS/Lambda', name: 'Errors' });
+  });
+
+  it('the tasks that emit them run with the stage the namespace is named after, metrics not switched off', () => {
+    // functions/adapters/metrics.ts names the namespace from envNames.stage; EMF needs no IAM (log lines).
+    const tasks = prodResources.filter((r) => r.Type === 'AWS::Lambda::Function' && /^Pipeline task (ExtractFields|RecordFileFailure|RecordMapFailure|DeliverCallback|DeadLetterCallback)$/.test(r.Properties.Description ?? ''));
+    expect(tasks).toHaveLength(5);
+    for (const fn of tasks) {
+      const env = fn.Properties.Environment.Variables as Record<string, string>;
+      expect(env[envNames.stage], fn.Properties.Description).toBe('prod');
+      expect(env.POWERTOOLS_METRICS_DISABLED, fn.Properties.Description).toBeUndefined();
+      expect(env.POWERTOOLS_DEV, fn.Properties.Description).toBeUndefined();
+    }
   });
 
   it('each stage graphs its own namespace', () => {
