@@ -9,11 +9,12 @@ import { blocksFromLines } from '../../fixtures/documents/fromLines.ts';
 
 // Outside Lambda the metrics are off (functions/adapters/metrics.ts): this test turns them on
 // before the module is loaded, as a developer would.
-const saved = { ...process.env };
-vi.hoisted(() => {
+const saved = vi.hoisted(() => {
+  const before = { ...process.env };
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
   process.env.STAGE = 'test';
   process.env.LOG_LEVEL = 'SILENT';
+  return before;
 });
 
 const store = vi.hoisted(() => ({
