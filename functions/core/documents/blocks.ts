@@ -517,8 +517,9 @@ export class DocumentModel {
       // lower case: "dealer name and address above must match" names the field, it does not give it.
       if (this.layout.isProseLine(labelLine) && (match.index > 2 || /^\s*\p{Ll}/u.test(labelLine.text.slice(end)))) continue;
       if (/\p{L}$/u.test(match[0]) && /^\p{L}/u.test(labelLine.text.slice(end))) continue;
-      // "Dealer's Signature & Stamp": the label word owns another noun, it is not a key.
-      if (/^['’]s\b/.test(labelLine.text.slice(end))) continue;
+      // "Dealer's Signature & Stamp", "Name of Card Holder": the label word heads a longer key
+      // (a possessive or an "of" phrase), so it is not this key.
+      if (/^(?:['’]s\b|\s+of\b)/i.test(labelLine.text.slice(end))) continue;
       for (const where of via) {
         const candidates: { line: Line; from: number; to?: number }[] = [];
         if (where === 'same-line') {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '#core/documents/index.ts';
 import { plausible } from '#core/documents/plausibility.ts';
+import { isModelCode } from '#core/documents/fields/imei.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import { pageFromRows } from './rows.ts';
 import { IMEI_1 } from './samples.ts';
@@ -93,5 +94,20 @@ describe('model names and weak routes', () => {
     expect(unlabelled.value).toBe('15/08/1990');
     expect(unlabelled.confidence_score).toBeLessThanOrEqual(0.7);
     expect(labelled.confidence_score).toBeGreaterThan(0.85);
+  });
+});
+
+describe('labels that head a longer key', () => {
+  it('PAN: "Name of Card Holder :" is the holder\'s name label, not "Name" followed by "of Card Holder"', () => {
+    const d = extractFields('PAN', modelFromLines(['INCOME TAX DEPARTMENT', 'PAN : ABCPS1234K', 'Name of Card Holder : RAHUL SHARMA', "Father's Name : SURESH SHARMA", 'DOB : 15/08/1990'])).data;
+    expect(d.name_as_per_pan.value).toBe('RAHUL SHARMA');
+    expect(d.father_name.value).toBe('SURESH SHARMA');
+  });
+
+  it('IMEI: the model name, not the maker\'s model code printed first', () => {
+    const d = extractFields('IMEI_CLOSEUP_IMAGE', modelFromLines(['Model No.: CPH2599    Model Name: Reno11 5G', `IMEI No. 1: ${IMEI_1}`])).data;
+    expect(d.model.value).toBe('Reno11 5G');
+    for (const code of ['CPH2599', 'V2318', 'SM-A156E', '23108RN04I']) expect(isModelCode(code), code).toBe(true);
+    for (const name of ['V30', 'Y200', 'Galaxy A15 5G', 'Redmi 13C']) expect(isModelCode(name), name).toBe(false);
   });
 });

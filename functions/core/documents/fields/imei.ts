@@ -18,6 +18,15 @@ export function withoutTrailingBrand(model: string): string {
   return words.length > 1 && BRAND_WORD.test(words[words.length - 1]) ? words.slice(0, -1).join(' ') : model;
 }
 
+/**
+ * The maker's model code ("CPH2599", "V2318", "SM-A156E", "23108RN04I"), not the model's name:
+ * one token with four digits or more, or letters and digits joined by a hyphen.
+ */
+export function isModelCode(s: string): boolean {
+  const t = s.trim();
+  return !/\s/.test(t) && ((t.match(/\d/g) ?? []).length >= 4 || /^[A-Z]{1,4}-[A-Z]?\d{2,}[A-Z]?$/i.test(t) || /^[A-Z]{2,4}\d{3,}/.test(t));
+}
+
 /** The model from a heading that starts with the brand (heuristic: no label says it is the model). */
 function brandLine(model: DocumentModel): ExtractedField | undefined {
   for (const seg of model.layout.segments.slice(0, 6)) {
@@ -58,7 +67,7 @@ function spec(model: DocumentModel, re: RegExp, pick: (m: RegExpExecArray) => st
   return v ? field(v, m.words, { kind: 'structure', pass: true }) : undefined;
 }
 
-export const extractImei: Extractor = (model) => {
+export const extractImei: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
   const imeis = imeiReads(model);
@@ -72,10 +81,10 @@ export const extractImei: Extractor = (model) => {
   }
 
   found.model =
-    labelledText(model, [/model\s*(?:name|no\.?|number)?/i], {
+    labelledText(model, V('model').labels, {
       stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
       clean: (s) => withoutTrailingBrand(repairModelName(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, '')))),
-      accept: (s) => s.length >= 2 && !/^[A-Z]{2,4}\d{3,}/.test(s), // a model code ("CPH2599") is not the model name
+      accept: (s) => s.length >= 2 && !isModelCode(s),
     }) ?? brandLine(model);
 
   // "RAM | 8 GB" and "ROM | 128 GB" as key-value cells, else the printed specification line.

@@ -7,8 +7,6 @@ import type { DocumentModel, Line, Word } from '../blocks.ts';
 import { checkPan, findDates, readPan } from '../validators.ts';
 import { field, idField, labelledDate, labelledText, cleanName, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 
-const NAME_LABEL = /(?<!father['’]?s?\s*)\bname\b/i;
-const FATHER_LABEL = /father['’]?s?\s*name/i;
 const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म/i;
 const HEADER = /income|tax|department|govt|government|india|permanent|account|number|signature|card|\bname\b|birth|father/i;
 const PAN_TOKEN = /(?<![A-Za-z0-9])[A-Za-z0-9|\]]{5}\s?[A-Za-z0-9|\]]{4}\s?[A-Za-z0-9|\]](?![A-Za-z0-9])/g;
@@ -43,7 +41,7 @@ function unlabelledNames(model: DocumentModel, panLine?: Line): Line[] {
   return model.lines.filter((l) => l.index < end && !HEADER.test(l.text) && /^[A-Z][A-Z .']+$/.test(l.text.trim()) && looksLikeName(l.text));
 }
 
-export const extractPan: Extractor = (model, opts) => {
+export const extractPan: Extractor = (model, opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
   const candidates = panCandidates(model);
@@ -54,7 +52,7 @@ export const extractPan: Extractor = (model, opts) => {
     candidates[0];
 
   const name =
-    labelledText(model, [NAME_LABEL], { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
+    labelledText(model, V('name_as_per_pan').labels, { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
     (() => {
       const l = unlabelledNames(model, best?.line)[0];
       return l ? field(cleanName(l.text), l.words, { kind: 'heuristic' }) : undefined;
@@ -62,7 +60,7 @@ export const extractPan: Extractor = (model, opts) => {
   found.name_as_per_pan = name;
 
   found.father_name =
-    labelledText(model, [FATHER_LABEL], { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
+    labelledText(model, V('father_name').labels, { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
     (() => {
       const l = unlabelledNames(model, best?.line)[1];
       return l ? field(cleanName(l.text), l.words, { kind: 'heuristic' }) : undefined;

@@ -20,6 +20,10 @@ export const imeiCloseupImage: DocumentTypeDeclaration = {
     price: 'number',
   },
   extract: extractImei,
+  vocabulary: {
+    // The model's name before its number: "Model No." is often the maker's code ("CPH2599").
+    model: { labels: [/model\s*name/i, /model(?:\s*(?:no\.?|number))?/i] },
+  },
   addressFields: [],
   pageImage: false,
   sparseReread: true,

@@ -20,6 +20,10 @@ export const pan: DocumentTypeDeclaration = {
     document_quality_flag: 'string',
   },
   extract: extractPan,
+  vocabulary: {
+    name_as_per_pan: { labels: [/name\s*of\s*(?:the\s*)?(?:pan\s*)?card\s*holder/i, /(?:card\s*)?holder(?:'s)?\s*name/i, /(?<!father['’]?s?\s*)\bname\b/i] },
+    father_name: { labels: [/father['’]?s?\s*name/i] },
+  },
   addressFields: [],
   pageImage: true,
   sparseReread: false,
