@@ -179,7 +179,7 @@ const AS_DIGIT: Record<string, string> = {
 /** What a digit-shaped glyph most likely was where a letter must stand. */
 const AS_LETTER: Record<string, string> = {
   '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G', '4': 'A', '7': 'T',
-  l: 'I', '|': 'I', ']': 'J', '[': 'I', '!': 'I', $: 'S', '/': 'I',
+  l: 'I', '|': 'I', ']': 'J', ')': 'J', '[': 'I', '!': 'I', $: 'S', '/': 'I',
 };
 /** Letters OCR confuses with each other: an unforced alternative, tried only under a checksum. */
 const LETTER_SWAP: Record<string, string> = { I: 'J', J: 'I' };

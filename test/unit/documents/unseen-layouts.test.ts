@@ -111,3 +111,13 @@ describe('labels that head a longer key', () => {
     for (const name of ['V30', 'Y200', 'Galaxy A15 5G', 'Redmi 13C']) expect(isModelCode(name), name).toBe(false);
   });
 });
+
+describe('identifier look-alikes seen on the new families', () => {
+  it('a GSTIN whose check character J was read as ")" is repaired and confirmed by the checksum', () => {
+    const d = extractFields('INVOICE', modelFromLines(['Balaji Appliances', 'Ph: 8495101083 Email: sales@balaji.in GSTIN: 33WDRPA1117C7Z)', 'GST INVOICE'])).data;
+    expect(d.dealer_gst.value).toBe('33WDRPA1117C7ZJ');
+    expect(d.dealer_gst.confidence_score).toBeGreaterThan(0.8);
+    // a wrong character before the ")" is not "repaired" into a valid number
+    expect(extractFields('INVOICE', modelFromLines(['GST INVOICE', 'GSTIN: 33WDRPA1117C7Y)'])).data.dealer_gst.confidence_score).toBeLessThan(0.5);
+  });
+});

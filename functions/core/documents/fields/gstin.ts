@@ -3,7 +3,8 @@ import type { DocumentModel, Line, Word } from '../blocks.ts';
 import { readGstin } from '../validators.ts';
 import { DIGIT_LOOKALIKES } from './lookalikes.ts';
 
-const GSTIN_TOKEN = new RegExp(`(?<![A-Za-z0-9/])[0-9${DIGIT_LOOKALIKES}]{2}[A-Za-z0-9|/]{13}(?![A-Za-z0-9/])`, 'g');
+// The check character may come back as ")" for a J (tesseract, bold type); the checksum decides.
+const GSTIN_TOKEN = new RegExp(`(?<![A-Za-z0-9/])[0-9${DIGIT_LOOKALIKES}]{2}[A-Za-z0-9|/]{12}[A-Za-z0-9|/)](?![A-Za-z0-9/])`, 'g');
 
 export interface GstinHit {
   value: string;
