@@ -3,7 +3,7 @@
  * live in the partition of the flow's pipeline owner (`CLIENT#<client>#ONBOARDING#<flow_id>`, see
  * owners.ts), so the pipeline, erasure and TTL treat them as one record. The one cross-flow item is
  * the uniqueness claim of (application_id, external_reference_id), which has its own partition.
- * Every key of these entities is written here and nowhere else.
+ * Their keys are declared with every other entity's in entities.ts.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
