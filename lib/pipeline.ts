@@ -80,6 +80,8 @@ export const taskAccess: Record<string, TaskAccess> = {
     table: 'readWrite',
     bucket: ['read', 'write', 'delete'],
     rekognition: ['DetectFaces'],
+    // OCR again on IMEI close-ups (sparse reading: functions/core/documents IMEI re-read).
+    textract: ['DetectDocumentText'],
     // Faces on photo documents; OCR again on IMEI close-ups (sparse reading).
     engines: ['ocr', 'faces'],
     nativeModules: ['sharp', 'pdfjs-dist', '@napi-rs/canvas'],

@@ -115,7 +115,8 @@ const servers: Servers = [
     description: 'A stage deployed into LocalStack with npx cdklocal (docs/deploying.md)',
     variables: {
       api_id: { default: 'abcde12345', description: 'The RestApi id from the ApiUrl output' },
-      stage: { default: 'dev', enum: SERVER_STAGES, description: 'The stage name' },
+      // The localstack stage is the one that runs the pipeline there (local OCR and faces bundled).
+      stage: { default: 'localstack', enum: ['localstack'], description: 'The stage name (cdklocal deploy -c stage=localstack)' },
     },
   },
 ];
