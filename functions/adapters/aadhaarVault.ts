@@ -22,6 +22,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import type { KMSClient } from '@aws-sdk/client-kms';
 import { secretsManager } from './aws.ts';
+import { tracer } from './tracer.ts';
 import { recordAudit } from './store/audit.ts';
 
 export const VAULT_SECRET_ENV = 'AADHAAR_VAULT_SECRET_ARN';
@@ -93,7 +94,7 @@ const kmsSdk = () => import('@aws-sdk/client-kms');
 let kmsClient: KMSClient | undefined;
 async function kms() {
   const sdk = await kmsSdk();
-  kmsClient ??= new sdk.KMSClient({});
+  kmsClient ??= tracer.captureAWSv3Client(new sdk.KMSClient({}));
   return { sdk, client: kmsClient };
 }
 

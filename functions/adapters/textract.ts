@@ -7,13 +7,14 @@
 import { TextractClient, DetectDocumentTextCommand } from '@aws-sdk/client-textract';
 import type { Block } from '../core/documents/blocks.ts';
 import type { OcrEngine } from './ocr/engine.ts';
+import { tracer } from './tracer.ts';
 
 let client: TextractClient | undefined;
 
 export const textractEngine: OcrEngine = {
   name: 'textract',
   async recognise(image: Buffer): Promise<Block[]> {
-    client ??= new TextractClient({});
+    client ??= tracer.captureAWSv3Client(new TextractClient({}));
     // Throttling surfaces as ThrottlingException / ProvisionedThroughputExceededException, names the ASL retries.
     const out = await client.send(new DetectDocumentTextCommand({ Document: { Bytes: image } }));
     return (out.Blocks ?? []) as Block[];

@@ -10,6 +10,7 @@ import {
   type GetDocumentTextDetectionCommandOutput,
 } from '@aws-sdk/client-textract';
 import type { Block } from '../core/documents/blocks.ts';
+import { tracer } from './tracer.ts';
 
 /** Environment of the start function (lib/textract-async.ts sets both). */
 export const textractChannelEnv = {
@@ -18,7 +19,7 @@ export const textractChannelEnv = {
 } as const;
 
 let client: TextractClient | undefined;
-const textract = () => (client ??= new TextractClient({}));
+const textract = () => (client ??= tracer.captureAWSv3Client(new TextractClient({})));
 
 export interface StartTextDetection {
   bucket: string;

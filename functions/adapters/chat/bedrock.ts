@@ -6,6 +6,7 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { converseRequest } from '../../core/onboarding/prompt.ts';
 import { ChatEngineError, type ChatEngine } from './port.ts';
+import { tracer } from '../tracer.ts';
 
 export type ConverseInput = ReturnType<typeof converseRequest> & { modelId: string };
 export interface ConverseOutput {
@@ -19,7 +20,7 @@ let client: BedrockRuntimeClient | undefined;
 /** The real sender: one Converse call with the function's role, in the function's region. */
 export const bedrockConverse: ConverseSender = async (input) => {
   // A chat is answered while the integrator waits: few SDK retries, and a bound on the whole call.
-  client ??= new BedrockRuntimeClient({ maxAttempts: 2 });
+  client ??= tracer.captureAWSv3Client(new BedrockRuntimeClient({ maxAttempts: 2 }));
   return (await client.send(new ConverseCommand(input), { abortSignal: AbortSignal.timeout(20_000) })) as ConverseOutput;
 };
 

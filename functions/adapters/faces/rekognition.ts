@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-rekognition';
 import sharp from 'sharp';
 import type { DetectedFace, FaceCount, FaceEngine } from './port.ts';
+import { tracer } from '../tracer.ts';
 
 /** Rekognition's limit for image bytes sent inline. */
 const MAX_INLINE_BYTES = 5 * 1024 * 1024;
@@ -33,7 +34,7 @@ export class RekognitionFaceEngine implements FaceEngine {
 
   constructor(options: RekognitionFaceEngineOptions = {}) {
     this.ownsClient = !options.client;
-    this.client = options.client ?? new RekognitionClient({});
+    this.client = options.client ?? tracer.captureAWSv3Client(new RekognitionClient({}));
     // 90 keeps printed/pictured faces with low confidence (posters, box art) out of the count.
     this.minConfidence = options.minConfidence ?? 90;
   }
