@@ -28,7 +28,7 @@ export type Evidence =
 /** Cap for values found by weak heuristics. */
 export const HEURISTIC_CAP = 0.6;
 /** Cap for values found by their shape alone (below docs/confidence.md's auto-accept 0.85). */
-export const PATTERN_CAP = 0.7;
+const PATTERN_CAP = 0.7;
 /** Ceiling for any value that failed its validator. */
 export const FAIL_CAP = 0.3;
 /** Lost per character changed by look-alike repair. */

@@ -6,7 +6,7 @@ import { DIGIT_LOOKALIKES } from './lookalikes.ts';
 // The check character may come back as ")" for a J (tesseract, bold type); the checksum decides.
 const GSTIN_TOKEN = new RegExp(`(?<![A-Za-z0-9/])[0-9${DIGIT_LOOKALIKES}]{2}[A-Za-z0-9|/]{12}[A-Za-z0-9|/)](?![A-Za-z0-9/])`, 'g');
 
-export interface GstinHit {
+interface GstinHit {
   value: string;
   valid: boolean;
   repairs: number;

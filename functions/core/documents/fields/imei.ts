@@ -13,7 +13,7 @@ const BRAND = /^\s*(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|
 const BRAND_WORD = /^(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|moto|apple|nokia|google|nothing|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|huawei)$/i;
 
 /** "V30 VIVO": the brand printed after the model in the next cell is not part of the model. */
-export function withoutTrailingBrand(model: string): string {
+function withoutTrailingBrand(model: string): string {
   const words = model.split(/\s+/);
   return words.length > 1 && BRAND_WORD.test(words[words.length - 1]) ? words.slice(0, -1).join(' ') : model;
 }
