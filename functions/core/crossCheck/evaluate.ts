@@ -19,11 +19,12 @@ export function fieldCandidates(value: unknown): string[] {
 }
 
 /** First document of the type (upload order) holding a usable value for the field. */
-function findField(documents: CrossCheckDocument[], doc: string, field: string): { index: number; values: string[] } | undefined {
+function findField(documents: CrossCheckDocument[], doc: string, field: string): { index: number; values: string[]; confidence: number } | undefined {
   for (let index = 0; index < documents.length; index++) {
     if (documents[index].document_type !== doc) continue;
-    const values = fieldCandidates(documents[index].data?.[field]?.value);
-    if (values.length > 0) return { index, values };
+    const extracted = documents[index].data?.[field];
+    const values = fieldCandidates(extracted?.value);
+    if (values.length > 0) return { index, values, confidence: confidenceOf(extracted?.confidence_score) };
   }
   return undefined;
 }
@@ -31,6 +32,11 @@ function findField(documents: CrossCheckDocument[], doc: string, field: string):
 function findDocument(documents: CrossCheckDocument[], doc: string): number | undefined {
   const index = documents.findIndex((d) => d.document_type === doc);
   return index < 0 ? undefined : index;
+}
+
+/** A field's confidence_score as 0..1; a missing or malformed one counts as no confidence. */
+function confidenceOf(raw: unknown): number {
+  return typeof raw === 'number' && Number.isFinite(raw) ? Math.max(0, Math.min(1, raw)) : 0;
 }
 
 /** Integer 0..100 as the spec requires; NaN and out-of-range comparer output are clamped. */
@@ -113,6 +119,9 @@ export function evaluateCrossChecks(
         target_value: found.values.join(', '),
         similarity_score: bestOf(source.values, found.values, compare),
         name: rule.name,
+        // A score is only as sure as the weaker reading behind it: a low score built on an unreliable
+        // reading must not pass for a mismatch (docs/confidence.md).
+        confidence_score: Math.min(source.confidence, found.confidence),
       });
     }
   }

@@ -14,7 +14,7 @@ export type CrossCheckRule = {
   compare: CrossCheckCompare;
 };
 
-/** Exactly the spec's cross-check item. */
+/** The spec's cross-check item, plus the confidence of the values it compared. */
 export type CrossCheckItem = {
   source_doc: string;
   source_field_name: string;
@@ -25,6 +25,11 @@ export type CrossCheckItem = {
   /** Integer 0..100. */
   similarity_score: number;
   name: string;
+  /**
+   * Added to the spec's item: the lower confidence_score (0..1) of the two values compared. Absent on
+   * PHOTO_MATCH (images are compared, not read text) and on results stored before it existed.
+   */
+  confidence_score?: number;
 };
 
 export type ExtractedField = { value: unknown; confidence_score: number };

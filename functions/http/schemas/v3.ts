@@ -46,6 +46,9 @@ export const CrossCheckItem = z
     target_value: z.string(),
     similarity_score: z.number().int().min(0).max(100),
     name: z.string(),
+    confidence_score: z.number().min(0).max(1).optional().meta({
+      description: 'Added to the spec: the lower confidence_score of the two values compared (0..1). A low similarity_score with a low confidence_score is an unreliable reading, not a proven mismatch. Absent on PHOTO_MATCH.',
+    }),
   })
   .meta({ id: 'CrossCheckItem' });
 

@@ -39,7 +39,8 @@ describe('evaluateCrossChecks', () => {
       'PHOTO_MATCH:AADHAAR->ASSET_OPEN_BOX_IMAGE',
     ]);
     for (const item of items) {
-      expect(Object.keys(item).sort()).toEqual(SPEC_KEYS);
+      // The spec's keys, plus confidence_score on text checks (PHOTO_MATCH compares images, not readings).
+      expect(Object.keys(item).sort()).toEqual(item.name === 'PHOTO_MATCH' ? SPEC_KEYS : [...SPEC_KEYS, 'confidence_score'].sort());
       expect(Number.isInteger(item.similarity_score)).toBe(true);
       expect(item.similarity_score).toBeGreaterThanOrEqual(0);
       expect(item.similarity_score).toBeLessThanOrEqual(100);
@@ -106,8 +107,21 @@ describe('evaluateCrossChecks', () => {
     expect(evaluateCrossChecks(rules, docs, { addressSimilarity })).toEqual([{
       source_doc: 'DELIVERY_ORDER', source_field_name: 'customer_mobile_number', source_value: '9123456780, +91 98765 43210',
       target_doc: 'INVOICE', target_field_name: 'customer_mobile_number', target_value: '9876543210',
-      similarity_score: 100, name: 'CUSTOMER_MOBILE_NUMBER',
+      similarity_score: 100, name: 'CUSTOMER_MOBILE_NUMBER', confidence_score: 0.9,
     }]);
+  });
+
+  it('carries the lower confidence of the two values compared, so an unreliable reading is not taken for a mismatch', () => {
+    const rules: CrossCheckRule[] = [{ name: 'CUSTOMER_NAME', source: { doc: 'INVOICE', field: 'customer_name' }, targets: [{ doc: 'AADHAAR', field: 'name' }, { doc: 'PAN', field: 'name_as_per_pan' }], compare: 'name' }];
+    const docs: CrossCheckDocument[] = [
+      { document_type: 'INVOICE', data: { customer_name: f('d above has received the', 0.31) } },
+      { document_type: 'AADHAAR', data: { name: f('Harish Mathew', 0.95) } },
+      { document_type: 'PAN', data: { name_as_per_pan: { value: 'HARISH MATHEW' } as never } },
+    ];
+    const [aadhaar, pan] = evaluateCrossChecks(rules, docs, { addressSimilarity });
+    expect(aadhaar.similarity_score).toBeLessThan(50);
+    expect(aadhaar.confidence_score).toBe(0.31);
+    expect(pan.confidence_score).toBe(0); // no confidence recorded on the target: none claimed
   });
 
   it('clamps comparer output that is fractional, out of range or not a number', () => {
