@@ -5,17 +5,16 @@
  * domain errors whose messages are the spec's wording.
  */
 import { randomUUID } from 'node:crypto';
-import { hashRefreshToken, newOpaqueSecret } from '../core/auth/credentials.ts';
+import { hashRefreshToken, newOpaqueSecret, verifySecret } from '../core/auth/credentials.ts';
 import { issueAccessToken, verifyAccessToken, InvalidTokenError } from '../core/auth/jwt.ts';
-import { getClient, tokenGenerationOf } from '../adapters/store/clients.ts';
-import type { ClientRecord } from '#core/domain/clients.ts';
+import { getClient, isClientId, tokenGenerationOf } from '../adapters/store/clients.ts';
+import type { ClientInterface, ClientRecord } from '#core/domain/clients.ts';
 import {
   consumeRefreshToken, getFamily, getRefreshToken, putFamily, putRefreshToken, revokeFamily, rotateFamily, SESSION_SECONDS,
 } from '../adapters/store/refreshTokens.ts';
 import type { RefreshFamily, RefreshTokenRecord } from '#core/domain/auth.ts';
 import { signingKeys } from '../adapters/signingKey.ts';
 import { recentClient } from '../adapters/recentClients.ts';
-import { authenticateAddressMatch, authenticateClient } from './clients.ts';
 import { logger } from '../adapters/logger.ts';
 import type { Audience } from '../core/auth/audience.ts';
 import { InvalidRequestError, NotAuthenticatedError } from './errors.ts';
@@ -27,6 +26,32 @@ export interface Presented {
 }
 
 const invalidToken = () => new NotAuthenticatedError('Invalid token');
+
+/** Verified against a dummy hash for unknown ids, so response time does not reveal which ids exist. */
+const NO_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA';
+
+/** A client that exists, is enabled, is enabled for this interface and whose secret matches. */
+export async function authenticateClient(clientId: string, secret: string, iface: ClientInterface): Promise<ClientRecord | undefined> {
+  const client = isClientId(clientId) ? await getClient(clientId) : undefined;
+  const ok = await verifySecret(secret, client?.secretHash ?? NO_HASH);
+  if (!client || !ok || client.disabled || !client.interfaces.includes(iface)) return undefined;
+  return client;
+}
+
+/**
+ * The static credentials of address matching. A client's own address-matching secret (issued and
+ * rotated by the operator) opens that route and nothing else; leaking it from an address-matching
+ * integration exposes no documents. Until a client is issued one, its client secret is still
+ * accepted there (this release only: docs/decisions.md).
+ */
+export async function authenticateAddressMatch(clientId: string, secret: string): Promise<ClientRecord | undefined> {
+  const client = isClientId(clientId) ? await getClient(clientId) : undefined;
+  const legacy = Boolean(client && !client.addressMatchSecretHash);
+  const ok = await verifySecret(secret, client?.addressMatchSecretHash ?? client?.secretHash ?? NO_HASH);
+  if (!client || !ok || client.disabled || !client.interfaces.includes('addressMatch')) return undefined;
+  if (legacy) logger.warn('address matching opened with the client secret (deprecated): issue an address-matching secret', { client: client.clientId });
+  return client;
+}
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

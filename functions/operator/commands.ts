@@ -1,26 +1,25 @@
 /**
- * Operator actions on clients, shared by bin/operator.ts and its tests. Secrets are printed once,
- * when made; the table keeps only hashes (client secrets) or the signing key (webhook secrets).
+ * Operator commands on clients, shared by bin/operator.ts and its tests: the command line's own
+ * parsing (comma lists, `*`) here, the actions themselves in the use cases (app/clients.ts), whose
+ * refusals reach the operator as OperatorError with the same message.
  */
-import { hashSecret, newClientId, newOpaqueSecret } from '#core/auth/credentials.ts';
-import {
-  createClient, getClient, isClientId, listClients, updateClient, ALL_INTERFACES, type ClientInterface,
-} from '#adapters/store/clients.ts';
-import { revokeClientRefreshTokens } from '#adapters/store/refreshTokens.ts';
+import type { ClientInterface } from '#core/domain/clients.ts';
 import { productTypes } from '#core/products/catalogue.ts';
-import { newWebhookSecret } from '#core/callbacks/signature.ts';
-import { recordAudit, type AuditAction } from '#adapters/store/audit.ts';
+import * as clients from '../app/clients.ts';
+import { DomainError } from '../app/errors.ts';
 
 export class OperatorError extends Error {}
 
-/** Every change an operator makes to a client is in the audit trail (never the secret itself). */
-const audit = (action: AuditAction, clientId: string, detail?: Record<string, string | number | boolean>) =>
-  recordAudit({ action, actor: 'operator', clientId, subject: 'client', ...(detail ? { detail } : {}) });
-
-async function existing(clientId: string) {
-  const client = await getClient(clientId);
-  if (!client) throw new OperatorError(`no client ${clientId}`);
-  return client;
+/** A use case as a command: its refusals are the operator's errors, printed as they are. */
+export function command<A extends unknown[], R>(run: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    try {
+      return await run(...args);
+    } catch (err) {
+      if (err instanceof DomainError) throw new OperatorError(err.message);
+      throw err;
+    }
+  };
 }
 
 function parseList<T extends string>(value: string | undefined, allowed: readonly string[], what: string, fallback: T[]): T[] {
@@ -32,119 +31,20 @@ function parseList<T extends string>(value: string | undefined, allowed: readonl
   return items as T[];
 }
 
-function checkUrl(name: string, value: string) {
-  try {
-    const u = new URL(value);
-    if (u.protocol === 'http:' || u.protocol === 'https:') return value;
-  } catch {
-    /* fall through */
-  }
-  throw new OperatorError(`${name} must be an absolute http(s) URL`);
-}
-
-export async function createClientCommand(opts: { name: string; products?: string; interfaces?: string; clientId?: string; clientSecret?: string }) {
-  const clientId = opts.clientId ?? newClientId();
-  if (!isClientId(clientId)) throw new OperatorError('client ids are 1-64 letters, digits, _ or -');
-  const clientSecret = opts.clientSecret ?? newOpaqueSecret();
-  const webhookSecret = newWebhookSecret();
-  await createClient({
-    clientId,
+export const createClientCommand = command(async (opts: { name: string; products?: string; interfaces?: string; clientId?: string; clientSecret?: string }) =>
+  clients.createClient({
     name: opts.name,
-    secretHash: await hashSecret(clientSecret),
-    disabled: false,
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
     products: parseList(opts.products, [...productTypes(), '*'], 'product', ['*']),
-    interfaces: parseList<ClientInterface>(opts.interfaces, ALL_INTERFACES, 'interface', ALL_INTERFACES),
-    webhookSecret,
-    createdAt: new Date().toISOString(),
-  }).catch((err: Error) => {
-    if (err.name === 'ConditionalCheckFailedException') throw new OperatorError(`client ${clientId} already exists`);
-    throw err;
-  });
-  await audit('CLIENT_CHANGED', clientId, { change: 'created' });
-  return { clientId, clientSecret, webhookSecret };
-}
-
-export async function listClientsCommand() {
-  return (await listClients()).map((c) => ({
-    clientId: c.clientId, name: c.name, disabled: c.disabled, products: c.products.join(','), interfaces: c.interfaces.join(','),
-    callbackUrl: c.callbackUrl ?? '', authUrl: c.authUrl ?? '', fullAadhaar: Boolean(c.fullAadhaar),
-    addressSecret: c.addressMatchSecretIssuedAt ?? (c.interfaces.includes('addressMatch') ? 'client secret (deprecated)' : ''),
-    retentionDays: c.retentionDays ?? 'stage', createdAt: c.createdAt,
+    interfaces: parseList<ClientInterface>(opts.interfaces, clients.ALL_INTERFACES, 'interface', clients.ALL_INTERFACES),
   }));
-}
-
-export async function setDisabledCommand(clientId: string, disabled: boolean) {
-  await existing(clientId);
-  await updateClient(clientId, { disabled });
-  await audit('CLIENT_CHANGED', clientId, { change: disabled ? 'disabled' : 'enabled' });
-  // Disabling also spends every refresh token; access tokens stop at their next use (client check).
-  const revoked = disabled ? await revokeClientRefreshTokens(clientId) : 0;
-  return { clientId, disabled, refreshTokensRevoked: revoked };
-}
-
-export async function rotateSecretCommand(clientId: string) {
-  await existing(clientId);
-  const clientSecret = newOpaqueSecret();
-  await updateClient(clientId, { secretHash: await hashSecret(clientSecret) });
-  await audit('SECRET_ROTATED', clientId);
-  return { clientId, clientSecret, refreshTokensRevoked: await revokeClientRefreshTokens(clientId) };
-}
-
-export async function rotateWebhookSecretCommand(clientId: string) {
-  await existing(clientId);
-  const webhookSecret = newWebhookSecret();
-  await updateClient(clientId, { webhookSecret });
-  await audit('WEBHOOK_SECRET_ROTATED', clientId);
-  return { clientId, webhookSecret };
-}
-
-export async function setCallbackCommand(clientId: string, opts: { callbackUrl: string; authUrl: string }) {
-  await existing(clientId);
-  await updateClient(clientId, { callbackUrl: checkUrl('callback-url', opts.callbackUrl), authUrl: checkUrl('auth-url', opts.authUrl) });
-  await audit('CLIENT_CHANGED', clientId, { change: 'callback' });
-  return { clientId, callbackUrl: opts.callbackUrl, authUrl: opts.authUrl };
-}
-
-export async function setFullAadhaarCommand(clientId: string, enabled: boolean) {
-  await existing(clientId);
-  await updateClient(clientId, { fullAadhaar: enabled });
-  await audit('CLIENT_CHANGED', clientId, { change: 'fullAadhaar', fullAadhaar: enabled });
-  return { clientId, fullAadhaar: enabled };
-}
-
-export async function revokeTokensCommand(clientId: string) {
-  await existing(clientId);
-  return { clientId, refreshTokensRevoked: await revokeClientRefreshTokens(clientId) };
-}
-
-/**
- * Issues the client's address-matching secret, or rotates it (the previous one stops at once).
- * From then on the client secret no longer opens address matching.
- */
-export async function issueAddressSecretCommand(clientId: string) {
-  const client = await existing(clientId);
-  if (!client.interfaces.includes('addressMatch')) throw new OperatorError(`client ${clientId} is not enabled for addressMatch`);
-  const clientSecret = newOpaqueSecret();
-  const issuedAt = new Date().toISOString();
-  await updateClient(clientId, { addressMatchSecretHash: await hashSecret(clientSecret), addressMatchSecretIssuedAt: issuedAt });
-  await audit('ADDRESS_SECRET_ISSUED', clientId, { rotated: Boolean(client.addressMatchSecretHash) });
-  return { client_id: clientId, client_secret: clientSecret, issuedAt, validFor: 'POST /v1/address/match/batch only' };
-}
-
-/** Longest retention an operator may set; the stage's retention still caps it where data is written. */
-export const MAX_RETENTION_DAYS = 3650;
-
-/** `days`: a whole number of days, or `default` for the stage's retention. Applies to flows and batches made from now on. */
-export async function setRetentionCommand(clientId: string, days: string) {
-  await existing(clientId);
-  let retentionDays: number | undefined;
-  if (days !== 'default') {
-    retentionDays = Number(days);
-    if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > MAX_RETENTION_DAYS) {
-      throw new OperatorError(`retention takes a whole number of days from 1 to ${MAX_RETENTION_DAYS}, or default`);
-    }
-  }
-  await updateClient(clientId, { retentionDays });
-  await audit('CLIENT_CHANGED', clientId, { change: 'retention', retentionDays: retentionDays ?? 'stage' });
-  return { clientId, retentionDays: retentionDays ?? 'stage' };
-}
+export const listClientsCommand = command(clients.listClients);
+export const setDisabledCommand = command(clients.setClientDisabled);
+export const rotateSecretCommand = command(clients.rotateClientSecret);
+export const rotateWebhookSecretCommand = command(clients.rotateWebhookSecret);
+export const setCallbackCommand = command(clients.setClientCallback);
+export const setFullAadhaarCommand = command(clients.setFullAadhaar);
+export const revokeTokensCommand = command(clients.revokeClientTokens);
+export const issueAddressSecretCommand = command(clients.issueAddressSecret);
+export const setRetentionCommand = command(clients.setClientRetention);

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { findProduct, type Product } from '../../core/products/catalogue.ts';
 import { documentTypeOf, fileStatus, masterStatus } from '../../core/onboarding/checklist.ts';
-import { addApplicant } from '../../adapters/store/onboarding.ts';
+import { addApplicant, getApplicant, getFlow, markApplicantDeleted } from '../../adapters/store/onboarding.ts';
 import type { ClientRecord } from '#core/domain/clients.ts';
-import { ConflictError, InvalidRequestError } from '../errors.ts';
+import { ConflictError, GoneError, InvalidRequestError, NotFoundError } from '../errors.ts';
 import { applicantOf, checklistOf, filesOf, flowOf, readFlowState } from './flows.ts';
 
 /** The document types a user_docs list names, each one the product accepts (else a message saying which not). */
@@ -76,4 +76,20 @@ export async function applicantStatuses(client: ClientRecord, flowId: string, re
     }),
     master_status: masterStatus(files),
   };
+}
+
+/**
+ * Deleting an applicant is not an API move in the spec: the operator does it. The applicant is
+ * marked deleted (docs and status then answer 410, uploads naming it are refused, and documents
+ * are no longer attributed to it by name); its files and results stay with the flow until the
+ * flow's retention ends or the flow is erased.
+ */
+export async function deleteApplicant(clientId: string, flowId: string, externalReferenceId: string) {
+  if (!(await getFlow(clientId, flowId))) throw new NotFoundError(`no onboarding flow ${flowId} for client ${clientId}`);
+  const applicant = await getApplicant(clientId, flowId, externalReferenceId);
+  if (!applicant) throw new NotFoundError(`no applicant ${externalReferenceId} in flow ${flowId}`);
+  if (applicant.deletedAt || !(await markApplicantDeleted(clientId, flowId, externalReferenceId))) {
+    throw new GoneError(`applicant ${externalReferenceId} was already deleted`);
+  }
+  return `deleted applicant ${externalReferenceId} (${applicant.applicantType}) of flow ${flowId}`;
 }
