@@ -2,7 +2,8 @@
  * The cap on files one flow or batch may ever hold. v3 extracts and callbacks carry every file of
  * a flow in one body, which must stay under Lambda's 6 MB answer (docs/decisions.md).
  */
-import { admitFileSlots, type OwnerRef } from '../adapters/store/owners.ts';
+import { admitFileSlots } from '../adapters/store/owners.ts';
+import type { OwnerRef } from '#core/domain/flows.ts';
 import { MAX_FILES_PER_BATCH, MAX_FILES_PER_FLOW } from './limits.ts';
 import { UnprocessableError } from './errors.ts';
 
