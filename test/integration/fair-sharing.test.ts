@@ -66,10 +66,14 @@ describe('admission per client and per stage', () => {
     await expect.poll(() => inFlight('stage', ''), { timeout: 20_000, interval: 100 }).toBe(0);
     expect(await inFlight('client', DEMO.clientId)).toBe(0);
     expect((await upload(DEMO, 3)).status).toBe(201);
+    // Leave the stage empty: the next test counts the stage's slots from zero, and these three files
+    // finish in their own time (under load, after the next test has started: its first admit saw 6 > 5).
+    await expect.poll(() => inFlight('stage', ''), { timeout: 30_000, interval: 100 }).toBe(0);
   });
 
   it('releasing is idempotent, and a leftover of a flow or batch that is gone is cleared on refusal', async () => {
     const client = await makeClient();
+    expect(await inFlight('stage', '')).toBe(0);
     const owner = { kind: 'batch', clientId: client.clientId, id: 'BATCH-000000-GONEXX-20260101000000' };
     const uuids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     expect(await admit(owner, uuids)).toEqual({ admitted: true });
