@@ -40,6 +40,20 @@ describe('routeHandler', () => {
     expect(refused).toMatchObject({ status: 401, reason: 'Invalid token', request_id: 'req-1', route: 'POST /test/things', function_name: 'docstream-test-fn' });
   });
 
+  it('measures the answer the caller got: a refusal is no route error, an unmapped failure is', async () => {
+    const { metrics } = await import('../../../../functions/adapters/metrics.ts');
+    const { routeMetricNames } = await import('../../../../functions/http/middleware/metrics.ts');
+    const { logger } = await import('../../../../functions/adapters/logger.ts');
+    const names: string[] = [];
+    vi.spyOn(metrics, 'singleMetric').mockImplementation(() => ({ addDimension: () => {}, addMetric: (n: string) => void names.push(n) }) as never);
+    await send({}, null);
+    expect(names).toEqual([routeMetricNames.latency]);
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
+    await send({ token: 'good', 'content-type': 'application/json' }, '{"n":1}', vi.fn(async () => { throw new Error('boom'); }));
+    expect(names).toEqual([routeMetricNames.latency, routeMetricNames.latency, routeMetricNames.errors]);
+    vi.restoreAllMocks();
+  });
+
   it('answers a core\'s own status (204 without a body)', async () => {
     const res = await routeHandler(route(), async () => ({ status: 204, body: null }))(event(), context());
     expect([res.statusCode, res.body]).toEqual([204, '']);
