@@ -31,7 +31,8 @@ export const transientErrors = (): middy.MiddlewareObj => ({
  * HTTP requests run concurrently in one process and must not share keys.
  */
 export function task<I, O>(run: (input: I) => Promise<O>) {
-  const chain = middy<I, O>()
+  // No early timeout: a task that runs out of time fails as Lambda names it (Sandbox.Timedout), which the ASL retries.
+  const chain = middy<I, O>({ timeoutEarlyInMillis: 0 })
     .use(injectLambdaContext(powertoolsLogger))
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(metricsFlush())

@@ -45,6 +45,11 @@ describe('task', () => {
     expect(result).not.toHaveBeenCalled();
   });
 
+  it('leaves running out of time to Lambda (Sandbox.Timedout, retried by the ASL), not to middy', async () => {
+    const nearlyOut = { ...context('t-7'), getRemainingTimeInMillis: () => 6 } as Context;
+    await expect(task(async () => { await new Promise((r) => setTimeout(r, 30)); return 'done'; })({}, nearlyOut)).resolves.toBe('done');
+  });
+
   it('runs without a Lambda context (direct calls)', async () => {
     await expect(task(async () => 'ok')({})).resolves.toBe('ok');
   });
