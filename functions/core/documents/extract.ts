@@ -4,7 +4,8 @@
  */
 import type { DocumentModel } from './blocks.ts';
 import type { DocumentType } from './typeNames.ts';
-import { complete, type ExtractOptions, type ExtractionResult, type FieldVocabulary } from './fields/common.ts';
+import { complete, repairStateNames, type ExtractOptions, type ExtractionResult, type FieldVocabulary } from './fields/common.ts';
+import { REPAIR_PENALTY } from './confidence.ts';
 import { declaration } from './registry.ts';
 import { applyPlausibility } from './plausibility.ts';
 
@@ -18,6 +19,12 @@ export function extractFields(type: DocumentType, model: DocumentModel, opts: Ex
   const result: ExtractionResult = { data: complete(d.fields, found) };
   if (error) result.error = error;
   if (redactions) result.redactions = redactions;
+  for (const name of d.addressFields) {
+    const f = result.data[name];
+    if (typeof f?.value !== 'string') continue;
+    const r = repairStateNames(f.value);
+    if (r.repairs) result.data[name] = { value: r.value, confidence_score: Math.max(0, Math.round((f.confidence_score - REPAIR_PENALTY) * 1000) / 1000) };
+  }
   applyPlausibility(result.data);
   return result;
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from '#core/documents/index.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { isModelCode } from '#core/documents/fields/imei.ts';
+import { repairStateNames } from '#core/documents/fields/common.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import { pageFromRows } from './rows.ts';
 import { IMEI_1 } from './samples.ts';
@@ -119,5 +120,15 @@ describe('identifier look-alikes seen on the new families', () => {
     expect(d.dealer_gst.confidence_score).toBeGreaterThan(0.8);
     // a wrong character before the ")" is not "repaired" into a valid number
     expect(extractFields('INVOICE', modelFromLines(['GST INVOICE', 'GSTIN: 33WDRPA1117C7Y)'])).data.dealer_gst.confidence_score).toBeLessThan(0.5);
+  });
+});
+
+describe('state names in addresses', () => {
+  it('puts back a state misread by one OCR confusion ("Kamataka", "West Bengai"), leaves other words alone', () => {
+    expect(repairStateNames('3, Main Bazaar, Bengaluru, Kamataka - 560706')).toEqual({ value: '3, Main Bazaar, Bengaluru, Karnataka - 560706', repairs: 1 });
+    expect(repairStateNames('Salt Lake, Kolkata, West Bengai - 700091').value).toBe('Salt Lake, Kolkata, West Bengal - 700091');
+    for (const a of ['12 MG Road, Pune, Maharashtra 411001', 'Punjabi Bagh, Delhi', 'Koramangala, Bengaluru', 'Goal Market, Kerela']) expect(repairStateNames(a).repairs, a).toBe(0);
+    const d = extractFields('AADHAAR', modelFromLines(['GOVERNMENT OF INDIA', 'Address: 3, Main Bazaar, Model Town,', 'Bengaluru, Kamataka - 560706'])).data;
+    expect(d.address.value).toBe('3, Main Bazaar, Model Town, Bengaluru, Karnataka - 560706');
   });
 });

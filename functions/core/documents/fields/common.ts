@@ -215,6 +215,63 @@ export function isStateLine(s: string): boolean {
   return STATE_LINE.test(s);
 }
 
+const STATES = [
+  'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chhattisgarh', 'Goa', 'Gujarat', 'Haryana', 'Himachal Pradesh', 'Jharkhand',
+  'Karnataka', 'Kerala', 'Madhya Pradesh', 'Maharashtra', 'Manipur', 'Meghalaya', 'Mizoram', 'Nagaland', 'Odisha', 'Punjab', 'Rajasthan',
+  'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura', 'Uttar Pradesh', 'Uttarakhand', 'West Bengal', 'Puducherry', 'Chandigarh',
+];
+
+/** OCR's usual confusions in a word: "rn" read as "m", "cl" as "d", "1"/"l" as "I". */
+const squash = (w: string) => w.toLowerCase().replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/[1l]/g, 'i');
+
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) { i++; j++; continue; }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else { i++; j++; }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/**
+ * A state name misread inside an address ("Kamataka", "Maharashtra" with one letter lost) is
+ * put back: states are a closed list, and a long name one OCR confusion away is that state.
+ * Returns the address and the number of names changed.
+ */
+export function repairStateNames(address: string): { value: string; repairs: number } {
+  const words = [...address.matchAll(/[\p{L}1]+/gu)];
+  const out: { at: number; end: number; state: string }[] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (const n of [2, 1]) {
+      const last = words[i + n - 1];
+      if (!last) continue;
+      const at = words[i].index;
+      const end = last.index + last[0].length;
+      const text = address.slice(at, end);
+      if (n === 2 && !/^\S+ \S+$/.test(text)) continue;
+      const state = STATES.find((st) => st.split(' ').length === n && text.toLowerCase() !== st.toLowerCase() && st.length >= 7 && withinOneEdit(squash(text), squash(st)));
+      if (state) {
+        out.push({ at, end, state: text === text.toUpperCase() ? state.toUpperCase() : state });
+        i += n - 1;
+        break;
+      }
+      if (STATES.some((st) => st.toLowerCase() === text.toLowerCase())) {
+        i += n - 1;
+        break;
+      }
+    }
+  }
+  let value = address;
+  for (const r of out.reverse()) value = value.slice(0, r.at) + r.state + value.slice(r.end);
+  return { value, repairs: out.length };
+}
+
 
 /**
  * A line starting with one of these labels ends an address. Whole words only: "Tel" must not
