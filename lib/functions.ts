@@ -282,6 +282,8 @@ export class ServiceFunction extends NodejsFunction {
         [envNames.ocrEngine]: stageConfig.engines.ocr,
         [envNames.faceEngine]: stageConfig.engines.faces,
         NODE_OPTIONS: '--enable-source-maps',
+        // The Powertools tracer follows the stage: off where X-Ray is (no daemon would take the segments).
+        POWERTOOLS_TRACE_ENABLED: String(stageConfig.tracing),
         ...(props.addressReferenceData ? { [addressReferenceData.env]: `/var/task/${addressReferenceData.target}` } : {}),
         ...Object.fromEntries((props.localEngines ?? []).flatMap((e) => {
           const data = localEnginePackages[e].data;
