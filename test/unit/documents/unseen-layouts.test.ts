@@ -7,6 +7,7 @@ import { extractFields } from '#core/documents/index.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { isModelCode } from '#core/documents/fields/imei.ts';
 import { repairStateNames } from '#core/documents/fields/common.ts';
+import { invoiceTotal } from '#core/documents/fields/invoice.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import { pageFromRows } from './rows.ts';
 import { IMEI_1 } from './samples.ts';
@@ -130,5 +131,13 @@ describe('state names in addresses', () => {
     for (const a of ['12 MG Road, Pune, Maharashtra 411001', 'Punjabi Bagh, Delhi', 'Koramangala, Bengaluru', 'Goal Market, Kerela']) expect(repairStateNames(a).repairs, a).toBe(0);
     const d = extractFields('AADHAAR', modelFromLines(['GOVERNMENT OF INDIA', 'Address: 3, Main Bazaar, Model Town,', 'Bengaluru, Kamataka - 560706'])).data;
     expect(d.address.value).toBe('3, Main Bazaar, Model Town, Bengaluru, Karnataka - 560706');
+  });
+});
+
+describe('totals', () => {
+  it('"Total Payable" is the total; a tax band\'s total ("Total 0% supplies", printed twice) and "Total Excl GST" are not', () => {
+    const lines = ['TAX INVOICE', 'WHITE BREAD 2.13 3 6.39', 'Total 0% supplies: 23.63', 'Total 6% supplies (Inc. GST): 30.52', 'Total 0% supplies: 23.63', 'Total Payable: 54.15'];
+    expect(invoiceTotal(modelFromLines(lines))?.value).toBe(54.15);
+    expect(invoiceTotal(modelFromLines(['TAX INVOICE', 'Qty: 4 Total Excl GST RM9.20', 'GST: RM0.55']))).toBeUndefined();
   });
 });
