@@ -169,7 +169,10 @@ describe('v3 flow through the pipeline', () => {
     expect(names.has('CUSTOMER_NAME')).toBe(true);
     expect(names.has('DEALER_ADDRESS')).toBe(true);
     for (const c of extracts.cross_checks) {
-      expect(Object.keys(c).sort()).toEqual(['name', 'similarity_score', 'source_doc', 'source_field_name', 'source_value', 'target_doc', 'target_field_name', 'target_value']);
+      // The spec's keys, plus the confidence of the compared values on text checks (docs/confidence.md).
+      const keys = ['name', 'similarity_score', 'source_doc', 'source_field_name', 'source_value', 'target_doc', 'target_field_name', 'target_value'];
+      expect(Object.keys(c).sort()).toEqual(c.name === 'PHOTO_MATCH' ? keys : [...keys, 'confidence_score'].sort());
+      if (c.name !== 'PHOTO_MATCH') expect(c.confidence_score).toBeGreaterThanOrEqual(0);
       expect(Number.isInteger(c.similarity_score)).toBe(true);
     }
   });
