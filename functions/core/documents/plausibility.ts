@@ -6,6 +6,7 @@
  */
 import type { ExtractedField } from './fields/common.ts';
 import { looksLikeName } from './fields/common.ts';
+import { isModelCode } from './fields/imei.ts';
 
 /** Ceiling for a value its field's validator rejects. */
 export const IMPLAUSIBLE_CAP = 0.4;
@@ -28,13 +29,16 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   if (BUSINESS.has(fieldName)) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;
     const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$/i.test(value.trim());
-    return letters >= 3 && !bare && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
+    // A business name is printed capitalised: a value starting in lower case is the rest of a sentence ("and ...").
+    const capitalised = /^[\p{Lu}\d&("'.]/u.test(value.trim());
+    return letters >= 3 && capitalised && !bare && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
   }
   if (/address/.test(fieldName)) {
     return PIN.test(value) && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) ? 'pass' : 'fail';
   }
   if (fieldName === 'asset_model' || fieldName === 'model') {
-    return /\p{L}/u.test(value) && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) ? 'pass' : 'fail';
+    // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.
+    return /\p{L}/u.test(value) && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
   }
   return 'unknown';
 }

@@ -141,3 +141,13 @@ describe('totals', () => {
     expect(invoiceTotal(modelFromLines(['TAX INVOICE', 'Qty: 4 Total Excl GST RM9.20', 'GST: RM0.55']))).toBeUndefined();
   });
 });
+
+describe('validators of free text lower the confidence of what they refuse', () => {
+  it('a business name in lower case (the rest of a sentence) and a model code read as the model fail', () => {
+    expect(plausible('dealer_name', 'and')).toBe('fail');
+    expect(plausible('dealership_name', 'Galaxy Appliances')).toBe('pass');
+    expect(plausible('model', 'V2318')).toBe('fail');
+    expect(plausible('asset_model', 'SM-A156E')).toBe('fail');
+    expect(plausible('model', 'Reno11 5G')).toBe('pass');
+  });
+});
