@@ -31,17 +31,17 @@ export const IFSC_BANKS: Record<string, string> = {
 const BANK_NAME = /\b((?:[A-Z][A-Za-z&-]+\s){0,4}bank(?:\s+of\s+[A-Z][A-Za-z]+)?(?:\s+(?:ltd|limited)\b\.?)?|state bank of india)(?![A-Za-z])/i;
 const IFSC_TOKEN = /(?<![A-Za-z0-9])[A-Za-z]{4}[0Oo][A-Za-z0-9]{6}(?![A-Za-z0-9])/g;
 
-export const extractBankStatement: Extractor = (model) => {
+export const extractBankStatement: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
-  found.account_holder = labelledText(model, [/account\s*holder(?:'s)?(?:\s*name)?/i, /account\s*name/i, /customer\s*name/i, /\bname\b/i], {
+  found.account_holder = labelledText(model, V('account_holder').labels, {
     via: ['same-line', 'right', 'below'],
     stop: /\s{2,}|\b(?:account|a\/c|ifsc|branch|cust(?:omer)?\s*id)\b/i,
     clean: (s) => cleanName(s.replace(/^(?:mr|mrs|ms|shri|smt)\.?\s+/i, '')),
     accept: looksLikeName,
   });
 
-  found.account_number = labelledText(model, [/(?:account|a\/c)\s*(?:no|number|#)\.?/i], {
+  found.account_number = labelledText(model, V('account_number').labels, {
     via: ['same-line', 'right', 'below'],
     pattern: /(?<!\d)(\d[\d\s-]{7,22}\d)(?!\d)/,
     clean: (s) => s.replace(/[\s-]/g, ''),

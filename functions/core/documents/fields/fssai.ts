@@ -4,7 +4,7 @@ import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 
 const FOURTEEN = /(?<!\d)(\d[\d ]{12,16}\d)(?!\d)/;
 
-export const extractFssai: Extractor = (model) => {
+export const extractFssai: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
   const lic = model.labelValue(/(?:licen[cs]e|registration)\s*(?:no|number)\.?/i, { ...VIA, pattern: FOURTEEN });
@@ -17,7 +17,7 @@ export const extractFssai: Extractor = (model) => {
 
   // The business's own label first; "Name and Address of Licensee" often reads "Owner (Business)".
   found.business_name =
-    labelledText(model, [/name\s*of\s*(?:the\s*)?(?:food\s*)?business(?!\s*operator)/i, /business\s*name/i, /company\s*name/i, /trade\s*name/i], {
+    labelledText(model, V('business_name').labels, {
       ...VIA,
       stop: /\s{2,}|,|\baddress\b/i,
       clean: cleanName,
@@ -29,11 +29,11 @@ export const extractFssai: Extractor = (model) => {
       clean: (s) => cleanName(/\(([^()]{3,})\)\s*$/.exec(s)?.[1] ?? s),
       accept: (s) => s.length >= 3,
     });
-  found.address = labelledAddress(model, [/address\s*of\s*(?:the\s*)?(?:premises|authori[sz]ed\s*premises|business)/i, /premises\s*address/i, /\baddress\b/i], {
+  found.address = labelledAddress(model, V('address').labels, {
     maxLines: 4,
     stop: /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.)/i,
   });
-  found.valid_upto = labelledDate(model, [/valid\s*(?:up\s*to|upto|till|until)/i, /validity/i, /date\s*of\s*expiry|expiry\s*date/i], VIA);
+  found.valid_upto = labelledDate(model, V('valid_upto').labels, VIA);
   if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
 
   return { found };

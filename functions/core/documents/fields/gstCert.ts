@@ -5,19 +5,19 @@ import { cleanName, idField, labelledAddress, labelledDate, labelledText, type E
 
 const NEXT_ITEM = /^\s*\d{1,2}\s*[.)]\s/;
 
-export const extractGstCert: Extractor = (model) => {
+export const extractGstCert: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const gstins = gstinCandidates(model);
   const g = gstins.find((x) => x.valid) ?? gstins[0];
   if (g) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
 
-  found.legal_name = labelledText(model, [/legal\s*name(?:\s*of\s*business)?/i], { ...VIA, clean: cleanName });
-  found.trade_name = labelledText(model, [/trade\s*name(?:,?\s*if\s*any)?/i], { ...VIA, clean: cleanName });
-  found.address = labelledAddress(model, [/address\s*of\s*principal\s*place\s*of\s*business/i, /principal\s*place\s*of\s*business/i, /\baddress\b/i], {
+  found.legal_name = labelledText(model, V('legal_name').labels, { ...VIA, clean: cleanName });
+  found.trade_name = labelledText(model, V('trade_name').labels, { ...VIA, clean: cleanName });
+  found.address = labelledAddress(model, V('address').labels, {
     maxLines: 4,
     stop: new RegExp(`${NEXT_ITEM.source}|^\\s*(?:date|constitution|type|period)`, 'i'),
   });
-  found.date_of_registration = labelledDate(model, [/date\s*of\s*registration/i, /date\s*of\s*liability/i, /date\s*of\s*validity/i, /date\s*of\s*issue/i], VIA);
+  found.date_of_registration = labelledDate(model, V('date_of_registration').labels, VIA);
 
   return { found };
 };

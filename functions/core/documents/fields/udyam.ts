@@ -6,7 +6,7 @@ import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
 
 const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 
-export const extractUdyam: Extractor = (model) => {
+export const extractUdyam: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
   const m = model.findAll(UDYAM_TOKEN)[0];
@@ -17,14 +17,14 @@ export const extractUdyam: Extractor = (model) => {
     found.udyam_number = field(value, m.words, { kind: 'structure', pass: isValidUdyam(value), repairs });
   }
 
-  found.enterprise_name = labelledText(model, [/name\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*name/i], { ...VIA, clean: cleanName, accept: (s) => s.length >= 3 });
+  found.enterprise_name = labelledText(model, V('enterprise_name').labels, { ...VIA, clean: cleanName, accept: (s) => s.length >= 3 });
   const type = labelledText(model, [/type\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*type/i], { ...VIA, pattern: /\b(micro|small|medium)\b/i });
   if (type) found.enterprise_type = { ...type, value: String(type.value).toUpperCase() };
-  found.address = labelledAddress(model, [/(?:official\s*)?address\s*of\s*(?:the\s*)?enterprise/i, /\baddress\b/i], {
+  found.address = labelledAddress(model, V('address').labels, {
     maxLines: 5,
     stop: /^\s*(?:date|major|type|social|name|national|mobile|email|\d+\.)/i,
   });
-  found.date_of_registration = labelledDate(model, [/date\s*of\s*udyam\s*registration/i, /date\s*of\s*registration/i, /date\s*of\s*incorporation/i], VIA);
+  found.date_of_registration = labelledDate(model, V('date_of_registration').labels, VIA);
 
   return { found };
 };

@@ -22,6 +22,10 @@ export const bankStatement: DocumentTypeDeclaration = {
     period_to: 'string',
   },
   extract: extractBankStatement,
+  vocabulary: {
+    account_holder: { labels: [/account\s*holder(?:'s)?(?:\s*name)?/i, /account\s*name/i, /customer\s*name/i, /\bname\b/i] },
+    account_number: { labels: [/(?:account|a\/c)\s*(?:no|number|#)\.?/i] },
+  },
   addressFields: [],
   pageImage: false,
   sparseReread: false,

@@ -21,6 +21,13 @@ export const ebill: DocumentTypeDeclaration = {
     amount_due: 'number',
   },
   extract: extractEbill,
+  vocabulary: {
+    consumer_name: { labels: [/consumer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?consumer/i, /customer\s*name/i, /\bname\b/i] },
+    consumer_number: { labels: [/consumer\s*(?:no|number|id)\.?/i, /\bCA\s*(?:no|number)\.?/i, /(?:service|account|connection)\s*(?:no|number)\.?/i, /\bK\s*No\.?/i] },
+    address: { labels: [/(?:supply|premises|consumer|service)\s*address/i, /\baddress\b/i] },
+    bill_date: { labels: [/bill(?:ing)?\s*date/i, /date\s*of\s*billing/i, /date\s*of\s*(?:bill|issue)/i, /bill\s*issue\s*date/i] },
+    amount_due: { labels: [/(?:net\s*)?amount\s*(?:due|payable)/i, /total\s*(?:amount\s*)?(?:due|payable)/i, /payable\s*amount/i, /bill\s*amount/i, /amount\s*to\s*be\s*paid/i] },
+  },
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,

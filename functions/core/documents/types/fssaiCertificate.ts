@@ -18,6 +18,11 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
     valid_upto: 'string',
   },
   extract: extractFssai,
+  vocabulary: {
+    business_name: { labels: [/name\s*of\s*(?:the\s*)?(?:food\s*)?business(?!\s*operator)/i, /business\s*name/i, /company\s*name/i, /trade\s*name/i] },
+    address: { labels: [/address\s*of\s*(?:the\s*)?(?:premises|authori[sz]ed\s*premises|business)/i, /premises\s*address/i, /\baddress\b/i] },
+    valid_upto: { labels: [/valid\s*(?:up\s*to|upto|till|until)/i, /validity/i, /date\s*of\s*expiry|expiry\s*date/i, /expires\s*on/i] },
+  },
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,

@@ -22,6 +22,12 @@ export const gstCert: DocumentTypeDeclaration = {
     date_of_registration: 'string',
   },
   extract: extractGstCert,
+  vocabulary: {
+    legal_name: { labels: [/legal\s*name(?:\s*of\s*business)?/i] },
+    trade_name: { labels: [/trade\s*name(?:,?\s*if\s*any)?/i] },
+    address: { labels: [/address\s*of\s*principal\s*place\s*of\s*business/i, /principal\s*place\s*of\s*business/i, /\baddress\b/i] },
+    date_of_registration: { labels: [/date\s*of\s*registration/i, /date\s*of\s*liability/i, /date\s*of\s*validity/i, /date\s*of\s*issue/i] },
+  },
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,

@@ -19,6 +19,11 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     total_amount: 'number',
   },
   extract: extractPurchaseOrder,
+  vocabulary: {
+    po_date: { labels: [/(?:\bP\.?\s?O\.?|purchase\s*order|order)\s*date/i, /\bdated?\b/i] },
+    buyer_name: { labels: [/buyer(?:'s)?\s*(?:name)?/i, /(?:bill\s*to|invoice\s*to)/i] },
+    supplier_name: { labels: [/(?:supplier|vendor)(?:'s)?\s*(?:name)?/i, /^\s*to\b/i] },
+  },
   addressFields: [],
   pageImage: false,
   sparseReread: false,

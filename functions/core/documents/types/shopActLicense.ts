@@ -20,6 +20,12 @@ export const shopActLicense: DocumentTypeDeclaration = {
     valid_upto: 'string',
   },
   extract: extractShopAct,
+  vocabulary: {
+    registration_number: { labels: [/registration\s*(?:no|number|certificate\s*no)\.?/i, /(?:certificate|licen[cs]e)\s*(?:no|number)\.?/i] },
+    establishment_name: { labels: [/name\s*of\s*(?:the\s*)?establishment/i, /establishment\s*name/i, /name\s*of\s*(?:the\s*)?shop/i, /shop\s*name/i] },
+    address: { labels: [/(?:postal\s*)?address\s*of\s*(?:the\s*)?establishment/i, /establishment\s*address/i, /\baddress\b/i] },
+    valid_upto: { labels: [/valid\s*(?:up\s*to|upto|till|until)/i, /validity/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*date/i] },
+  },
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,

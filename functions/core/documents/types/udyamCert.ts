@@ -20,6 +20,11 @@ export const udyamCert: DocumentTypeDeclaration = {
     date_of_registration: 'string',
   },
   extract: extractUdyam,
+  vocabulary: {
+    enterprise_name: { labels: [/name\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*name/i, /name\s*of\s*(?:the\s*)?unit/i] },
+    address: { labels: [/(?:official\s*)?address\s*of\s*(?:the\s*)?enterprise/i, /\baddress\b/i] },
+    date_of_registration: { labels: [/date\s*of\s*udyam\s*registration/i, /date\s*of\s*registration/i, /date\s*of\s*incorporation/i] },
+  },
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,
