@@ -151,3 +151,16 @@ describe('validators of free text lower the confidence of what they refuse', () 
     expect(plausible('model', 'Reno11 5G')).toBe('pass');
   });
 });
+
+describe('a multi-line value keeps to its column', () => {
+  it('an MSME certificate\'s address beside its key stops at its column: the next column\'s "Date of Incorporation" is not spliced in', () => {
+    const m = pageFromRows([
+      [0.05, [0.07, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.1, [0.07, 'Name of Enterprise'], [0.45, 'METRO TRADERS']],
+      [0.13, [0.07, 'Official Address of Enterprise'], [0.45, '199, Ring Road'], [0.7, 'Date of Incorporation: 02/05/2019']],
+      [0.15, [0.45, 'Shivaji Nagar, Pune'], [0.7, 'Major Activity: Trading']],
+      [0.17, [0.45, 'Maharashtra - 411039']],
+    ]);
+    expect(extractFields('UDYAM_CERT', m).data.address.value).toBe('199, Ring Road, Shivaji Nagar, Pune, Maharashtra - 411039');
+  });
+});

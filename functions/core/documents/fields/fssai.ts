@@ -1,6 +1,7 @@
 /** FSSAI licence/registration: license_number (14 digits), business_name, address, valid_upto. */
 import { cleanName, field, labelledAddress, labelledDate, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
+import { addressForKey } from './layoutFields.ts';
 
 const FOURTEEN = /(?<!\d)(\d[\d ]{12,16}\d)(?!\d)/;
 
@@ -29,7 +30,10 @@ export const extractFssai: Extractor = (model, _opts, V) => {
       clean: (s) => cleanName(/\(([^()]{3,})\)\s*$/.exec(s)?.[1] ?? s),
       accept: (s) => s.length >= 3,
     });
-  found.address = labelledAddress(model, V('address').labels, {
+  // The value of an address key continued down its column first; the lines after the label otherwise.
+  found.address =
+    addressForKey(model, V('address').labels, { stop: /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.)/i }) ??
+    labelledAddress(model, V('address').labels, {
     maxLines: 4,
     stop: /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.)/i,
   });

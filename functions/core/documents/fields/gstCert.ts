@@ -1,6 +1,7 @@
 /** GST registration certificate (Form GST REG-06): gstin, legal_name, trade_name, address, date_of_registration. */
 import { gstinCandidates } from './gstin.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
+import { addressForKey } from './layoutFields.ts';
 import { cleanName, idField, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
 
 const NEXT_ITEM = /^\s*\d{1,2}\s*[.)]\s/;
@@ -13,7 +14,10 @@ export const extractGstCert: Extractor = (model, _opts, V) => {
 
   found.legal_name = labelledText(model, V('legal_name').labels, { ...VIA, clean: cleanName });
   found.trade_name = labelledText(model, V('trade_name').labels, { ...VIA, clean: cleanName });
-  found.address = labelledAddress(model, V('address').labels, {
+  // The value of an address key continued down its column first; the lines after the label otherwise.
+  found.address =
+    addressForKey(model, V('address').labels, { stop: new RegExp(`${NEXT_ITEM.source}|^\\s*(?:date|constitution|type|period)`, 'i') }) ??
+    labelledAddress(model, V('address').labels, {
     maxLines: 4,
     stop: new RegExp(`${NEXT_ITEM.source}|^\\s*(?:date|constitution|type|period)`, 'i'),
   });

@@ -1,6 +1,7 @@
 /** Shops and Establishments registration: registration_number, establishment_name, address, valid_upto. */
 import { cleanName, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
+import { addressForKey } from './layoutFields.ts';
 
 
 export const extractShopAct: Extractor = (model, _opts, V) => {
@@ -15,7 +16,10 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
     clean: cleanName,
     accept: (s) => s.length >= 3,
   });
-  found.address = labelledAddress(model, V('address').labels, {
+  // The value of an address key continued down its column first; the lines after the label otherwise.
+  found.address =
+    addressForKey(model, V('address').labels, { stop: /^\s*(?:name|nature|category|valid|date|number\s*of|employer|signature|\d+\.)/i }) ??
+    labelledAddress(model, V('address').labels, {
     maxLines: 4,
     stop: /^\s*(?:name|nature|category|valid|date|number\s*of|employer|signature|\d+\.)/i,
   });

@@ -2,6 +2,7 @@
 import { isValidUdyam } from '../validators.ts';
 import { cleanName, field, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
+import { addressForKey } from './layoutFields.ts';
 import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
 
 const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
@@ -20,7 +21,10 @@ export const extractUdyam: Extractor = (model, _opts, V) => {
   found.enterprise_name = labelledText(model, V('enterprise_name').labels, { ...VIA, clean: cleanName, accept: (s) => s.length >= 3 });
   const type = labelledText(model, [/type\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*type/i], { ...VIA, pattern: /\b(micro|small|medium)\b/i });
   if (type) found.enterprise_type = { ...type, value: String(type.value).toUpperCase() };
-  found.address = labelledAddress(model, V('address').labels, {
+  // The value of an address key continued down its column first; the lines after the label otherwise.
+  found.address =
+    addressForKey(model, V('address').labels, { stop: /^\s*(?:date|major|type|social|name|national|mobile|email|\d+\.)/i }) ??
+    labelledAddress(model, V('address').labels, {
     maxLines: 5,
     stop: /^\s*(?:date|major|type|social|name|national|mobile|email|\d+\.)/i,
   });
