@@ -164,3 +164,17 @@ describe('a multi-line value keeps to its column', () => {
     expect(extractFields('UDYAM_CERT', m).data.address.value).toBe('199, Ring Road, Shivaji Nagar, Pune, Maharashtra - 411039');
   });
 });
+
+describe('MSME label synonyms', () => {
+  it('bank statement: "A/c Holder :" names the account holder; e-bill: the amount under "Amount Payable (Rs.)"', () => {
+    const b = extractFields('BANK_STATEMENT', modelFromLines(['Gomti Gramin Bank', 'STATEMENT OF ACCOUNT', 'A/c Holder : ARJUN YADAV', 'A/c Number : 12345678901'])).data;
+    expect(b.account_holder.value).toBe('ARJUN YADAV');
+    const m = pageFromRows([
+      [0.05, [0.3, 'ELECTRICITY BILL']],
+      [0.1, [0.07, 'Name :'], [0.2, 'RITU GUPTA'], [0.55, 'Account No. :'], [0.7, '562153435510']],
+      [0.2, [0.55, 'Amount Payable (Rs.)']],
+      [0.225, [0.55, '2,059.50']],
+    ]);
+    expect(extractFields('EBILL', m).data.amount_due.value).toBe(2059.5);
+  });
+});

@@ -23,7 +23,7 @@ export const bankStatement: DocumentTypeDeclaration = {
   },
   extract: extractBankStatement,
   vocabulary: {
-    account_holder: { labels: [/account\s*holder(?:'s)?(?:\s*name)?/i, /account\s*name/i, /customer\s*name/i, /\bname\b/i] },
+    account_holder: { labels: [/(?:account|a\/c|acct\.?)\s*holder(?:'s)?(?:\s*name)?/i, /account\s*name/i, /customer\s*name/i, /\bname\b/i] },
     account_number: { labels: [/(?:account|a\/c)\s*(?:no|number|#)\.?/i] },
   },
   addressFields: [],
