@@ -5,7 +5,7 @@ import type { OwnerRecord } from '#core/domain/flows.ts';
 import { productFor } from './products.ts';
 import { newBatchId, storeAndProcess, BATCH_ID_PATTERN, type FileUrl } from './uploads.ts';
 import { ownedBy } from './flows.ts';
-import { extractsPage } from './extracts.ts';
+import { extractsPage, type Presentation } from './extracts.ts';
 import { InvalidRequestError } from './errors.ts';
 import { eraseOwner } from './erasure.ts';
 
@@ -33,8 +33,8 @@ export async function batchOf(client: ClientRecord, batchId: string, channel: Ch
   return batch;
 }
 
-export async function batchExtracts(client: ClientRecord, query: { batch_id: string; page: number; per_page: number }, channel: Channel) {
-  return extractsPage(await batchOf(client, query.batch_id, channel), query.page, query.per_page, client);
+export async function batchExtracts(client: ClientRecord, query: { batch_id: string; page: number; per_page: number } & Presentation, channel: Channel) {
+  return extractsPage(await batchOf(client, query.batch_id, channel), query.page, query.per_page, client, { evidence: query.evidence });
 }
 
 /** Erasure on request: a batch of another interface is unknown here, as on its extracts route: 400. */

@@ -12,11 +12,20 @@ import { openAadhaar } from '../adapters/aadhaarVault.ts';
 export type Reader = Pick<ClientRecord, 'fullAadhaar' | 'clientId'>;
 
 /**
+ * What the reader asked for beyond the spec's shape. `evidence`: each field's page and box
+ * (stored with every field, shown only on the GET extracts routes when asked for: callbacks and
+ * v2 results never carry it, so a body without the flag stays the spec's).
+ */
+export interface Presentation {
+  evidence?: boolean;
+}
+
+/**
  * A stored field as the reader sees it: a redacted copy's key becomes a fresh pre-signed
  * `redact_url`; a sealed full Aadhaar number replaces the masked value only for a client enabled
  * for it, and never leaves sealed.
  */
-async function presentData(data: Record<string, unknown>, reader: Reader, expiresAt?: number, fileUuid = ''): Promise<Record<string, unknown>> {
+async function presentData(data: Record<string, unknown>, reader: Reader, expiresAt?: number, fileUuid = '', shown: Presentation = {}): Promise<Record<string, unknown>> {
   // A link never outlives the record it belongs to (retention: docs/decisions.md).
   const linkSeconds = Math.max(1, Math.min(REDACT_URL_SECONDS, (expiresAt ?? Infinity) - Math.floor(Date.now() / 1000)));
   const out: Record<string, unknown> = {};
@@ -25,9 +34,10 @@ async function presentData(data: Record<string, unknown>, reader: Reader, expire
       out[name] = field;
       continue;
     }
-    const { redact_key, sealed, ...rest } = field as { redact_key?: string; sealed?: string; value?: unknown };
+    const { redact_key, sealed, evidence, ...rest } = field as { redact_key?: string; sealed?: string; evidence?: unknown; value?: unknown };
     out[name] = {
       ...rest,
+      ...(shown.evidence && evidence ? { evidence } : {}),
       ...(sealed && reader.fullAadhaar ? { value: await openAadhaar(sealed, { clientId: reader.clientId, fileUuid }, reader.clientId) } : {}),
       ...(redact_key ? { redact_url: await presignGet(redact_key, linkSeconds) } : {}),
     };
@@ -36,10 +46,10 @@ async function presentData(data: Record<string, unknown>, reader: Reader, expire
 }
 
 /** v3 `ocr_data` item; a file still in the pipeline has empty data and no error yet. */
-export async function ocrItem(file: FileRecord, reader: Reader) {
+export async function ocrItem(file: FileRecord, reader: Reader, shown: Presentation = {}) {
   const result = file.result ?? { data: {}, error_code: '', error_reason: '' };
   return {
-    data: await presentData(result.data, reader, (file as { expiresAt?: number }).expiresAt, file.fileUuid),
+    data: await presentData(result.data, reader, (file as { expiresAt?: number }).expiresAt, file.fileUuid, shown),
     document_id: file.documentId ?? '',
     error_code: result.error_code,
     error_reason: result.error_reason,
@@ -47,13 +57,13 @@ export async function ocrItem(file: FileRecord, reader: Reader) {
 }
 
 /** bulk/sandbox `file_data`: the document fields, or the per-document error beside an empty type. */
-export async function fileData(file: FileRecord, reader: Reader) {
-  const item = await ocrItem(file, reader);
+export async function fileData(file: FileRecord, reader: Reader, shown: Presentation = {}) {
+  const item = await ocrItem(file, reader, shown);
   return item.error_code ? { ...item.data, error_code: item.error_code, error_reason: item.error_reason } : item.data;
 }
 
 /** One page of a batch in upload order: page N is the key range of its sequence numbers. */
-export async function extractsPage(owner: OwnerRecord, page: number, perPage: number, reader: Reader) {
+export async function extractsPage(owner: OwnerRecord, page: number, perPage: number, reader: Reader, shown: Presentation = {}) {
   // Pages are ranges of sequence numbers; numbers released by an upload that could not start are
   // gaps, so such a page holds fewer items (docs/decisions.md).
   const last = owner.round;
@@ -61,7 +71,7 @@ export async function extractsPage(owner: OwnerRecord, page: number, perPage: nu
   const from = (page - 1) * perPage + 1;
   const files = from > last ? [] : await listFiles(owner, from, Math.min(last, from + perPage - 1));
   return {
-    data: await Promise.all(files.map(async (f) => ({ document_id: f.documentId, file_data: await fileData(f, reader) }))),
+    data: await Promise.all(files.map(async (f) => ({ document_id: f.documentId, file_data: await fileData(f, reader, shown) }))),
     page,
     per_page: perPage,
     total_pages: totalPages,
@@ -72,12 +82,12 @@ export async function extractsPage(owner: OwnerRecord, page: number, perPage: nu
 }
 
 /** The v3 extracts body: one ocr_data item per uploaded document, and the flow's cross-checks. */
-export async function flowExtracts(flow: OwnerRecord, reader: Reader) {
+export async function flowExtracts(flow: OwnerRecord, reader: Reader, shown: Presentation = {}) {
   const files = await listFiles(flow);
-  return { ocr_data: await Promise.all(files.map((f) => ocrItem(f, reader))), cross_checks: flow.crossChecks ?? [] };
+  return { ocr_data: await Promise.all(files.map((f) => ocrItem(f, reader, shown))), cross_checks: flow.crossChecks ?? [] };
 }
 
-/** Callback body: the extracts of the flow (with its application_id), or the whole batch as one page. */
+/** Callback body: the extracts of the flow (with its application_id), or the whole batch as one page; never with evidence. */
 export async function callbackPayload(owner: OwnerRecord, reader: Reader) {
   if (owner.kind === 'flow') return { application_id: owner.applicationId, flow_uuid: owner.id, ...(await flowExtracts(owner, reader)) };
   // Onboarding (v2) results have their own shape; imported on use, as that module reads extracts too.

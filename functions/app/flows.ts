@@ -9,7 +9,7 @@ import { deriveStatuses } from '../core/flow/status.ts';
 import { NotFoundError, UnprocessableError } from './errors.ts';
 import { productFor, requireHttpUrl } from './products.ts';
 import { newBatchId, storeAndProcess, type FileUrl } from './uploads.ts';
-import { flowExtracts } from './extracts.ts';
+import { flowExtracts, type Presentation } from './extracts.ts';
 import { eraseOwner } from './erasure.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,8 +59,8 @@ export async function createFlow(client: ClientRecord, flow: NewFlow): Promise<{
 export const flowStatuses = async (client: ClientRecord, flowUuid: string) =>
   statusesOf(await ownedBy(client, 'flow', flowUuid, flowNotFound));
 
-export const extractsOfFlow = async (client: ClientRecord, flowUuid: string) =>
-  flowExtracts(await ownedBy(client, 'flow', flowUuid, flowNotFound), client);
+export const extractsOfFlow = async (client: ClientRecord, flowUuid: string, shown: Presentation = {}) =>
+  flowExtracts(await ownedBy(client, 'flow', flowUuid, flowNotFound), client, shown);
 
 /** Documents of a flow by URL: stored and started, one `file_uuid` each. */
 export async function uploadToFlow(client: ClientRecord, flowUuid: string, fileUrls: FileUrl[]) {

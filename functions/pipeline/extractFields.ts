@@ -18,6 +18,7 @@ import { assessPanOriginality } from '../adapters/imageSignals/panOriginality.ts
 import { DocumentModel, classify, declarationOf, extractFields, openBoxInput, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '../core/documents/index.ts';
 import { findProduct } from '../core/products/catalogue.ts';
 import { formatAddress } from '../app/addressMatching.ts';
+import { evidenceOnUploadedPages } from '../core/evidence/fieldEvidence.ts';
 import { faceEngine, ocrEngine } from './engines.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 import { logger } from '../adapters/logger.ts';
@@ -128,7 +129,8 @@ export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput[
   }
 
   if (declarationOf(type)?.sparseReread && image) result = await withSparseReading(await ocrEngine(), image, result, options);
-  const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, result.data) };
+  // Evidence boxes go back onto the page as uploaded, where a reviewer looks for them.
+  const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, evidenceOnUploadedPages(result.data, model.orientation)) };
   if (signal) {
     // The signal is validated on synthetic captures only (docs/pan-originality.md): never claim more.
     const confidence_score = Math.round(Math.min(PAN_SIGNAL_MAX_CONFIDENCE, Math.max(signal.score, 1 - signal.score)) * 100) / 100;

@@ -23,7 +23,7 @@ export function extractFields(type: DocumentType, model: DocumentModel, opts: Ex
     const f = result.data[name];
     if (typeof f?.value !== 'string') continue;
     const r = repairStateNames(f.value);
-    if (r.repairs) result.data[name] = { value: r.value, confidence_score: Math.max(0, Math.round((f.confidence_score - REPAIR_PENALTY) * 1000) / 1000) };
+    if (r.repairs) result.data[name] = { ...f, value: r.value, confidence_score: Math.max(0, Math.round((f.confidence_score - REPAIR_PENALTY) * 1000) / 1000) };
   }
   applyPlausibility(result.data);
   return result;

@@ -22,7 +22,7 @@ export const v3Routes = defineRoutes([
   {
     method: 'GET', path: '/v3/verification/extracts', handler: 'v3/verification/extracts', host: 'main',
     auth: { kind: 'token', audience: 'main' }, summary: 'OCR results and cross-checks of a flow',
-    query: v3.FlowQuery, success: { status: 200, schema: v3.ExtractsResponse }, errors: [409],
+    query: v3.FlowExtractsQuery, success: { status: 200, schema: v3.ExtractsResponse }, errors: [409],
   },
   {
     method: 'DELETE', path: '/v3/verification/flow', handler: 'v3/verification/flow', host: 'main',

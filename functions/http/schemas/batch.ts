@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { requiredString, FileUrls, pageParam } from './common.ts';
+import { requiredString, FileUrls, pageParam, evidenceParam } from './common.ts';
 
 /** Bulk and sandbox uploads share one request shape. */
 export const BatchUploadBody = z
@@ -18,4 +18,5 @@ export const BatchExtractsQuery = z.object({
   batch_id: requiredString(),
   page: pageParam(1),
   per_page: pageParam(50, MAX_PER_PAGE),
+  evidence: evidenceParam,
 });

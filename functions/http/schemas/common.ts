@@ -51,18 +51,46 @@ export const pageParam = (fallback: number, max?: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
+/**
+ * `evidence` on the GET extracts routes: only the literal 'true' or 'false' (a typo such as 'yes'
+ * is refused, not read as false).
+ */
+export const evidenceParam = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true')
+  .meta({ description: "Added to the spec: 'true' adds each field's `evidence` (page and bounding box, normalised 0..1). Default 'false': the response is the spec's, unchanged." });
+
+/** Where a field's value was read: page and box of its words, normalised to the page (Textract's convention). */
+const FieldEvidence = z
+  .object({
+    page: z.number().int().min(1),
+    bounding_box: z.object({
+      left: z.number().min(0).max(1),
+      top: z.number().min(0).max(1),
+      width: z.number().min(0).max(1),
+      height: z.number().min(0).max(1),
+    }),
+  })
+  .meta({
+    id: 'FieldEvidence',
+    description: 'Added to the spec, only with evidence=true: the page (1-based) and the box around the words the value was read from, as fractions of the page as uploaded (origin top-left). Absent for values not read from text (signals, counts, fields not found).',
+  });
+
 export const ExtractedField = z
   .object({
-    value: z.union([z.string(), z.number(), z.array(z.string())]),
+    value: z.union([z.string(), z.number(), z.array(z.string()), z.null()]),
     confidence_score: z.number().min(0).max(1),
     redact_url: z.string().optional(),
+    evidence: FieldEvidence.optional(),
   })
   .meta({ id: 'ExtractedField' });
 
 export const DocumentData = z
   .object({ document_type: z.string().optional() })
-  .catchall(z.unknown())
-  .meta({ id: 'DocumentData',  description: 'document_type plus the fields of that type (each an ExtractedField).' });
+  // Unknown beside the field shape: a failed document's error_code and error_reason sit here too.
+  .catchall(z.union([ExtractedField, z.unknown()]))
+  .meta({ id: 'DocumentData',  description: 'document_type plus the fields of that type (each an ExtractedField; with evidence=true each field read from text also carries a FieldEvidence as `evidence`).' });
 
 export const FileUrlItem = z.object({
   file_url: requiredString(MAX_URL_LENGTH).meta({ description: 'Publicly reachable or pre-signed URL of a JPEG, PNG or PDF.' }),

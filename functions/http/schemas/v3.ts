@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { requiredString, FileUrls, DocumentData, FlowParams, MAX_URL_LENGTH } from './common.ts';
+import { requiredString, FileUrls, DocumentData, FlowParams, MAX_URL_LENGTH, evidenceParam } from './common.ts';
 
 export const FlowInitBody = z
   .object({
@@ -14,6 +14,8 @@ export const FlowInitBody = z
 export const FlowInitResponse = z.object({ flow_uuid: z.string().uuid() }).meta({ id: 'V3FlowInitResponse' });
 
 export const FlowQuery = z.object({ flow_uuid: requiredString() });
+
+export const FlowExtractsQuery = FlowQuery.extend({ evidence: evidenceParam });
 
 export const MultiuploadBody = z
   .object({ flow_uuid: requiredString(), file_urls: FileUrls })

@@ -22,7 +22,6 @@ const KNOWN_UNUSED: Readonly<Record<string, readonly string[]>> = {
   'functions/adapters/store/idempotency.ts': ['IDEMPOTENCY_TTL_SECONDS'],
   'functions/adapters/store/onboarding.ts': ['ApplicantType', 'FlowState'],
   'functions/adapters/store/owners.ts': ['retentionDays', 'ownerOf', 'OwnerKind'],
-  'functions/core/documents/blocks.ts': ['unionBox'],
   'functions/core/documents/fields/common.ts': ['labelledMobile'],
   'functions/core/documents/index.ts': ['isDocumentType', 'unionBox', 'fieldConfidence', 'ocrScore', 'combineConfidence', 'SupportedDocumentType', 'BlockType', 'Geometry', 'Line', 'Page', 'PageBox', 'QueryAnswer', 'Relationship', 'RelationshipType', 'Word', 'Classification', 'ClassifyOptions', 'OpenBoxInput', 'Cue', 'DocumentTypeDeclaration', 'SparseReader', 'ExtractError', 'ExtractOptions', 'ExtractedField', 'FieldValue', 'ImageSignal', 'Evidence'],
   'functions/core/documents/typeNames.ts': ['isDocumentType'],
@@ -30,7 +29,7 @@ const KNOWN_UNUSED: Readonly<Record<string, readonly string[]>> = {
   'functions/http/routes.ts': ['findRoute', 'ErrorBody', 'Audience', 'RouteAuth'],
   'functions/http/schemas/address.ts': ['AddressMatchHeaders'],
   'functions/http/schemas/auth.ts': ['ClientCredentialHeaders', 'RefreshHeaders'],
-  'functions/http/schemas/common.ts': ['ExtractedField', 'MAX_FILES_PER_BATCH'],
+  'functions/http/schemas/common.ts': ['MAX_FILES_PER_BATCH'],
 };
 
 interface KnipIssue {

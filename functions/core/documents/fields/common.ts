@@ -5,6 +5,7 @@
 import type { DocumentModel, LabelOptions, Line, PageBox, Word } from '../blocks.ts';
 import { fieldConfidence, ocrScore, type Evidence } from '../confidence.ts';
 import { findAmounts, findDates, findMobiles, type IdRead } from '../validators.ts';
+import { evidenceOf, type FieldEvidence } from '../../evidence/fieldEvidence.ts';
 
 export type FieldValue = string | number | string[] | null;
 
@@ -12,6 +13,8 @@ export interface ExtractedField {
   value: FieldValue;
   /** 0..1 */
   confidence_score: number;
+  /** Where the value was read (page and box of its words); shown only on request. */
+  evidence?: FieldEvidence;
 }
 
 export interface ExtractError {
@@ -76,7 +79,8 @@ export function missing(kind: FieldKind): ExtractedField {
 
 export function field(value: FieldValue, ocrWords: readonly Word[] | number, evidence: Evidence): ExtractedField {
   const ocr = typeof ocrWords === 'number' ? ocrWords : ocrScore(ocrWords);
-  return { value, confidence_score: fieldConfidence(ocr, evidence) };
+  const where = typeof ocrWords === 'number' ? undefined : evidenceOf(ocrWords);
+  return { value, confidence_score: fieldConfidence(ocr, evidence), ...(where ? { evidence: where } : {}) };
 }
 
 /** Fill every field of the type's field set, missing ones as empty with confidence 0. */

@@ -118,7 +118,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     });
   if (order && typeof order.value === 'string') {
     const r = repairEchoPrefix(order.value, ['DO']);
-    if (r.repairs) found.order_number = { value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
+    if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
   found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });

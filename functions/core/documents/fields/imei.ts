@@ -1,11 +1,12 @@
 /**
  * Close-up of the IMEI label on a phone box: model, ram, rom, imei_number (array), price.
  */
-import type { DocumentModel } from '../blocks.ts';
+import type { DocumentModel, Word } from '../blocks.ts';
 import { readImei } from '../validators.ts';
 import { combineConfidence } from '../confidence.ts';
 import { field, labelledAmount, labelledText, repairModelName, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { DIGITISH } from './lookalikes.ts';
+import { evidenceOf } from '../../evidence/fieldEvidence.ts';
 
 /** Phone brands as printed on box labels: a heading "<Brand> <Model>" without a "Model" label. */
 const BRAND = /^\s*(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|moto|apple|nokia|google|nothing|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|huawei)\b\s+(.+)$/i;
@@ -49,13 +50,13 @@ const ROM = /(?:\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4
 /** Every distinct IMEI on the label, Luhn-checked (valid ones first, as read order). */
 export function imeiReads(model: DocumentModel) {
   const seen = new Set<string>();
-  const out: { value: string; valid: boolean; confidence: number }[] = [];
+  const out: { value: string; valid: boolean; confidence: number; words: readonly Word[] }[] = [];
   for (const m of model.findAll(IMEI_TOKEN)) {
     if ((m.match[0].match(/\d/g) ?? []).length < 12) continue;
     const r = readImei(m.match[0]);
     if (seen.has(r.value)) continue;
     seen.add(r.value);
-    out.push({ value: r.value, valid: r.valid, confidence: field(r.value, m.words, { kind: 'checksum', pass: r.valid, repairs: r.repairs }).confidence_score });
+    out.push({ value: r.value, valid: r.valid, confidence: field(r.value, m.words, { kind: 'checksum', pass: r.valid, repairs: r.repairs }).confidence_score, words: m.words });
   }
   return out;
 }
@@ -77,7 +78,8 @@ export const extractImei: Extractor = (model, _opts, V) => {
     // "IMEI 1" and "IMEI 2" printed but fewer numbers read: the list is incomplete, say so.
     const numbered = Math.max(0, ...model.findAll(/\bIMEI\s*[-#]?\s*([1-4])(?![0-9])/gi).map((m) => Number(m.match[1])));
     const score = combineConfidence(chosen.map((i) => i.confidence));
-    found.imei_number = { value: chosen.map((i) => i.value), confidence_score: chosen.length < numbered ? Math.min(score, INCOMPLETE_CAP) : score };
+    const where = evidenceOf(chosen.flatMap((i) => i.words));
+    found.imei_number = { value: chosen.map((i) => i.value), confidence_score: chosen.length < numbered ? Math.min(score, INCOMPLETE_CAP) : score, ...(where ? { evidence: where } : {}) };
   }
 
   found.model =

@@ -13,7 +13,7 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   const po = labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
     const r = repairEchoPrefix(po.value, ['PO']);
-    found.po_number = r.repairs ? { value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
+    found.po_number = r.repairs ? { ...po, value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
   }
   found.po_date = labelledDate(model, V('po_date').labels, VIA);
   // The issuer of a purchase order is the buyer: a "Buyer" label, else the letterhead.
