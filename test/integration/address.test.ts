@@ -1,17 +1,13 @@
 /** POST /v1/address/match/batch over HTTP: every status of the spec, per-target errors, and fuzzed input. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from './fixtures.ts';
 import fc from 'fast-check';
-import { api, DEMO, makeClient, startService, type Api } from './harness.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { DEMO, makeClient, type Api } from './harness.ts';
 import { loadPincodeFile as loadPincodeData, resetPincodeData, MAX_TARGETS_PER_REQUEST } from '../../functions/app/addressMatching.ts';
 
-let service: LocalService;
 let a: Api;
-beforeAll(async () => {
-  service = await startService();
-  a = api(service);
+test.beforeAll(({ api }) => {
+  a = api;
 });
-afterAll(() => service.stop());
 
 const creds = { client_id: DEMO.clientId, client_secret: DEMO.clientSecret };
 const match = (json: unknown, headers: Record<string, string> = creds) => a.call('POST', '/v1/address/match/batch', { json, headers });

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { vi } from 'vitest';
+import { describe, expect, it, test } from './fixtures.ts';
 import { SignJWT } from 'jose';
-import { api, DEMO, makeClient, startService, flowInitBody, type Api } from './harness.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { DEMO, makeClient, flowInitBody, type Api } from './harness.ts';
 import { updateClient } from '#adapters/store/clients.ts';
 import { signingKeys } from '#adapters/signingKey.ts';
 import { audienceClaim } from '#core/auth/jwt.ts';
 import { hashRefreshToken, hashSecret, newOpaqueSecret } from '#core/auth/credentials.ts';
 import { putRefreshToken } from '#adapters/store/refreshTokens.ts';
 
-let service: LocalService;
 let a: Api;
-beforeAll(async () => {
-  service = await startService();
-  a = api(service);
+test.beforeAll(({ api }) => {
+  a = api;
 });
-afterAll(() => service.stop());
 
 const status = (token: string) => a.call('GET', '/v3/verification/status?flow_uuid=x', { headers: { Token: token } });
 const login = async () => (await a.call('POST', '/v1/docstream/authtoken', { headers: { 'Client-Id': DEMO.clientId, 'Client-Secret': DEMO.clientSecret } })).body;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, flowInitBody, startService, type Api } from './harness.ts';
 import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
-import { startServer, type LocalServer } from '../unit/safeFetch/localServer.ts';
+import { startServer, type LocalServer } from '../unit/adapters/localServer.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 
 let service: LocalService;

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startService, type Api } from './harness.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { describe, expect, it } from './fixtures.ts';
 import { routes } from '#http/routes.ts';
 import { loadRouteHandler } from '../../functions/local/server.ts';
 
-let service: LocalService;
-let a: Api;
-beforeAll(async () => {
-  service = await startService();
-  a = api(service);
-});
-afterAll(() => service.stop());
-
 describe('the route table', () => {
-  it('is served whole as OpenAPI 3.1 at GET /openapi.json', async () => {
+  it('is served whole as OpenAPI 3.1 at GET /openapi.json', async ({ api: a }) => {
     const res = await a.call('GET', '/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
@@ -34,7 +24,7 @@ describe('the route table', () => {
     }
   });
 
-  it('serves the onboarding (v2) routes after authentication and validation (unknown flows read as 409)', async () => {
+  it('serves the onboarding (v2) routes after authentication and validation (unknown flows read as 409)', async ({ api: a }) => {
     const token = await a.token();
     // The onboarding routes proper (erasure's DELETE is tested with erasure).
     const v2 = routes.filter((r) => r.path.startsWith('/v2/') && r.method !== 'DELETE');

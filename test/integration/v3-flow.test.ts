@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, makeClient, startService, flowInitBody, type Api } from './harness.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { describe, expect, it, test } from './fixtures.ts';
+import { makeClient, flowInitBody, type Api } from './harness.ts';
 
-let service: LocalService;
 let a: Api;
 let token: string;
-beforeAll(async () => {
-  service = await startService();
-  a = api(service);
-  token = await a.token();
+test.beforeAll(({ api, token: mainToken }) => {
+  a = api;
+  token = mainToken;
 });
-afterAll(() => service.stop());
 
 const init = (json: unknown, headers: Record<string, string> = {}) =>
   a.call('POST', '/v3/verification/flow/init', { json, headers: { Token: token, ...headers } });

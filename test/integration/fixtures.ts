@@ -1,0 +1,32 @@
+/**
+ * The local service as vitest fixtures, set up once per test file on first use and stopped after
+ * the file's last test: a test (or `test.beforeAll`) names what it needs in its context —
+ * `service`, `api` (an HTTP client for it), `token` (the demo client's main-audience token),
+ * `integrator` (the stand-in integrator on loopback) — instead of copying the beforeAll/afterAll.
+ *
+ * A file whose service needs other options overrides `serviceOptions` at its top level:
+ *   test.override('serviceOptions', { dataDir });
+ * Files whose setup is special (crash, restart, demo, operator CLI) keep their own hooks.
+ */
+import { test as base } from 'vitest';
+import type { LocalOptions } from '../../functions/local/index.ts';
+import { api as apiFor, startService } from './harness.ts';
+import { startIntegrator } from './integrator.ts';
+
+export const test = base
+  .extend('serviceOptions', { scope: 'file' }, {} as Partial<LocalOptions>)
+  .extend('service', { scope: 'file' }, async ({ serviceOptions }, { onCleanup }) => {
+    const service = await startService(serviceOptions);
+    onCleanup(() => service.stop());
+    return service;
+  })
+  .extend('api', { scope: 'file' }, ({ service }) => apiFor(service))
+  .extend('token', { scope: 'file' }, ({ api }) => api.token())
+  .extend('integrator', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const integrator = await startIntegrator();
+    onCleanup(() => integrator.close());
+    return integrator;
+  });
+
+export const it = test;
+export { describe, expect } from 'vitest';
