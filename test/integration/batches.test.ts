@@ -1,24 +1,18 @@
 /** Bulk and sandbox batches over HTTP: uploads, pagination past 50, errors, tenant and interface isolation, loopback refusal. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, makeClient, startService, type Api } from './harness.ts';
-import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { describe, expect, it, test } from './fixtures.ts';
+import { makeClient, type Api } from './harness.ts';
+import { waitFor, type Integrator } from './integrator.ts';
 
-let service: LocalService;
 let a: Api;
 let integrator: Integrator;
 let bulk: string;
 let sandbox: string;
 
-beforeAll(async () => {
-  [service, integrator] = await Promise.all([startService(), startIntegrator()]);
-  a = api(service);
+test.beforeAll(async ({ api, integrator: started }) => {
+  a = api;
+  integrator = started;
   [bulk, sandbox] = await Promise.all([a.token('bulk'), a.token('sandbox')]);
   integrator.files.set('/note.txt', { bytes: Buffer.from('plain text'), type: 'text/plain' });
-});
-afterAll(async () => {
-  await service.stop();
-  await integrator.close();
 });
 
 const files = (n: number) => Array.from({ length: n }, (_, i) => ({ file_url: `${integrator.url}/note.txt`, document_id: `doc-${String(i + 1).padStart(3, '0')}` }));

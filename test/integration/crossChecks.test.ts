@@ -3,30 +3,25 @@
  * across INVOICE, DELIVERY_ORDER, AADHAAR, PAN and an open-box photo scores high; a swapped
  * customer scores low.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
-import { api, startService, flowInitBody, type Api } from './harness.ts';
-import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { flowInitBody, type Api } from './harness.ts';
+import { waitFor, type Integrator } from './integrator.ts';
 import { generateFlowDocuments } from '../fixtures/documents/flow.ts';
 import { closeEngines } from '#pipeline/engines.ts';
 
-let service: LocalService;
 let a: Api;
 let token: string;
 let integrator: Integrator;
 const face = (name: string) => readFileSync(new URL(`../fixtures/faces/${name}`, import.meta.url));
 
-beforeAll(async () => {
-  [service, integrator] = await Promise.all([startService(), startIntegrator()]);
-  a = api(service);
-  token = await a.token();
+test.beforeAll(({ api, token: mainToken, integrator: started }) => {
+  a = api;
+  token = mainToken;
+  integrator = started;
 }, 60_000);
-afterAll(async () => {
-  await service.stop();
-  await integrator.close();
-  await closeEngines();
-});
+// The OCR engines outlive the service; the fixtures stop the service and the integrator.
+test.afterAll(() => closeEngines());
 
 async function crossChecksOf(name: string, opts: { swapCustomer: boolean; openBox: string }) {
   const docs = await generateFlowDocuments({ seed: 41, swapCustomer: opts.swapCustomer, aadhaarPhoto: face('id-astronaut.jpg') });

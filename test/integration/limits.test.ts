@@ -1,25 +1,19 @@
 /** Input that cannot hurt, over HTTP: nesting, prototype names, address lengths, files per flow. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, flowInitBody, startService, type Api } from './harness.ts';
-import { startIntegrator, type Integrator } from './integrator.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { describe, expect, it, test } from './fixtures.ts';
+import { flowInitBody, type Api } from './harness.ts';
+import type { Integrator } from './integrator.ts';
 import { MAX_FILES_PER_FLOW, MAX_FILES_PER_UPLOAD } from '#http/schemas/common.ts';
 import { MAX_ADDRESS_LENGTH } from '#http/schemas/address.ts';
 import { DEMO } from './harness.ts';
 
-let service: LocalService;
 let integrator: Integrator;
 let a: Api;
 const tokens: Record<'main' | 'bulk' | 'sandbox', string> = { main: '', bulk: '', sandbox: '' };
-beforeAll(async () => {
-  [service, integrator] = await Promise.all([startService(), startIntegrator()]);
-  a = api(service);
+test.beforeAll(async ({ api, integrator: started }) => {
+  a = api;
+  integrator = started;
   for (const k of ['main', 'bulk', 'sandbox'] as const) tokens[k] = await a.token(k);
   integrator.files.set('/note.txt', { bytes: Buffer.from('plain text'), type: 'text/plain' });
-});
-afterAll(async () => {
-  await service.stop();
-  await integrator.close();
 });
 
 const expectError = (res: { status: number; body: any }, status: number) => {

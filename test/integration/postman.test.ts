@@ -4,8 +4,8 @@
  * request then succeeds with it.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, startService, type Api } from './harness.ts';
+import { describe, expect, it, test } from './fixtures.ts';
+import { DEMO, type Api } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 
 const collection = JSON.parse(readFileSync(new URL('../../docs/postman/docstream.postman_collection.json', import.meta.url), 'utf8'));
@@ -13,11 +13,10 @@ const script: string = collection.event.find((e: { listen: string }) => e.listen
 
 let service: LocalService;
 let a: Api;
-beforeAll(async () => {
-  service = await startService();
-  a = api(service);
+test.beforeAll(({ service: started, api }) => {
+  service = started;
+  a = api;
 });
-afterAll(() => service.stop());
 
 /** The part of Postman's sandbox the script uses; sendRequest runs over real HTTP. */
 function postman(vars: Record<string, string>, collectionVars: Map<string, string>, request: { path: string; headers: Record<string, string> }) {

@@ -3,23 +3,20 @@
  * race-safe uniqueness of (application_id, external_reference_id), per-item co-applicant results,
  * the operator's applicant deletion (410) and chat-history paging.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach } from 'vitest';
+import { describe, expect, it, test } from './fixtures.ts';
 import { randomUUID } from 'node:crypto';
-import { api, makeClient, startService, type Api } from './harness.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { makeClient, type Api } from './harness.ts';
 import { setChatEngine } from '#adapters/chat/index.ts';
 import { deleteApplicantCommand } from '../../functions/operator/applicants.ts';
 import { DEMO } from './harness.ts';
 
-let service: LocalService;
 let a: Api;
 let token: string;
-beforeAll(async () => {
-  service = await startService();
-  a = api(service);
-  token = await a.token();
+test.beforeAll(({ api, token: mainToken }) => {
+  a = api;
+  token = mainToken;
 });
-afterAll(() => service.stop());
 afterEach(() => setChatEngine(undefined));
 
 const post = (path: string, json: unknown, t = token) => a.call('POST', path, { json, headers: { Token: t } });
