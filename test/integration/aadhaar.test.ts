@@ -4,11 +4,11 @@
  * A card uploaded as a PDF gets the same redacted copy (page 1 rendered), and a PAN PDF the
  * originality signal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from './fixtures.ts';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { api, makeClient, startService, flowInitBody, type Api } from './harness.ts';
-import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
+import { makeClient, flowInitBody, type Api } from './harness.ts';
+import { waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { updateClient } from '#adapters/store/clients.ts';
 import { ddb, objects, tableName, bucketName } from '#adapters/aws.ts';
@@ -36,9 +36,9 @@ async function scanPdf(png: Buffer): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-beforeAll(async () => {
-  [service, integrator, [aadhaar, pan]] = await Promise.all([startService(), startIntegrator(), generateCorpus({ seed: 9, perType: 1, pdfs: false, types: ['AADHAAR', 'PAN'] })]);
-  a = api(service);
+test.beforeAll(async ({ service: running, api, integrator: started }) => {
+  [service, a, integrator] = [running, api, started];
+  [aadhaar, pan] = await generateCorpus({ seed: 9, perType: 1, pdfs: false, types: ['AADHAAR', 'PAN'] });
   integrator.files.set('/aadhaar.png', { bytes: aadhaar.bytes, type: aadhaar.mime });
   digits = String(aadhaar.truth.aadhaar_number).replace(/\D/g, '');
   // The PDF card carries a (synthetic) secure QR code too, which its redacted copy must block.
@@ -48,11 +48,8 @@ beforeAll(async () => {
   integrator.files.set('/aadhaar.pdf', { bytes: await scanPdf(aadhaarScan), type: 'application/pdf' });
   integrator.files.set('/pan.pdf', { bytes: await scanPdf(pan.bytes), type: 'application/pdf' });
 }, 60_000);
-afterAll(async () => {
-  await service.stop();
-  await integrator.close();
-  await closeEngines();
-});
+// The OCR engines outlive the service; the fixtures stop the service and the integrator.
+test.afterAll(() => closeEngines());
 
 /** `keep`: file uuids whose original may stay (documents other than Aadhaar cards). */
 async function nothingStoredInPlain(keep: string[] = []) {

@@ -4,11 +4,11 @@
  * the pipeline still works on it leaves nothing once the sweep has run, and the pipeline goes on
  * with everyone else's work. Unseals and erasures are in the audit trail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from './fixtures.ts';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { api, makeClient, startService, flowInitBody, type Api } from './harness.ts';
-import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
+import { makeClient, flowInitBody, type Api } from './harness.ts';
+import { waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { updateClient } from '#adapters/store/clients.ts';
 import { ddb, objects, tableName, bucketName } from '#adapters/aws.ts';
@@ -26,18 +26,15 @@ let integrator: Integrator;
 let aadhaar: Fixture;
 let digits: string;
 
-beforeAll(async () => {
-  [service, integrator, [aadhaar]] = await Promise.all([startService(), startIntegrator(), generateCorpus({ seed: 9, perType: 1, pdfs: false, types: ['AADHAAR'] })]);
-  a = api(service);
+test.beforeAll(async ({ service: running, api, integrator: started }) => {
+  [service, a, integrator] = [running, api, started];
+  [aadhaar] = await generateCorpus({ seed: 9, perType: 1, pdfs: false, types: ['AADHAAR'] });
   integrator.files.set('/aadhaar.png', { bytes: aadhaar.bytes, type: aadhaar.mime });
   integrator.files.set('/note.txt', { bytes: Buffer.from('plain text'), type: 'text/plain' });
   digits = String(aadhaar.truth.aadhaar_number).replace(/\D/g, '');
 }, 60_000);
-afterAll(async () => {
-  await service.stop();
-  await integrator.close();
-  await closeEngines();
-});
+// The OCR engines outlive the service; the fixtures stop the service and the integrator.
+test.afterAll(() => closeEngines());
 
 async function allItems() {
   const items: Record<string, any>[] = [];

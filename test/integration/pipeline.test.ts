@@ -2,18 +2,16 @@
  * The document pipeline end to end over HTTP: the local server, the ASL run by
  * aws-local-stepfunctions, tesseract OCR, the face engine, real S3/DynamoDB wire protocols.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
-import { api, startService, flowInitBody, type Api } from './harness.ts';
-import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { flowInitBody, type Api } from './harness.ts';
+import { waitFor, type Integrator } from './integrator.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
 import { closeEngines } from '#pipeline/engines.ts';
 import { findQrCodes } from '#adapters/qrLocator.ts';
 import sharp from 'sharp';
 import QRCode from 'qrcode';
 
-let service: LocalService;
 let a: Api;
 let token: string;
 let integrator: Integrator;
@@ -21,14 +19,9 @@ let corpus: Fixture[];
 
 const V3_TYPES = ['INVOICE', 'IMEI_CLOSEUP_IMAGE', 'AADHAAR', 'PAN', 'DELIVERY_ORDER'] as const;
 
-beforeAll(async () => {
-  [service, integrator, corpus] = await Promise.all([
-    startService(),
-    startIntegrator(),
-    generateCorpus({ seed: 11, perType: 1, pdfs: false, types: V3_TYPES }),
-  ]);
-  a = api(service);
-  token = await a.token();
+test.beforeAll(async ({ api, token: mainToken, integrator: started }) => {
+  [a, token, integrator] = [api, mainToken, started];
+  corpus = await generateCorpus({ seed: 11, perType: 1, pdfs: false, types: V3_TYPES });
   // The Aadhaar card carries a (synthetic) secure QR code on its back, which redaction must block.
   const aadhaar = corpus.find((f) => f.type === 'AADHAAR')!;
   const qr = await QRCode.toBuffer('synthetic secure QR payload', { width: 260, margin: 2 });
@@ -40,11 +33,8 @@ beforeAll(async () => {
   integrator.files.set('/notes.txt', { bytes: Buffer.from('just some text, not a document image'), type: 'text/plain' });
 }, 180_000);
 
-afterAll(async () => {
-  await service.stop();
-  await integrator.close();
-  await closeEngines();
-});
+// The OCR engines outlive the service; the fixtures stop the service and the integrator.
+test.afterAll(() => closeEngines());
 
 const get = (path: string) => a.call('GET', path, { headers: { Token: token } });
 

@@ -4,37 +4,30 @@
  * the checklist filling in, the assistant before and after, submit without and with closing, and
  * uploads refused once the flow is completed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startService, type Api } from './harness.ts';
-import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { describe, expect, it, test } from './fixtures.ts';
+import type { Api } from './harness.ts';
+import { waitFor, type Integrator } from './integrator.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
 import { closeEngines } from '#pipeline/engines.ts';
 
-let service: LocalService;
 let a: Api;
 let token: string;
 let integrator: Integrator;
 let pans: Fixture[];
 let ebill: Fixture;
 
-beforeAll(async () => {
-  let corpus: Fixture[];
-  [service, integrator, corpus] = await Promise.all([
-    startService(), startIntegrator(), generateCorpus({ seed: 11, perType: 2, pdfs: false, types: ['PAN', 'EBILL'] }),
-  ]);
-  a = api(service);
-  token = await a.token();
+test.beforeAll(async ({ api, token: mainToken, integrator: started }) => {
+  a = api;
+  token = mainToken;
+  integrator = started;
+  const corpus = await generateCorpus({ seed: 11, perType: 2, pdfs: false, types: ['PAN', 'EBILL'] });
   pans = corpus.filter((f) => f.type === 'PAN');
   ebill = corpus.find((f) => f.type === 'EBILL')!;
   for (const f of corpus) integrator.files.set(`/${f.id}`, { bytes: f.bytes, type: f.mime });
 }, 180_000);
 
-afterAll(async () => {
-  await service.stop();
-  await integrator.close();
-  await closeEngines();
-});
+// The OCR engines outlive the service; the fixtures stop the service and the integrator.
+test.afterAll(() => closeEngines());
 
 const post = (path: string, json: unknown) => a.call('POST', path, { json, headers: { Token: token } });
 const get = (path: string) => a.call('GET', path, { headers: { Token: token } });
