@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { api, operatorCli, startService, type Api } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 
+// Each operator call is a CLI process start (seconds each; tens of seconds on a loaded machine), not a timing under test.
+const CLI_TIMEOUT = 120_000;
+
 let service: LocalService;
 let a: Api;
 let dataDir: string;
@@ -39,7 +42,7 @@ describe('operator CLI against the local runtime', () => {
 
     expect((await operator('client', 'disable', clientId)).code).toBe(0);
     await expect(a.token('main', { clientId, clientSecret: rotated.clientSecret })).rejects.toThrow(/401/);
-  });
+  }, CLI_TIMEOUT);
 
   it('sets the account-level callback and refuses bad input with a message and exit code 1', async () => {
     const { clientId } = JSON.parse((await operator('client', 'create', '--name', 'cb')).out);
@@ -51,5 +54,5 @@ describe('operator CLI against the local runtime', () => {
     expect(bad.out).toContain('callback-url');
     expect((await operator('client', 'disable', 'cli_nobody')).out).toContain('no client cli_nobody');
     expect((await operator('client', 'create', '--name', 'x', '--products', 'GOLD')).out).toContain('unknown product: GOLD');
-  });
+  }, CLI_TIMEOUT);
 });

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { api, operatorCli, startService, type Api } from './harness.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 
+// Each operator call is a CLI process start (seconds each; tens of seconds on a loaded machine), not a timing under test.
+const CLI_TIMEOUT = 120_000;
+
 let service: LocalService;
 let a: Api;
 let dataDir: string;
@@ -62,7 +65,7 @@ describe('operator CLI revocation', () => {
     const after = await login(clientId, rotated.clientSecret);
     expect((await status(after.access_token)).status).toBe(409);
     expect((await refresh(after.refresh_token)).status).toBe(201);
-  });
+  }, CLI_TIMEOUT);
 
   it('client disable, then enable: nothing issued before the disable comes back', async () => {
     const { clientId, clientSecret } = await newClient();
@@ -74,5 +77,5 @@ describe('operator CLI revocation', () => {
     expect((await refresh(before.refresh_token)).status).toBe(401);
     const fresh = (await login(clientId, clientSecret)).access_token;
     expect(await withinCacheWindow(() => status(fresh), 409)).toBe(409);
-  });
+  }, CLI_TIMEOUT);
 });
