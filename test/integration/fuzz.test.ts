@@ -3,11 +3,10 @@
  * of the route table. No answer may be a 5xx, and every 4xx is JSON {"error": "..."}.
  * `npm run bench:fuzz` runs the same generator for 10,000 requests.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it, test } from './fixtures.ts';
 import fc from 'fast-check';
 import { routes, routeKey } from '#http/routes.ts';
-import { startService } from './harness.ts';
-import { startIntegrator, type Integrator } from './integrator.ts';
+import type { Integrator } from './integrator.ts';
 import { answerProblem, fuzzContext, requestsFor, send, type FuzzContext } from './fuzzRequests.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 
@@ -17,14 +16,10 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30);
 let service: LocalService;
 let integrator: Integrator;
 let ctx: FuzzContext;
-beforeAll(async () => {
-  [service, integrator] = await Promise.all([startService(), startIntegrator()]);
+test.beforeAll(async ({ service: running, integrator: started }) => {
+  [service, integrator] = [running, started];
   integrator.files.set('/note.txt', { bytes: Buffer.from('plain text'), type: 'text/plain' });
   ctx = await fuzzContext(service.url, integrator.url);
-});
-afterAll(async () => {
-  await service.stop();
-  await integrator.close();
 });
 
 describe('fuzzed requests', () => {

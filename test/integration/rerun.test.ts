@@ -5,9 +5,9 @@
  * run cut off between a file's result and its clean-up is completed by the next run.
  */
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startService, flowInitBody } from './harness.ts';
-import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
+import { describe, expect, it, test } from './fixtures.ts';
+import { api, flowInitBody } from './harness.ts';
+import { waitFor, type Integrator } from './integrator.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { closeEngines } from '#pipeline/engines.ts';
@@ -19,17 +19,14 @@ import { pipelineTasks } from '#pipeline/tasks.ts';
 let service: LocalService;
 let integrator: Integrator;
 
-beforeAll(async () => {
-  [service, integrator] = await Promise.all([startService(), startIntegrator()]);
+test.beforeAll(async ({ service: running, integrator: started }) => {
+  [service, integrator] = [running, started];
   const docs = await generateCorpus({ seed: 21, perType: 1, pdfs: false, types: ['AADHAAR', 'PAN'] });
   for (const d of docs) integrator.files.set(`/${d.type}.png`, { bytes: d.bytes, type: d.mime });
 }, 120_000);
 
-afterAll(async () => {
-  await service?.stop();
-  await integrator?.close();
-  await closeEngines();
-});
+// The OCR engines outlive the service; the fixtures stop the service and the integrator.
+test.afterAll(() => closeEngines());
 
 async function objectKeys(): Promise<string[]> {
   const out = await objects().send(new ListObjectsV2Command({ Bucket: bucketName() }));
