@@ -1,6 +1,6 @@
 /** Idempotency-Key over HTTP (issue 12 item 7): replay, 422 on another body, 409 while in progress, 503 retried. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, flowInitBody, makeClient, startService, type Api } from './harness.ts';
+import { describe, expect, it, test } from './fixtures.ts';
+import { DEMO, flowInitBody, makeClient, type Api } from './harness.ts';
 import { startHeldServer, type HeldServer } from './heldServer.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { useLocalPipeline } from '#adapters/pipelineStarter.ts';
@@ -12,15 +12,12 @@ let held: HeldServer;
 let a: Api;
 const tokens: Record<'main' | 'bulk' | 'sandbox', string> = { main: '', bulk: '', sandbox: '' };
 
-beforeAll(async () => {
-  [service, held] = await Promise.all([startService(), startHeldServer()]);
-  a = api(service);
+test.beforeAll(async ({ service: running, api }) => {
+  [service, a] = [running, api];
+  held = await startHeldServer();
   for (const k of ['main', 'bulk', 'sandbox'] as const) tokens[k] = await a.token(k);
 });
-afterAll(async () => {
-  await service.stop();
-  await held.close();
-});
+test.afterAll(() => held.close());
 
 /** A POST that keeps the response headers. */
 async function post(path: string, token: string, body: unknown, key?: string) {
