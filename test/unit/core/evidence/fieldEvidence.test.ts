@@ -86,7 +86,7 @@ describe('onUploadedPage', () => {
   }
 
   it('returns fields without evidence as they are', () => {
-    const data = { count: { value: 1, confidence_score: 0.9 } };
+    const data: Record<string, { value: number; confidence_score: number; evidence?: FieldEvidence }> = { count: { value: 1, confidence_score: 0.9 } };
     expect(evidenceOnUploadedPages(data, new Map([[1, 'ccw' as const]]))).toEqual(data);
   });
 });
