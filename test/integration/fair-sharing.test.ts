@@ -1,26 +1,28 @@
 /** Fair sharing over HTTP (issue 12 item 8): files in flight per client (429) and per stage (503), both with Retry-After. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, makeClient, startService, api, type Api } from './harness.ts';
+import { describe, expect, it, test } from './fixtures.ts';
+import { DEMO, makeClient, type Api } from './harness.ts';
 import { startHeldServer, type HeldServer } from './heldServer.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { admissionEnv, admit, inFlight, release } from '#adapters/store/admission.ts';
 
 const LIMITS = { perClient: 3, stage: 5, retryAfter: 7 };
+test.override('serviceEnv', {
+  [admissionEnv.perClient]: String(LIMITS.perClient),
+  [admissionEnv.stage]: String(LIMITS.stage),
+  [admissionEnv.retryAfter]: String(LIMITS.retryAfter),
+});
+
 let service: LocalService;
 let held: HeldServer;
 let a: Api;
 
-beforeAll(async () => {
-  process.env[admissionEnv.perClient] = String(LIMITS.perClient);
-  process.env[admissionEnv.stage] = String(LIMITS.stage);
-  process.env[admissionEnv.retryAfter] = String(LIMITS.retryAfter);
-  [service, held] = await Promise.all([startService(), startHeldServer()]);
-  a = api(service);
+test.beforeAll(async ({ service: running, api }) => {
+  [service, a] = [running, api];
+  held = await startHeldServer();
 });
-afterAll(async () => {
-  for (const name of Object.values(admissionEnv)) delete process.env[name];
+// Held requests are let go here, before the fixtures stop the service.
+test.afterAll(async () => {
   held.holdFiles(false);
-  await service.stop();
   await held.close();
 });
 

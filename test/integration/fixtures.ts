@@ -4,8 +4,10 @@
  * `service`, `api` (an HTTP client for it), `token` (the demo client's main-audience token),
  * `integrator` (the stand-in integrator on loopback) — instead of copying the beforeAll/afterAll.
  *
- * A file whose service needs other options overrides `serviceOptions` at its top level:
- *   test.override('serviceOptions', { dataDir });
+ * A file whose service needs other options or environment overrides `serviceOptions` or
+ * `serviceEnv` at its top level:
+ *   test.override('serviceOptions', { reconcileEveryMs: 300 });
+ *   test.override('serviceEnv', { NOTIFICATION_RETRY_BASE_MS: '100' });
  * Files whose setup is special (crash, restart, demo, operator CLI) keep their own hooks.
  */
 import { test as base } from 'vitest';
@@ -15,9 +17,19 @@ import { startIntegrator } from './integrator.ts';
 
 export const test = base
   .extend('serviceOptions', { scope: 'file' }, {} as Partial<LocalOptions>)
-  .extend('service', { scope: 'file' }, async ({ serviceOptions }, { onCleanup }) => {
+  .extend('serviceEnv', { scope: 'file' }, {} as Record<string, string>)
+  .extend('service', { scope: 'file' }, async ({ serviceOptions, serviceEnv }, { onCleanup }) => {
+    // Set before the start (the service reads these as it starts), taken back after the stop.
+    const before = Object.fromEntries(Object.keys(serviceEnv).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, serviceEnv);
     const service = await startService(serviceOptions);
-    onCleanup(() => service.stop());
+    onCleanup(async () => {
+      await service.stop();
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    });
     return service;
   })
   .extend('api', { scope: 'file' }, ({ service }) => apiFor(service))

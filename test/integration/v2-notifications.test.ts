@@ -5,10 +5,9 @@
  * once, whoever notices it first (finalise, chat, submit, the reconciler); a failed delivery is
  * retried from the outbox, and one that keeps failing becomes a dead letter.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, startService, type Api } from './harness.ts';
-import { startIntegrator, waitFor, type Integrator, type ReceivedCallback } from './integrator.ts';
-import type { LocalService } from '../../functions/local/index.ts';
+import { describe, expect, it, test } from './fixtures.ts';
+import { DEMO, type Api } from './harness.ts';
+import { waitFor, type Integrator, type ReceivedCallback } from './integrator.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
 import { closeEngines } from '#pipeline/engines.ts';
 import { getClient } from '#adapters/store/clients.ts';
@@ -18,30 +17,23 @@ import { verifyStandardWebhook } from '#core/callbacks/signature.ts';
 import { MAX_ATTEMPTS } from '../../functions/app/onboarding/notificationDelivery.ts';
 import { replayDeadLetterCommand } from '../../functions/operator/deadLetters.ts';
 
-let service: LocalService;
+test.override('serviceOptions', { reconcileEveryMs: 300 });
+test.override('serviceEnv', { NOTIFICATION_RETRY_BASE_MS: '100' });
+
 let a: Api;
 let token: string;
 let integrator: Integrator;
 let pans: Fixture[];
 
-beforeAll(async () => {
-  process.env.NOTIFICATION_RETRY_BASE_MS = '100';
-  let corpus: Fixture[];
-  [service, integrator, corpus] = await Promise.all([
-    startService({ reconcileEveryMs: 300 }), startIntegrator(), generateCorpus({ seed: 11, perType: 2, pdfs: false, types: ['PAN'] }),
-  ]);
-  a = api(service);
-  token = await a.token();
+test.beforeAll(async ({ api, token: mainToken, integrator: started }) => {
+  [a, token, integrator] = [api, mainToken, started];
+  const corpus = await generateCorpus({ seed: 11, perType: 2, pdfs: false, types: ['PAN'] });
   pans = corpus;
   for (const f of corpus) integrator.files.set(`/${f.id}`, { bytes: f.bytes, type: f.mime });
 }, 180_000);
 
-afterAll(async () => {
-  delete process.env.NOTIFICATION_RETRY_BASE_MS;
-  await service.stop();
-  await integrator.close();
-  await closeEngines();
-});
+// The OCR engines outlive the service; the fixtures stop the service and the integrator.
+test.afterAll(() => closeEngines());
 
 const post = (path: string, json: unknown) => a.call('POST', path, { json, headers: { Token: token } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
