@@ -96,7 +96,7 @@ describe('GET extracts with evidence=true', () => {
     expect(JSON.parse(JSON.stringify(withEvidence.body, (k, v) => (k === 'evidence' ? undefined : v)))).toEqual(plain.body);
   }, 180_000);
 
-  it('bulk: the same field carries the same evidence; a value other than true/false is a 400 naming the parameter', async () => {
+  it('bulk: the same field carries evidence; on all three routes a value other than true/false is a 400 naming the parameter', async () => {
     const up = await a.call('POST', '/v1/bulk/multiupload', {
       json: { product_type: 'CONSUMER_DURABLE_LOAN', file_urls: [{ file_url: `${integrator.url}/pan.png`, document_id: 'pan-1' }] },
       headers: { Token: bulk },
@@ -108,7 +108,9 @@ describe('GET extracts with evidence=true', () => {
     expectNearPrinted(done.body.data[0].file_data.pan_number.evidence);
     expect(hasEvidenceKey((await get('')).body)).toBe(false);
 
-    for (const [path, t] of [[`/v1/bulk/extracts?batch_id=${batch}`, bulk], ['/v3/verification/extracts?flow_uuid=x', token]] as const) {
+    const sandbox = await a.token('sandbox');
+    const routes = [[`/v1/bulk/extracts?batch_id=${batch}`, bulk], ['/v3/verification/extracts?flow_uuid=x', token], ['/v1/docstream/extracts?batch_id=x', sandbox]] as const;
+    for (const [path, t] of routes) {
       const bad = await a.call('GET', `${path}&evidence=yes`, { headers: { Token: t } });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toMatch(/evidence/);
