@@ -1,23 +1,16 @@
 /** Over HTTP: callback and auth URLs are https in AWS stages, and a redirecting receiver never gets the body moved elsewhere. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, flowInitBody, startService, type Api } from './harness.ts';
-import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { describe, expect, it, test } from './fixtures.ts';
+import { flowInitBody, type Api } from './harness.ts';
+import { waitFor, type Integrator } from './integrator.ts';
 import { startServer, type LocalServer } from '../unit/adapters/localServer.ts';
-import type { LocalService } from '../../functions/local/index.ts';
 
-let service: LocalService;
 let a: Api;
 let integrator: Integrator;
 let token: string;
-beforeAll(async () => {
-  [service, integrator] = await Promise.all([startService(), startIntegrator()]);
-  a = api(service);
-  token = await a.token('main');
+test.beforeAll(({ api, token: mainToken, integrator: started }) => {
+  [a, token, integrator] = [api, mainToken, started];
   integrator.files.set('/note.txt', { bytes: Buffer.from('plain text'), type: 'text/plain' });
-});
-afterAll(async () => {
-  await service.stop();
-  await integrator.close();
 });
 
 const init = (over: Record<string, unknown>) => a.call('POST', '/v3/verification/flow/init', { json: flowInitBody(over), headers: { Token: token } });
