@@ -5,7 +5,11 @@
  * size and module-init time as ratios to the bare one. Init: importing the built index.mjs in a
  * fresh Node process, median of RUNS. Also checks, from esbuild's metafile, that no route bundle
  * carries the OpenAPI generator and none carries zod's locales (a sign a namespace escaped).
- * Writes bench/results/bundles.md.
+ * BENCH_TRACING=on (default: the AWS stages, X-Ray active; init runs as in Lambda, so the tracer
+ * loads) or off (a stage without X-Ray, LocalStack: POWERTOOLS_TRACE_ENABLED defined "false" at
+ * bundle time as lib/functions.ts does, so the X-Ray SDK is not bundled). Writes
+ * bench/results/bundles.md (on) or bundles-tracing-off.md (off), with the largest packages of the
+ * status route and of one task from the metafile.
  */
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -16,6 +20,9 @@ import { routes } from '#http/routes.ts';
 import { pipelineTasks, textractCompletedHandler } from '#pipeline/tasks.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const TRACING = process.env.BENCH_TRACING === 'off' ? 'off' : 'on';
+/** The functions whose bytes are broken down by package (metafile) under the table. */
+const BREAKDOWN = ['GET /v3/verification/status', 'downloadFile'];
 /**
  * What a route bundle must not contain: the OpenAPI generator (documentation is generated at build
  * time only) and any zod locale beyond English (they arrive only when a zod namespace escapes).
@@ -68,21 +75,32 @@ async function bundle(fn: Fn, dir: string) {
     minify: true,
     sourcemap: true,
     sourcesContent: false,
+    ...(TRACING === 'off' ? { define: { 'process.env.POWERTOOLS_TRACE_ENABLED': JSON.stringify('false') } } : {}),
     banner: { js: "import { createRequire as __docstreamCreateRequire } from 'node:module'; const require = __docstreamCreateRequire(import.meta.url);" },
     external: [...localOnlyModules, ...localOnlyAdapters.map((p) => join(projectRoot, p))],
     metafile: true,
     logLevel: 'error',
   });
   const [output] = Object.entries(result.metafile.outputs).filter(([k]) => k.endsWith('.mjs'));
-  const inputs = Object.entries(output[1].inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k);
-  return { bytes: output[1].bytes, inputs };
+  const kept = Object.entries(output[1].inputs).filter(([, v]) => v.bytesInOutput > 0);
+  // Bytes by package (node_modules/<pkg>), or by folder for our own code.
+  const byPackage = new Map<string, number>();
+  for (const [path, { bytesInOutput }] of kept) {
+    const key = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? path.replace(/\/[^/]+$/, '/');
+    byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
+  }
+  return { bytes: output[1].bytes, inputs: kept.map(([k]) => k), byPackage };
 }
 
 /** Import time of the bundle in a fresh Node process (the runtime's own start excluded). */
 function initMs(file: string): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    env: { PATH: process.env.PATH, AWS_REGION: 'ap-south-1', AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', TABLE_NAME: 'bench' },
+    env: {
+      PATH: process.env.PATH, AWS_REGION: 'ap-south-1', AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', TABLE_NAME: 'bench',
+      // As in Lambda on a stage with X-Ray: the tracer (and the X-Ray SDK) load at init.
+      ...(TRACING === 'on' ? { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', POWERTOOLS_TRACE_ENABLED: 'true' } : { POWERTOOLS_TRACE_ENABLED: 'false' }),
+    },
     encoding: 'utf8',
   });
   return Number(out.trim().split('\n').pop());
@@ -90,15 +108,15 @@ function initMs(file: string): number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const rows: { fn: Fn; bytes: number; file: string; init: number; initMin: number; forbidden: string[]; parts: string[] }[] = [];
+const rows: { fn: Fn; bytes: number; file: string; init: number; initMin: number; forbidden: string[]; parts: string[]; byPackage: Map<string, number> }[] = [];
 for (const fn of fns) {
   const dir = join(outRoot, fn.kind + '-' + fn.entry.replace(/[^A-Za-z0-9]+/g, '_'));
   mkdirSync(dir, { recursive: true });
-  const { bytes, inputs } = await bundle(fn, dir);
+  const { bytes, inputs, byPackage } = await bundle(fn, dir);
   const forbidden = inputs.filter((i) => FORBIDDEN_IN_ROUTES.some((f) => f.test(i)));
   // The part of the route table and the schema modules a bundle holds: one part, its own, is the aim.
   const parts = inputs.flatMap((i) => i.match(/functions\/http\/(routes\.ts|routeTable\/(?!types)\w+|schemas\/\w+)/)?.[1] ?? []).map((p) => p.replace(/\.ts$/, ''));
-  rows.push({ fn, bytes, file: join(dir, 'index.mjs'), init: 0, initMin: 0, forbidden, parts });
+  rows.push({ fn, bytes, file: join(dir, 'index.mjs'), init: 0, initMin: 0, forbidden, parts, byPackage });
 }
 // Rounds over every function, so load on the shared machine falls on all of them alike.
 const samples = rows.map(() => [] as number[]);
@@ -132,12 +150,24 @@ const summary = [
   `route bundles carrying the OpenAPI generator or zod locales: ${routeRows.filter((r) => r.forbidden.length).length}; ` +
     `holding the whole route table: ${routeRows.filter((r) => r.parts.includes('routes')).map((r) => r.fn.name).join(', ') || 'none'}`,
 ];
+/** The largest packages of a function beside the bare handler's bytes of the same package (KB). */
+const kb = (n = 0) => (n / 1024).toFixed(1);
+const breakdown = BREAKDOWN.flatMap((name) => {
+  const row = rows.find((r) => r.fn.name === name);
+  if (!row) return [];
+  const top = [...row.byPackage].sort((a, b) => b[1] - a[1]).slice(0, 16);
+  return [
+    `### ${name}: ${kb(row.bytes)} KB (bare ${kb(bare.bytes)} KB)`, '', '| package or folder | KB | in the bare handler |', '|---|---|---|',
+    ...top.map(([pkg, bytes]) => `| ${pkg} | ${kb(bytes)} | ${bare.byPackage.has(pkg) ? kb(bare.byPackage.get(pkg)) : ''} |`), '',
+  ];
+});
+summary.unshift(`flavour: tracing ${TRACING} (${TRACING === 'on' ? 'AWS stages, X-Ray active' : 'a stage without X-Ray: LocalStack'})`);
 console.log(lines.join('\n') + '\n\n' + summary.join('\n'));
 mkdirSync(join(projectRoot, 'bench/results'), { recursive: true });
 writeFileSync(
-  join(projectRoot, 'bench/results/bundles.md'),
+  join(projectRoot, TRACING === 'on' ? 'bench/results/bundles.md' : 'bench/results/bundles-tracing-off.md'),
   `# Bundle sizes and module init (npm run bench:bundles)\n\nRatios to a bare DocumentClient GetItem handler bundled the same way, in one run on a shared 2-core machine ` +
     `(absolute times vary; ratios hold). Init: import of the built index.mjs in a fresh Node ${process.version} process, median of ${RUNS} ` +
     `(and the fastest of them, less exposed to load from other users of the machine).\n\n` +
-    summary.map((s) => `- ${s}`).join('\n') + '\n\n' + lines.join('\n') + '\n\n' + NOTES,
+    summary.map((s) => `- ${s}`).join('\n') + '\n\n' + lines.join('\n') + '\n\n## Largest packages (esbuild metafile, this run)\n\n' + breakdown.join('\n') + '\n' + NOTES,
 );

@@ -302,6 +302,9 @@ export class ServiceFunction extends NodejsFunction {
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,
         banner: esmRequireBanner,
+        // A stage without X-Ray: the tracer's import is dead code (functions/adapters/tracer.ts), so the
+        // X-Ray SDK (about 120 KB) is not bundled. Same value as the environment variable above.
+        ...(stageConfig.tracing ? {} : { define: { 'process.env.POWERTOOLS_TRACE_ENABLED': JSON.stringify('false') } }),
         // Bundle the AWS SDK (one pinned version, tree-shaken, smaller cold start than the runtime's).
         bundleAwsSDK: true,
         externalModules: [...localOnlyModules, ...externalAdapters(props.localEngines).map((path) => `${projectRoot}${path}`)],
