@@ -30,21 +30,32 @@ const BREAKDOWN = ['GET /v3/verification/status', 'downloadFile'];
 const FORBIDDEN_IN_ROUTES = [/node_modules\/@asteasolutions\/zod-to-openapi\//, /node_modules\/zod\/v4\/locales\/(?!en\.js)/];
 const TARGET = { size: 1.3, init: 1.15, taskInit: 3 };
 
-/** What the table does not show: where the remaining bytes are (esbuild metafile, measured 2026-11-24). */
-const NOTES = `## Where the rest is (GET /v3/verification/status against the bare handler, esbuild metafile)
+/** What the table does not show: where the remaining bytes are and why (esbuild metafile, measured 2026-11-24). */
+const NOTES = `## Where the rest is (GET /v3/verification/status against the bare handler)
 
-Before issue 13 every route held 454 KB of zod (its 260 KB of locales kept because a re-exported \`z\` namespace
-escaped tree shaking, the rest because \`extendZodWithOpenApi(z)\` used the namespace as a value), the OpenAPI
-generator, and the whole route table with every schema. Now: no locale beyond English, no generator (the
-document is generated at build time), one part of the route table (the column above). What status still carries
-beyond the bare GetItem handler, about 163 KB: zod's runtime 96 KB (core 80, classic 14: the validator itself;
-zod/mini would save about 30 KB at the price of rewriting every schema), Powertools logger 21 KB, jose 15 KB,
-the Secrets Manager client 13 KB (the signing key seed), middy 3 KB, our own middleware, auth and store code
-about 15 KB. The routes at 2-2.5x need more AWS clients for their job: extracts presigns S3 URLs and opens
-sealed Aadhaar numbers (S3 client 127 KB, KMS 49 KB), erasure and submit stop executions and delete objects.
-ExtractFields and CrossCheck, the tasks above 3x, load sharp (libvips, native) as they start: redaction and image
-preparation need it for every file, face crops for every photo match; loading it lazily would move that cost to
-the first file, not remove it (a change in functions/pipeline/**, not made here).
+Before issue 13 every route held 454 KB of zod (its locales kept because a re-exported \`z\` namespace escaped tree
+shaking), the OpenAPI generator and the whole route table. Those are gone (column above). Then Powertools Tracer and
+Metrics came to every function (issue 9): +140 KB each, status 495 -> 699 KB.
+
+- X-Ray (AWS stages only): Powertools Tracer 10 KB and aws-xray-sdk-core 69 KB with semver 29 KB, cls-hooked 8 KB,
+  shimmer, emitter-listener: about 120 KB. The X-Ray SDK is CommonJS and its index requires every patcher (the SDK v2
+  patcher brings semver and a 10 KB JSON whitelist), so esbuild cannot tree-shake it. adapters/tracer.ts now loads it
+  only where tracing can be on, and a stage without X-Ray defines POWERTOOLS_TRACE_ENABLED=false at bundle time so it
+  is not bundled at all (bundles-tracing-off.md: status 578 KB).
+- The DynamoDB client's every command, waiter and paginator (about 45 KB of schemas, 59 KB in all): app/extracts.ts
+  imports onboarding/results.ts dynamically; esbuild (one file, no splitting) inlines that module with all its exports
+  live and lazily initialised, which keeps the whole \`@aws-sdk/lib-dynamodb\` and client index. Made static, status
+  is 519 KB instead of 578 (measured with an esbuild plugin; the file is not changed here).
+- zod's runtime 94 KB (the validator; its JSON-schema code comes with the classic API), Secrets Manager client 24 KB
+  (the signing key seed), Powertools logger 17 KB and metrics 10 KB, jose 15 KB, commons 6 KB, middy 3 KB, our own
+  middleware, auth and store code about 20 KB.
+- esbuild options change nothing measurable: the SDK and Powertools already resolve to their ESM builds
+  (mainFields module), legalComments none saves 0.4 KB, conditions none.
+
+The routes at 2.5-3x need more AWS clients for their job: extracts presigns S3 URLs and opens sealed Aadhaar numbers
+(S3 client 127 KB, KMS 49 KB), erasure and submit stop executions and delete objects. ExtractFields and CrossCheck,
+the slowest tasks to start, load sharp (libvips, native) as they start: redaction and image preparation need it for
+every file.
 `;
 
 interface Fn { kind: 'bare' | 'route' | 'task'; name: string; entry: string }
