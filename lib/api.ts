@@ -71,7 +71,7 @@ function tableAccess(route: Route): Pick<RouteAccess, 'table' | 'tableActions'> 
 }
 
 /**
- * Redacted copies only (`clients/<client>/<kind>/<id>/<file>/redacted.png`, documentStore.ts fileObjects):
+ * Redacted copies only (`clients/<client>/<kind>/<id>/<file>/redacted.png`, s3Documents.ts fileObjects):
  * links in answers are pre-signed with the function's role, which never reads an original.
  */
 export const REDACTED_OBJECTS = 'clients/*/redacted.png';

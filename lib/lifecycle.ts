@@ -9,7 +9,7 @@ import type { Storage } from './storage.ts';
 import { acknowledgeClientObjectsGrant, acknowledgeExecutionGrant } from './nag.ts';
 import { AuditRecord } from '../functions/adapters/store/entities.ts';
 
-/** Objects live under `clients/<client>/...` (functions/adapters/documentStore.ts). */
+/** Objects live under `clients/<client>/...` (functions/adapters/s3Documents.ts). */
 export const CLIENT_OBJECTS = 'clients/*';
 
 /** List and delete under the clients' prefix, never GetObject (erasure and expiry read no document). */

@@ -116,7 +116,7 @@ export async function fetchAuthToken(authUrl: string, input: FetchAuthTokenInput
   return { accessToken: token, ...(typeof expiresIn === 'number' && expiresIn > 0 ? { expiresIn } : {}) };
 }
 
-export interface DeliverCallbackInput extends OutboundOptions {
+export interface SendCallbackInput extends OutboundOptions {
   url: string;
   authUrl?: string;
   /** A JSON string is sent as is (and signed as is); anything else is JSON.stringify'd. */
@@ -162,7 +162,7 @@ function failure(err: unknown, stage: 'auth' | 'callback', started: number): Del
   return { ok: false, stage, durationMs, error: `INTERNAL: ${(err as Error)?.name ?? 'Error'}`, retryable: true };
 }
 
-export async function deliverCallback(input: DeliverCallbackInput): Promise<DeliveryResult> {
+export async function sendCallback(input: SendCallbackInput): Promise<DeliveryResult> {
   const started = performance.now();
   const now = input.now ?? unixNow;
   let token: AuthToken | undefined;

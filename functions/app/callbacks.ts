@@ -3,7 +3,7 @@
  * replay sends what the extracts endpoint shows now), signed with the client's webhook secret, and
  * the attempt recorded. Retrying and dead-lettering belong to the state machine and the operator.
  */
-import { deliverCallback, type DeliveryResult } from '../adapters/callbackSender.ts';
+import { sendCallback, type DeliveryResult } from '../adapters/callbackSender.ts';
 import { getOwner } from '../adapters/store/owners.ts';
 import { getClient } from '../adapters/store/clients.ts';
 import { recordAttempt } from '../adapters/store/callbacks.ts';
@@ -25,7 +25,7 @@ export async function attemptDelivery(event: CallbackEvent): Promise<DeliveryRes
     const result = { ok: false, error: refusal, durationMs: 0, retryable: false };
     return { ...result, attempt: await recordAttempt(event, { at: new Date().toISOString(), ...result }) };
   }
-  const result = await deliverCallback({
+  const result = await sendCallback({
     url: event.url,
     authUrl: event.authUrl,
     body: JSON.stringify(await callbackPayload(owner, client)),

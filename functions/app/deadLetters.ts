@@ -1,7 +1,7 @@
 /** Callbacks and notifications given up on (dead letters): listed and replayed by the operator. */
 import { deleteDeadLetter, getDeadLetter, listDeadLetters as listDeadLetterRecords } from '../adapters/store/callbacks.ts';
 import { attemptDelivery } from './callbacks.ts';
-import { replayNotification } from './onboarding/notificationDelivery.ts';
+import { replayNotification } from './onboarding/notificationSender.ts';
 import { NotFoundError } from './errors.ts';
 
 export async function listDeadLetters() {

@@ -14,7 +14,7 @@ import { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import type { OwnerRecord, OwnerRef } from '#core/domain/flows.ts';
 import { deleteCallbackEvents, deleteOwnerItems, tombstoneOwner } from '../adapters/store/erasure.ts';
 import { deletePrefix } from '../adapters/objectEraser.ts';
-import { documentPrefix } from '../adapters/documentStore.ts';
+import { documentPrefix } from '../adapters/s3Documents.ts';
 import { executionArn } from '../adapters/pipelineStarter.ts';
 import { stepFunctions } from '../adapters/aws.ts';
 import { envNames } from '../adapters/tableSchema.ts';
@@ -22,7 +22,7 @@ import { listAudit, recordAudit } from '../adapters/store/audit.ts';
 import { deleteFlowKey, getFlow } from '../adapters/store/onboarding.ts';
 import { logger } from '../adapters/logger.ts';
 
-/** The owner's folder in the bucket: every file's objects live below it (documentStore.fileObjects). */
+/** The owner's folder in the bucket: every file's objects live below it (s3Documents.fileObjects). */
 export const ownerPrefix = (o: OwnerRef) => documentPrefix(o, '');
 
 const subjectOf = (o: OwnerRef) => `${o.kind}:${o.id}`;

@@ -5,7 +5,7 @@
 import type { FileRecord, OwnerRecord } from '#core/domain/flows.ts';
 import { listFiles } from '../adapters/store/owners.ts';
 import type { ClientRecord } from '#core/domain/clients.ts';
-import { presignGet, REDACT_URL_SECONDS } from '../adapters/redaction.ts';
+import { presignGet, REDACT_URL_SECONDS } from '../adapters/presignedLinks.ts';
 import { openAadhaar } from '../adapters/aadhaarVault.ts';
 
 /** Who the results are for: decides whether a sealed Aadhaar number is opened. */

@@ -7,7 +7,7 @@ import { task } from './task.ts';
 import { completeCrossChecks, getOwner, listFiles, markCrossChecksPending } from '../adapters/store/owners.ts';
 import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
 import { logger } from '../adapters/logger.ts';
-import { getObject } from '../adapters/documentStore.ts';
+import { getObject } from '../adapters/s3Documents.ts';
 import { allFilesFinished } from '../core/flow/status.ts';
 import { findProduct } from '../core/products/catalogue.ts';
 import { evaluateCrossChecks, type CrossCheckDocument, type CrossCheckItem } from '../core/crossCheck/index.ts';

@@ -3,7 +3,7 @@ import { task } from './task.ts';
 import { countFile, getFile, markDownloaded } from '../adapters/store/owners.ts';
 import { safeFetch } from '../adapters/safeFetch.ts';
 import { sniffFileType } from '../adapters/fileType.ts';
-import { fileObjects, putObject } from '../adapters/documentStore.ts';
+import { fileObjects, putObject } from '../adapters/s3Documents.ts';
 import { loopbackAllowed } from '../adapters/aws.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';
 

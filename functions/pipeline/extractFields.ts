@@ -8,7 +8,7 @@ import { task } from './task.ts';
 import { getFile, finishFile, isFinished, recount } from '../adapters/store/owners.ts';
 import type { FileRecord } from '#core/domain/flows.ts';
 import { getClient } from '../adapters/store/clients.ts';
-import { getObject, putObject, fileObjects } from '../adapters/documentStore.ts';
+import { getObject, putObject, fileObjects } from '../adapters/s3Documents.ts';
 import { cleanUpFinishedFile } from './cleanUp.ts';
 import { maskAadhaarBlocks } from '../core/aadhaar/redactBlocks.ts';
 import { sealAadhaar } from '../adapters/aadhaarVault.ts';

@@ -1,7 +1,7 @@
 /** RecogniseText: the stored file to Textract-style Blocks, saved beside it (never in the state payload). */
 import { task } from './task.ts';
 import { getFile, isFinished, updateFile } from '../adapters/store/owners.ts';
-import { getObject, putObject, fileObjects } from '../adapters/documentStore.ts';
+import { getObject, putObject, fileObjects } from '../adapters/s3Documents.ts';
 import { recogniseDocument } from '../adapters/ocr/document.ts';
 import { ocrEngine } from './engines.ts';
 import { DocumentRejectedError, type FileTaskInput } from './types.ts';

@@ -16,7 +16,7 @@ import { anyRunning, startPipeline } from '../adapters/pipelineStarter.ts';
 import { logger } from '../adapters/logger.ts';
 import { task } from './task.ts';
 import { cleanUpFinishedFile } from './cleanUp.ts';
-import { retryDueNotifications } from '../app/onboarding/notificationDelivery.ts';
+import { retryDueNotifications } from '../app/onboarding/notificationSender.ts';
 
 /** In AWS: an owner is left alone this long after its last upload, for the upload's StartExecution. */
 export const AWS_GRACE_MS = 10 * 60_000;

@@ -12,7 +12,7 @@ import { stepFunctions } from '../adapters/aws.ts';
 import { updateFile } from '../adapters/store/owners.ts';
 import { getTextractJob, markTextractJobDone, type TextractJob } from '../adapters/store/textractJobs.ts';
 import { getTextDetectionBlocks } from '../adapters/textractAsync.ts';
-import { fileObjects, putObject } from '../adapters/documentStore.ts';
+import { fileObjects, putObject } from '../adapters/s3Documents.ts';
 import { logger } from '../adapters/logger.ts';
 import { task } from './task.ts';
 

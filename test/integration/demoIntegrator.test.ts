@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverCallback } from '#adapters/callbackSender.ts';
+import { sendCallback } from '#adapters/callbackSender.ts';
 import { newWebhookSecret } from '#core/callbacks/signature.ts';
 
 const secret = newWebhookSecret();
@@ -39,7 +39,7 @@ async function waitForOutput(pattern: RegExp): Promise<string> {
 
 describe('demo integrator (README quick start)', () => {
   it('verifies a signed callback and its token request, and prints that it did', async () => {
-    const r = await deliverCallback({
+    const r = await sendCallback({
       url: `${url}/callback`, authUrl: `${url}/auth`, body: { flow_uuid: 'f-quickstart' }, secret, eventId: 'evt-quickstart', allowLoopback: true,
     });
     expect(r).toMatchObject({ ok: true, status: 200 });
@@ -47,7 +47,7 @@ describe('demo integrator (README quick start)', () => {
   });
 
   it('answers 401 and says so when the signature does not verify', async () => {
-    const r = await deliverCallback({
+    const r = await sendCallback({
       url: `${url}/callback`, body: { flow_uuid: 'f-forged' }, secret: newWebhookSecret(), eventId: 'evt-forged', allowLoopback: true,
     });
     expect(r).toMatchObject({ ok: false, status: 401 });

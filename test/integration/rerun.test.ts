@@ -13,7 +13,7 @@ import type { LocalService } from '../../functions/local/index.ts';
 import { closeEngines } from '#pipeline/engines.ts';
 import { objects, bucketName } from '#adapters/aws.ts';
 import { getOwner, listFiles, type OwnerRef } from '#adapters/store/owners.ts';
-import { fileObjects } from '#adapters/documentStore.ts';
+import { fileObjects } from '#adapters/s3Documents.ts';
 import { pipelineTasks } from '#pipeline/tasks.ts';
 
 let service: LocalService;

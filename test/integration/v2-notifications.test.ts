@@ -14,7 +14,7 @@ import { getClient } from '#adapters/store/clients.ts';
 import { getDeadLetter, listAttempts } from '#adapters/store/callbacks.ts';
 import { listOutbox } from '#adapters/store/outbox.ts';
 import { verifyStandardWebhook } from '#core/callbacks/signature.ts';
-import { MAX_ATTEMPTS } from '../../functions/app/onboarding/notificationDelivery.ts';
+import { MAX_ATTEMPTS } from '../../functions/app/onboarding/notificationSender.ts';
 import { replayDeadLetterCommand } from '../../functions/operator/deadLetters.ts';
 
 test.override('serviceOptions', { reconcileEveryMs: 300 });

@@ -14,7 +14,7 @@ import { eventIdFor } from '../../core/callbacks/signature.ts';
 import { documentTypeOf, fileStatus } from '../../core/onboarding/checklist.ts';
 import { notificationsOf, type NoticedState } from '../../core/onboarding/notifications.ts';
 import { logger } from '../../adapters/logger.ts';
-import { deliverDue } from './notificationDelivery.ts';
+import { deliverDue } from './notificationSender.ts';
 import { checklistOf, readFlowState, type FlowState } from './flows.ts';
 
 export function noticedState(state: FlowState): NoticedState {

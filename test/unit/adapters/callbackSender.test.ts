@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliverCallback, fetchAuthToken, AuthTokenError } from '#adapters/callbackSender.ts';
+import { sendCallback, fetchAuthToken, AuthTokenError } from '#adapters/callbackSender.ts';
 import { SafeFetchError } from '#adapters/safeFetch.ts';
 import { verifyCallbackSignature } from '#core/callbacks/signature.ts';
 import { startServer, type LocalServer } from './localServer.ts';
@@ -45,10 +45,10 @@ afterEach(async () => {
 
 const payload = { flow_uuid: 'flow-1', ocr_data: [{ document_id: 'd1' }], cross_checks: [] };
 
-describe('deliverCallback', () => {
+describe('sendCallback', () => {
   it('gets a token from auth_url, then POSTs the signed body with it', async () => {
     const { s, seen } = await integrator();
-    const r = await deliverCallback({
+    const r = await sendCallback({
       url: `${s.url}/hook`,
       authUrl: `${s.url}/auth`,
       body: payload,
@@ -70,7 +70,7 @@ describe('deliverCallback', () => {
   it('sends a pre-serialised body byte for byte and without auth_url sends no Authorization', async () => {
     const { s, seen } = await integrator({ hookStatus: 204 });
     const body = '{"b":2,  "a":1}';
-    const r = await deliverCallback({ url: `${s.url}/hook`, body, secret: SECRET, eventId: 'evt-2', allowLoopback: true });
+    const r = await sendCallback({ url: `${s.url}/hook`, body, secret: SECRET, eventId: 'evt-2', allowLoopback: true });
     expect(r).toMatchObject({ ok: true, status: 204 });
     expect(seen.auth).toHaveLength(0);
     expect(seen.callbacks[0]).toMatchObject({ body, authorization: undefined, signatureOk: true });
@@ -78,35 +78,35 @@ describe('deliverCallback', () => {
 
   it('the receiver rejects a signature made with another secret', async () => {
     const { s } = await integrator();
-    const r = await deliverCallback({ url: `${s.url}/hook`, authUrl: `${s.url}/auth`, body: payload, secret: 'wrong', eventId: 'e', allowLoopback: true });
+    const r = await sendCallback({ url: `${s.url}/hook`, authUrl: `${s.url}/auth`, body: payload, secret: 'wrong', eventId: 'e', allowLoopback: true });
     expect(r).toMatchObject({ ok: false, status: 401, stage: 'callback', retryable: true });
   });
 
   it('reports a non-2xx callback answer as ok:false with its status', async () => {
     const { s } = await integrator({ hookStatus: 503 });
-    const r = await deliverCallback({ url: `${s.url}/hook`, authUrl: `${s.url}/auth`, body: payload, secret: SECRET, eventId: 'e', allowLoopback: true });
+    const r = await sendCallback({ url: `${s.url}/hook`, authUrl: `${s.url}/auth`, body: payload, secret: SECRET, eventId: 'e', allowLoopback: true });
     expect(r).toMatchObject({ ok: false, status: 503, stage: 'callback', retryable: true });
     expect(r.error).toMatch(/^HTTP_STATUS: /);
   });
 
   it('stops at the auth stage when auth_url fails, without calling the callback', async () => {
     const { s, seen } = await integrator({ authStatus: 500 });
-    const r = await deliverCallback({ url: `${s.url}/hook`, authUrl: `${s.url}/auth`, body: payload, secret: SECRET, eventId: 'e', allowLoopback: true });
+    const r = await sendCallback({ url: `${s.url}/hook`, authUrl: `${s.url}/auth`, body: payload, secret: SECRET, eventId: 'e', allowLoopback: true });
     expect(r).toMatchObject({ ok: false, status: 500, stage: 'auth' });
     expect(seen.callbacks).toHaveLength(0);
   });
 
   it('refuses internal callback URLs as permanent failures', async () => {
-    const r = await deliverCallback({ url: 'http://169.254.169.254/latest/meta-data/', body: payload, secret: SECRET, eventId: 'e', allowLoopback: true });
+    const r = await sendCallback({ url: 'http://169.254.169.254/latest/meta-data/', body: payload, secret: SECRET, eventId: 'e', allowLoopback: true });
     expect(r).toMatchObject({ ok: false, stage: 'callback', retryable: false });
     expect(r.error).toMatch(/^ADDRESS_NOT_ALLOWED: /);
-    const local = await deliverCallback({ url: 'http://127.0.0.1:9/hook', body: payload, secret: SECRET, eventId: 'e' });
+    const local = await sendCallback({ url: 'http://127.0.0.1:9/hook', body: payload, secret: SECRET, eventId: 'e' });
     expect(local).toMatchObject({ ok: false, retryable: false });
   });
 
   it('never puts the token or query strings into the error', async () => {
     const { s } = await integrator({ hookStatus: 500 });
-    const r = await deliverCallback({
+    const r = await sendCallback({
       url: `${s.url}/hook?api_key=qsecret`,
       authUrl: `${s.url}/auth?client_secret=qsecret2`,
       body: payload,
@@ -149,14 +149,14 @@ describe('fetchAuthToken', () => {
   });
 });
 
-describe('deliverCallback: oversized answers', () => {
+describe('sendCallback: oversized answers', () => {
   it('counts a 2xx with a huge answer body as delivered', async () => {
     const s = await startServer((_req, res) => {
       res.writeHead(200, { 'content-length': String(50 * 1024 * 1024) });
       res.write('x');
     });
     servers.push(s);
-    const r = await deliverCallback({ url: `${s.url}/hook`, body: payload, secret: SECRET, eventId: 'e', allowLoopback: true });
+    const r = await sendCallback({ url: `${s.url}/hook`, body: payload, secret: SECRET, eventId: 'e', allowLoopback: true });
     expect(r).toMatchObject({ ok: true, status: 200 });
   });
 });

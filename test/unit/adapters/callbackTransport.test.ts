@@ -1,6 +1,6 @@
 /** Callbacks go over https only (http to loopback only under the local setting) and never follow a redirect. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deliverCallback, fetchAuthToken } from '#adapters/callbackSender.ts';
+import { sendCallback, fetchAuthToken } from '#adapters/callbackSender.ts';
 import { SafeFetchError, type LookupAll } from '#adapters/safeFetch.ts';
 import { startServer, type LocalServer } from './localServer.ts';
 import { hasOpenssl, startTlsServer, type TlsServer } from './tlsServer.ts';
@@ -30,7 +30,7 @@ function publicDns() {
 describe('callbacks: https only', () => {
   it('refuses an http callback_url in an AWS stage (no loopback setting), permanently and before connecting', async () => {
     const dns = publicDns();
-    const r = await deliverCallback({ url: 'http://receiver.example/hook', body: {}, secret: SECRET, eventId: 'e1', lookup: dns.lookup });
+    const r = await sendCallback({ url: 'http://receiver.example/hook', body: {}, secret: SECRET, eventId: 'e1', lookup: dns.lookup });
     expect(r).toMatchObject({ ok: false, stage: 'callback', retryable: false });
     expect(r.error).toMatch(/^SCHEME_NOT_ALLOWED: .*only https/);
     expect(dns.asked).toEqual(['receiver.example']);
@@ -38,7 +38,7 @@ describe('callbacks: https only', () => {
 
   it('refuses an http auth_url the same way, without calling the callback', async () => {
     const { lookup } = publicDns();
-    const r = await deliverCallback({ url: 'https://receiver.example/hook', authUrl: 'http://receiver.example/auth', body: {}, secret: SECRET, eventId: 'e2', lookup });
+    const r = await sendCallback({ url: 'https://receiver.example/hook', authUrl: 'http://receiver.example/auth', body: {}, secret: SECRET, eventId: 'e2', lookup });
     expect(r).toMatchObject({ ok: false, stage: 'auth', retryable: false });
     expect(r.error).toMatch(/^SCHEME_NOT_ALLOWED/);
     await expect(fetchAuthToken('http://receiver.example/auth', { lookup })).rejects.toMatchObject({ code: 'SCHEME_NOT_ALLOWED' });
@@ -46,9 +46,9 @@ describe('callbacks: https only', () => {
 
   it('under the local setting, http reaches loopback only: a public address over http is still refused', async () => {
     const s = await server((_req, res) => res.end());
-    expect(await deliverCallback({ url: `${s.url}/hook`, body: {}, secret: SECRET, eventId: 'e3', allowLoopback: true })).toMatchObject({ ok: true, status: 200 });
+    expect(await sendCallback({ url: `${s.url}/hook`, body: {}, secret: SECRET, eventId: 'e3', allowLoopback: true })).toMatchObject({ ok: true, status: 200 });
     const dns = publicDns();
-    const r = await deliverCallback({ url: 'http://receiver.example/hook', body: {}, secret: SECRET, eventId: 'e4', allowLoopback: true, lookup: dns.lookup });
+    const r = await sendCallback({ url: 'http://receiver.example/hook', body: {}, secret: SECRET, eventId: 'e4', allowLoopback: true, lookup: dns.lookup });
     expect(r).toMatchObject({ ok: false, retryable: false });
     expect(r.error).toMatch(/^SCHEME_NOT_ALLOWED/);
   });
@@ -62,7 +62,7 @@ describe('callbacks: redirects are failed attempts', () => {
         res.writeHead(status, { location: `${elsewhere.url}/steal` });
         res.end();
       });
-      const r = await deliverCallback({ url: `${receiver.url}/hook`, body: { secret: 'personal data' }, secret: SECRET, eventId: `r${status}`, allowLoopback: true });
+      const r = await sendCallback({ url: `${receiver.url}/hook`, body: { secret: 'personal data' }, secret: SECRET, eventId: `r${status}`, allowLoopback: true });
       expect(r).toMatchObject({ ok: false, status, stage: 'callback', retryable: true });
       expect(r.error).toMatch(/^REDIRECT_NOT_FOLLOWED/);
       expect(receiver.requests).toHaveLength(1);
@@ -97,7 +97,7 @@ describe.skipIf(!hasOpenssl)('callbacks: https delivery', () => {
 
   it('delivers over https', async () => {
     const lookup: LookupAll = async () => [{ address: '127.0.0.1', family: 4 }];
-    const r = await deliverCallback({ url: `https://hooks.receiver.test:${tls.port}/hook`, body: {}, secret: SECRET, eventId: 'tls', allowLoopback: true, lookup, ca: tls.cert });
+    const r = await sendCallback({ url: `https://hooks.receiver.test:${tls.port}/hook`, body: {}, secret: SECRET, eventId: 'tls', allowLoopback: true, lookup, ca: tls.cert });
     expect(r).toMatchObject({ ok: true, status: 200 });
     expect(seen).toEqual(['POST /hook']);
   });

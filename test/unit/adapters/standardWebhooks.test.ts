@@ -2,7 +2,7 @@
 // X-Signature, checked against the specification's own test vector so the published verifier
 // libraries accept what we send.
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliverCallback, fetchAuthToken } from '#adapters/callbackSender.ts';
+import { sendCallback, fetchAuthToken } from '#adapters/callbackSender.ts';
 import {
   computeStandardSignature,
   newWebhookSecret,
@@ -88,7 +88,7 @@ describe('deliveries carry both header sets', () => {
       res.end(req.url === '/auth' ? JSON.stringify({ access_token: 'tok_1' }) : '');
     });
     servers.push(s);
-    const r = await deliverCallback({
+    const r = await sendCallback({
       url: `${s.url}/hook`, authUrl: `${s.url}/auth`, body: { flow_uuid: 'f-1' }, secret, eventId: 'evt-42', allowLoopback: true,
     });
     expect(r.ok).toBe(true);

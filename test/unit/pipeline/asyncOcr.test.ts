@@ -12,7 +12,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import type { SNSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetClients } from '#adapters/aws.ts';
-import { documentPrefix } from '#adapters/documentStore.ts';
+import { documentPrefix } from '#adapters/s3Documents.ts';
 import { textractChannelEnv } from '#adapters/textractAsync.ts';
 import { handler as start } from '#pipeline/recogniseTextAsync.ts';
 import { handler as completed } from '#pipeline/textractCompleted.ts';

@@ -39,7 +39,7 @@ vi.mock('../../../functions/adapters/store/owners.ts', () => ({
 }));
 vi.mock('../../../functions/adapters/store/clients.ts', () => ({ getClient: async () => ({ clientId: 'cli_a' }) }));
 vi.mock('../../../functions/adapters/store/callbacks.ts', () => ({ putDeadLetter: async () => {} }));
-vi.mock('../../../functions/adapters/documentStore.ts', () => ({
+vi.mock('../../../functions/adapters/s3Documents.ts', () => ({
   fileObjects: (_o: unknown, uuid: string) => ({ original: `${uuid}/original`, blocks: `${uuid}/blocks.json`, maskedBlocks: `${uuid}/blocks.masked.json`, redacted: `${uuid}/redacted.png` }),
   getObject: async (key: string) => store.objects.get(key) ?? Buffer.from(''),
   putObject: async (key: string, body: string | Buffer) => void store.objects.set(key, Buffer.from(body)),

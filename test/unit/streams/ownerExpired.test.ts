@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
 import { createOwner, listFiles, putFiles, reserveFiles } from '#adapters/store/owners.ts';
-import { fileObjects, putObject } from '#adapters/documentStore.ts';
+import { fileObjects, putObject } from '#adapters/s3Documents.ts';
 import { objects, bucketName } from '#adapters/aws.ts';
 import { handler } from '../../../functions/streams/ownerExpired.ts';
 

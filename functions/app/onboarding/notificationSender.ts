@@ -5,7 +5,7 @@
  * outbox's own (the state machine's retries serve one callback per round): an entry is claimed for
  * one attempt, then settled, rescheduled with backoff, or dead-lettered.
  */
-import { deliverCallback, type DeliveryResult } from '../../adapters/callbackSender.ts';
+import { sendCallback, type DeliveryResult } from '../../adapters/callbackSender.ts';
 import { loopbackAllowed } from '../../adapters/aws.ts';
 import { getClient } from '../../adapters/store/clients.ts';
 import type { ClientRecord } from '#core/domain/clients.ts';
@@ -41,7 +41,7 @@ async function attempt(flow: OnboardingFlow, client: ClientRecord | undefined, e
   const refused = refusal(client);
   const result: DeliveryResult = refused
     ? { ok: false, error: refused, durationMs: 0, retryable: false }
-    : await deliverCallback({
+    : await sendCallback({
       url: event.url, authUrl: event.authUrl, body: entry.body, secret: client!.webhookSecret!, eventId: entry.eventId,
       applicationId: flow.applicationId, allowLoopback: loopbackAllowed(), totalTimeoutMs: REQUEST_TIMEOUT_MS,
     });
@@ -107,7 +107,7 @@ export async function replayNotification(dead: CallbackEvent): Promise<(Delivery
   const refused = !flow ? 'GONE: the flow no longer exists' : refusal(client);
   const result: DeliveryResult = refused
     ? { ok: false, error: refused, durationMs: 0, retryable: false }
-    : await deliverCallback({
+    : await sendCallback({
       url: dead.url, authUrl: dead.authUrl, body: entry.body, secret: client!.webhookSecret!, eventId: entry.eventId,
       applicationId: flow!.applicationId, allowLoopback: loopbackAllowed(), totalTimeoutMs: REQUEST_TIMEOUT_MS,
     });
