@@ -2,6 +2,8 @@
 # After a failed CI run: print the native backtrace of every core a crashed process left (a test worker
 # that died of SIGSEGV names only its test file; the frames name the library). Needs gdb; harmless without.
 shopt -s nullglob
+# The kernel names the faulting library and offset even when no core was written.
+dmesg 2>/dev/null | grep -E 'segfault at|general protection|traps:' | tail -20 || true
 cores=(core core.[0-9]*)
 [ ${#cores[@]} -eq 0 ] && exit 0
 # The project's own Node (the `node` package), the one npm test ran.
