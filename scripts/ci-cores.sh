@@ -4,7 +4,7 @@
 shopt -s nullglob
 # The kernel names the faulting library and offset even when no core was written.
 dmesg 2>/dev/null | grep -E 'segfault at|general protection|traps:' | tail -20 || true
-cores=(core core.[0-9]*)
+cores=(cor[e] core.[0-9]*)  # cor[e]: a glob, so nullglob drops it when absent
 [ ${#cores[@]} -eq 0 ] && exit 0
 # The project's own Node (the `node` package), the one npm test ran.
 node_bin=$(PATH="$PWD/node_modules/.bin:$PATH" node -p 'process.execPath')
