@@ -7,6 +7,9 @@ import { listFiles } from '../adapters/store/owners.ts';
 import type { ClientRecord } from '#core/domain/clients.ts';
 import { presignGet, REDACT_URL_SECONDS } from '../adapters/presignedLinks.ts';
 import { openAadhaar } from '../adapters/aadhaarVault.ts';
+// Static although the two modules import each other: both only declare functions, and a dynamic import
+// made esbuild inline results.ts whole, with every DynamoDB command (59 KB on each route: bench/results/bundles.md).
+import { onboardingCallbackPayload } from './onboarding/results.ts';
 
 /** Who the results are for: decides whether a sealed Aadhaar number is opened. */
 export type Reader = Pick<ClientRecord, 'fullAadhaar' | 'clientId'>;
@@ -91,6 +94,6 @@ export async function flowExtracts(flow: OwnerRecord, reader: Reader, shown: Pre
 export async function callbackPayload(owner: OwnerRecord, reader: Reader) {
   if (owner.kind === 'flow') return { application_id: owner.applicationId, flow_uuid: owner.id, ...(await flowExtracts(owner, reader)) };
   // Onboarding (v2) results have their own shape; imported on use, as that module reads extracts too.
-  if (owner.kind === 'onboarding') return (await import('./onboarding/results.ts')).onboardingCallbackPayload(owner, reader);
+  if (owner.kind === 'onboarding') return onboardingCallbackPayload(owner, reader);
   return { batch_id: owner.id, ...(await extractsPage(owner, 1, Math.max(1, owner.round), reader)) };
 }
