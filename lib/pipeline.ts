@@ -88,7 +88,7 @@ export const taskAccess: Record<string, TaskAccess> = {
     addressReferenceData: true,
     aadhaarVault: 'seal',
   },
-  // Deletes a failed file's original, OCR Blocks and redacted copy (functions/pipeline/cleanUp.ts).
+  // Deletes a failed file's original, OCR Blocks and redacted copy (functions/app/files/cleanUp.ts).
   RecordFileFailure: { table: 'readWrite', bucket: ['delete'] },
   // The same, for every file of an execution whose Map failed as a whole.
   RecordMapFailure: { table: 'readWrite', bucket: ['delete'] },

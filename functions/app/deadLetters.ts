@@ -1,6 +1,6 @@
 /** Callbacks and notifications given up on (dead letters): listed and replayed by the operator. */
 import { deleteDeadLetter, getDeadLetter, listDeadLetters as listDeadLetterRecords } from '../adapters/store/callbacks.ts';
-import { attemptDelivery } from './callbacks.ts';
+import { attemptDelivery } from './callbackAttempts.ts';
 import { replayNotification } from './onboarding/notificationSender.ts';
 import { NotFoundError } from './errors.ts';
 

@@ -15,7 +15,7 @@ import { resetSigningKeys } from '#adapters/signingKey.ts';
 import { resetVaultKey, VAULT_LOCAL_ENV } from '#adapters/aadhaarVault.ts';
 import { envNames } from '#adapters/tableSchema.ts';
 import { logger } from '#adapters/logger.ts';
-import { reconcile } from '#pipeline/reconcile.ts';
+import { reconcile } from '../app/reconciler.ts';
 import { lockDataDir } from './dataLock.ts';
 import { ensureDemoClient, type DemoClient } from './demoClient.ts';
 

@@ -1,28 +1,5 @@
-/** RecogniseText: the stored file to Textract-style Blocks, saved beside it (never in the state payload). */
+/** RecogniseText: the stored file to Textract-style Blocks, saved beside it (app/files/textRecognition.ts). */
 import { task } from './task.ts';
-import { getFile, isFinished, updateFile } from '../adapters/store/owners.ts';
-import { getObject, putObject, fileObjects } from '../adapters/s3Documents.ts';
-import { recogniseDocument } from '../adapters/ocr/document.ts';
-import { ocrEngine } from './engines.ts';
-import { DocumentRejectedError, type FileTaskInput } from './types.ts';
-import { isTransient } from './errors.ts';
+import { recogniseText } from '../app/files/textRecognition.ts';
 
-export const handler = task(async (input: FileTaskInput): Promise<FileTaskInput['file']> => {
-  const file = await getFile(input.owner, input.file.seq);
-  // Finished already, or read already (a re-run after a crash): nothing to do again.
-  if (file && (isFinished(file) || file.ocrKey)) return input.file;
-  if (!file?.objectKey) throw new DocumentRejectedError('PROCESSING_FAILED', 'file was not stored');
-  const bytes = await getObject(file.objectKey);
-  let blocks;
-  try {
-    ({ blocks } = await recogniseDocument(await ocrEngine(), bytes));
-  } catch (err) {
-    // Throttling and timeouts are retried by the ASL (task() names them); anything else is the file's verdict.
-    if (isTransient(err)) throw err;
-    throw new DocumentRejectedError('PROCESSING_FAILED', 'the file could not be read as an image or PDF');
-  }
-  const ocrKey = fileObjects(input.owner, file.fileUuid).blocks;
-  await putObject(ocrKey, JSON.stringify(blocks), 'application/json');
-  await updateFile(input.owner, file.seq, { ocrKey });
-  return input.file;
-});
+export const handler = task(recogniseText);

@@ -944,7 +944,7 @@ describe('least privilege of the pipeline (issue 12 item 10)', () => {
   const s3Statements = (s: Synthesised, fn: Resource) =>
     statementsOf(s.resources, fn.Properties.Role['Fn::GetAtt'][0]).filter((st) => asList(st.Action).some((a) => a.startsWith('s3:')));
   const s3Actions = (s: Synthesised, fn: Resource) => s3Statements(s, fn).flatMap((st) => asList(st.Action));
-  /** What each function's code does with objects (functions/pipeline/*.ts, cleanUp.ts): get, put, delete. */
+  /** What each function's code does with objects (its use case in functions/app, files/cleanUp.ts): get, put, delete. */
   const objectCalls: Record<string, { get: boolean; put: boolean; del: boolean }> = {
     'Pipeline task DownloadFile': { get: false, put: true, del: false },
     'Pipeline task RecogniseText': { get: true, put: true, del: false },

@@ -3,7 +3,9 @@
  * - core imports nothing outside functions/core but libraries of pure computation;
  * - adapters import only core, other adapters and packages (never http, pipeline, the use cases
  *   or any Lambda handler);
- * - an HTTP handler (a route's handler file, or anything under http/v1|v2|v3|bulk) imports no adapter.
+ * - an HTTP handler (a route's handler file, or anything under http/v1|v2|v3|bulk) imports no adapter;
+ * - nor does a pipeline task's handler file (functions/pipeline/tasks.ts, and the functions
+ *   lib/pipeline.ts builds beside the state machine): each wraps one use case of functions/app.
  * Type-only imports count: a type defined in the wrong layer is the dependency this check is about.
  */
 import { describe, expect, it } from 'vitest';
@@ -39,8 +41,23 @@ const routeHandlerFiles = new Set(
   ),
 );
 
+/**
+ * The pipeline's Lambda handler files, read as text as knip.ts reads them: the Task states'
+ * `handler` and `localHandler`, textractCompleted, and the functions lib/pipeline.ts builds beside
+ * the state machine (the reconciler).
+ */
+const literals = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]);
+const tasksSource = readFileSync(`${ROOT}functions/pipeline/tasks.ts`, 'utf8');
+const pipelineTaskFiles = new Set(
+  [
+    ...literals(tasksSource, /\b(?:handler|localHandler):\s*'([^']+)'/g),
+    ...literals(tasksSource, /textractCompletedHandler\s*=\s*'([^']+)'/g),
+    ...literals(readFileSync(`${ROOT}lib/pipeline.ts`, 'utf8'), /pipelineFunction\(\s*'[^']+',\s*'([^']+)'/g),
+  ].map((handler) => `functions/pipeline/${handler}.ts`),
+);
+
 const layerOf = (path: string) => path.split('/')[1];
-const isHandler = (path: string) => HANDLER_FOLDERS.test(path) || routeHandlerFiles.has(path);
+const isHandler = (path: string) => HANDLER_FOLDERS.test(path) || routeHandlerFiles.has(path) || pipelineTaskFiles.has(path);
 
 function violation(edge: ImportEdge): string | null {
   const from = edge.from;
@@ -71,6 +88,12 @@ describe('layers of functions/', () => {
     expect(routeHandlerFiles.size).toBeGreaterThan(10);
     const missing = [...routeHandlerFiles].filter((file) => !existsSync(`${ROOT}${file}`));
     expect(missing, `route handlers with no file:\n${missing.join('\n')}`).toEqual([]);
+    // Ten Task states, textractCompleted and the reconciler.
+    expect(pipelineTaskFiles.size).toBeGreaterThanOrEqual(12);
+    expect(pipelineTaskFiles).toContain('functions/pipeline/textractCompleted.ts');
+    expect(pipelineTaskFiles).toContain('functions/pipeline/reconcile.ts');
+    const missingTasks = [...pipelineTaskFiles].filter((file) => !existsSync(`${ROOT}${file}`));
+    expect(missingTasks, `pipeline tasks with no file:\n${missingTasks.join('\n')}`).toEqual([]);
     expect(edges.length).toBeGreaterThan(300);
     const unresolved = edges.filter((e) => e.to.kind === 'unresolved').map((e) => `${e.from}: '${e.specifier}'`);
     expect(unresolved, `imports that resolve to no file:\n${unresolved.join('\n')}`).toEqual([]);
@@ -104,6 +127,9 @@ describe('layers of functions/', () => {
       file('functions/adapters/a.ts', 'functions/app/flows.ts'),
       file(handler, 'functions/adapters/store/clients.ts'),
       file('functions/http/v3/verification/status.ts', 'functions/adapters/aws.ts'),
+      file('functions/pipeline/extractFields.ts', 'functions/adapters/store/owners.ts'),
+      file('functions/pipeline/textractCompleted.ts', 'functions/adapters/aws.ts'),
+      file('functions/pipeline/reconcile.ts', 'functions/adapters/pipelineStarter.ts'),
     ];
     const allowed = [
       file('functions/core/a.ts', 'functions/core/b.ts'),
@@ -113,8 +139,12 @@ describe('layers of functions/', () => {
       file('functions/adapters/a.ts', 'functions/adapters/store/b.ts'),
       pkg('functions/adapters/a.ts', '@aws-sdk/client-s3'),
       file('functions/app/a.ts', 'functions/adapters/aws.ts'),
-      file('functions/pipeline/a.ts', 'functions/adapters/aws.ts'),
+      // Not a task's handler file: the task wrapper and the engine choice may use adapters.
+      file('functions/pipeline/task.ts', 'functions/adapters/logger.ts'),
+      file('functions/pipeline/engines.ts', 'functions/adapters/tableSchema.ts'),
       file(handler, 'functions/app/flows.ts'),
+      file('functions/pipeline/extractFields.ts', 'functions/app/files/fieldExtraction.ts'),
+      file('functions/pipeline/extractFields.ts', 'functions/pipeline/task.ts'),
     ];
     expect(broken.filter((e) => !violation(e)).map((e) => `${e.from} -> ${e.specifier || (e.to as { path: string }).path}`)).toEqual([]);
     expect(allowed.filter((e) => violation(e)).map((e) => `${e.from} -> ${e.specifier || (e.to as { path: string }).path}`)).toEqual([]);

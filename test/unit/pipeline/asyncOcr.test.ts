@@ -16,7 +16,7 @@ import { documentPrefix } from '#adapters/s3Documents.ts';
 import { textractChannelEnv } from '#adapters/textractAsync.ts';
 import { handler as start } from '#pipeline/recogniseTextAsync.ts';
 import { handler as completed } from '#pipeline/textractCompleted.ts';
-import { verdictOf } from '#pipeline/recordFileFailure.ts';
+import { verdictOf } from '../../../functions/app/files/failures.ts';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);

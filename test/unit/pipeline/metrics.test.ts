@@ -44,8 +44,8 @@ vi.mock('../../../functions/adapters/s3Documents.ts', () => ({
   getObject: async (key: string) => store.objects.get(key) ?? Buffer.from(''),
   putObject: async (key: string, body: string | Buffer) => void store.objects.set(key, Buffer.from(body)),
 }));
-vi.mock('../../../functions/pipeline/cleanUp.ts', () => ({ cleanUpFinishedFile: async () => {} }));
-vi.mock('../../../functions/app/callbacks.ts', () => ({ attemptDelivery: async () => ({ ok: true, attempt: 1 }) }));
+vi.mock('../../../functions/app/files/cleanUp.ts', () => ({ cleanUpFinishedFile: async () => {} }));
+vi.mock('../../../functions/app/callbackAttempts.ts', () => ({ attemptDelivery: async () => ({ ok: true, attempt: 1 }) }));
 
 const { handler: extractFields } = await import('../../../functions/pipeline/extractFields.ts');
 const { handler: recordFileFailure } = await import('../../../functions/pipeline/recordFileFailure.ts');

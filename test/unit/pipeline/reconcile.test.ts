@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServices, type EmbeddedServices } from '../../../functions/local/embedded.ts';
 import { useLocalPipeline, type PipelineInput } from '#adapters/pipelineStarter.ts';
 import { createOwner, getOwner, listFiles, listOpenOwners, putFiles, releaseFiles, reserveFiles, updateFile, type FileRecord } from '#adapters/store/owners.ts';
-import { reconcile } from '#pipeline/reconcile.ts';
+import { reconcile } from '../../../functions/app/reconciler.ts';
 
 let services: EmbeddedServices;
 const started: { input: PipelineInput; name: string }[] = [];

@@ -3,7 +3,7 @@
  * after a crash (or a guard that finds the file finished) deletes exactly what the first run would
  * have. Deletes that fail throw: the ASL retries the task rather than leave personal data behind.
  */
-import { deleteObject, fileObjects } from '../adapters/s3Documents.ts';
+import { deleteObject, fileObjects } from '../../adapters/s3Documents.ts';
 import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
 
 export function objectsToDelete(owner: OwnerRef, file: FileRecord): string[] {
