@@ -54,7 +54,7 @@ import { FIELD_MAP, same, type Cmp } from '../test/fixtures/documents/score.ts';
 
 const ENGINE_NAMES = ['tesseract', 'paddle', 'hybrid'] as const;
 type EngineName = (typeof ENGINE_NAMES)[number];
-/** The local engines as the service creates them (functions/pipeline/engines.ts). */
+/** The local engines as the service creates them (functions/adapters/engines.ts). */
 const CREATE: Record<EngineName, () => OcrEngine> = {
   tesseract: () => createTesseractEngine(),
   paddle: () => createPaddleEngine(),

@@ -15,7 +15,7 @@ import Tesseract from 'tesseract.js';
 import { cachedCorpus } from '../test/fixtures/documents/generate.ts';
 import { startLocal } from '../functions/local/index.ts';
 import { getOwner } from '#adapters/store/owners.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 import { createTesseractEngine } from '#adapters/ocr/tesseract.ts';
 
 const PER_TYPE = Number(process.env.PIPELINE_PER_TYPE ?? 3);
@@ -69,7 +69,7 @@ async function service(): Promise<{ ms: number; failed: number }> {
     const login = await call('/bulk/authtoken', { 'Client-Id': DEMO.clientId, 'Client-Secret': DEMO.clientSecret });
     const Token = login.body.access_token as string;
     // The engines start with the first file in both runs' terms: warm them first, as a container would be.
-    await (await import('../functions/pipeline/engines.ts')).ocrEngine().then((e) => (e as { warmUp?: () => Promise<void> }).warmUp?.());
+    await (await import('../functions/adapters/engines.ts')).ocrEngine().then((e) => (e as { warmUp?: () => Promise<void> }).warmUp?.());
     const started = performance.now();
     const up = await call('/v1/bulk/multiupload', { Token }, {
       product_type: 'MSME_LOAN',

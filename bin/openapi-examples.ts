@@ -16,7 +16,7 @@ import { loadPincodeFile as loadPincodeData } from '../functions/app/addressMatc
 import { setChatEngine } from '#adapters/chat/index.ts';
 import { admitFiles, fileCapOf } from '../functions/app/fileCap.ts';
 import { deleteApplicantCommand } from '../functions/operator/applicants.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 import { generateCorpus } from '../test/fixtures/documents/generate.ts';
 import { startIntegrator, waitFor, type ReceivedCallback } from '../test/integration/integrator.ts';
 import { EXAMPLES_FILE, type ExamplesFile, type OperationExamples, type WebhookExample } from '#http/openapiExamples.ts';

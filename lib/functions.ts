@@ -40,7 +40,7 @@ export const localOnlyModules = [
 ];
 
 /**
- * The local engines' own adapter modules, externalised by path. functions/pipeline/engines.ts
+ * The local engines' own adapter modules, externalised by path. functions/adapters/engines.ts
  * imports them dynamically, but esbuild inlines a dynamically imported local file and hoists that
  * file's static imports of external packages (tesseract.js, sharp) to the top of the ESM bundle,
  * so the bundle would fail to load in Lambda. Kept external, the dynamic import stays a dynamic

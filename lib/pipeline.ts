@@ -50,7 +50,7 @@ interface TaskAccess {
   textract?: Array<'DetectDocumentText' | 'StartDocumentTextDetection' | 'GetDocumentTextDetection'>;
   rekognition?: Array<'DetectFaces' | 'CompareFaces'>;
   /**
-   * The engines the task's code asks functions/pipeline/engines.ts for. Where the stage has the managed
+   * The engines the task's code asks functions/adapters/engines.ts for. Where the stage has the managed
    * engine, `textract` / `rekognition` grant its calls; where it has not (LocalStack), the function carries
    * the local engine instead and gets no managed-engine permissions (`accessFor`).
    */

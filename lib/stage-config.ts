@@ -10,7 +10,7 @@ export const stageNames = ['dev', 'staging', 'prod', 'localstack'] as const;
 export type StageName = (typeof stageNames)[number];
 
 /**
- * The engines behind functions/pipeline/engines.ts (OCR_ENGINE, FACE_ENGINE) and the chat route
+ * The engines behind functions/adapters/engines.ts (OCR_ENGINE, FACE_ENGINE) and the chat route
  * (CHAT_ENGINE). The managed ones in AWS; the local ones travel inside the functions that call them.
  */
 export interface StageEngines {

@@ -11,8 +11,8 @@ import { allFilesFinished } from '#core/flow/status.ts';
 import { findProduct } from '#core/products/catalogue.ts';
 import { evaluateCrossChecks, type CrossCheckDocument, type CrossCheckItem } from '#core/crossCheck/index.ts';
 import { addressSimilarity } from './addressMatching.ts';
-import { faceEngine } from '#pipeline/engines.ts';
-import { isTransient } from '#pipeline/errors.ts';
+import { faceEngine } from '#adapters/engines.ts';
+import { isTransient } from '#adapters/transientErrors.ts';
 
 /** Face similarity of every (source type, target type) document pair a PHOTO_MATCH rule needs. */
 async function faceScores(files: FileRecord[], docs: CrossCheckDocument[], pairs: [string, string][]) {

@@ -5,7 +5,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { powertoolsLogger, withLogKeys } from '../adapters/logger.ts';
 import { tracer } from '../adapters/tracer.ts';
 import { flushMetrics } from '../adapters/metrics.ts';
-import { asTransient } from './errors.ts';
+import { asTransient } from '#adapters/transientErrors.ts';
 
 /** The metrics the task added, flushed once, success or not (adapters/metrics.ts). */
 export const metricsFlush = (): middy.MiddlewareObj => ({

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envNames, tableSchema } from '#adapters/tableSchema.ts';
 import { routeKey, routes } from '#http/routes.ts';
 import { arnPlaceholder, pipelineTasks } from '#pipeline/tasks.ts';
-import { TRANSIENT_ERRORS } from '#pipeline/errors.ts';
+import { TRANSIENT_ERRORS } from '#adapters/transientErrors.ts';
 import { textractChannelEnv } from '#adapters/textractAsync.ts';
 import { VAULT_SECRET_ENV } from '#adapters/aadhaarVault.ts';
 import { addressReferenceData, localOnlyModules, nativeInstallSet } from '../../lib/functions.ts';

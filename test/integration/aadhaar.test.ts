@@ -13,7 +13,7 @@ import type { LocalService } from '../../functions/local/index.ts';
 import { updateClient } from '#adapters/store/clients.ts';
 import { ddb, objects, tableName, bucketName } from '#adapters/aws.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 import { findQrCodes } from '#adapters/qrLocator.ts';
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';

@@ -11,7 +11,7 @@ import { listAttempts, listDeadLetters } from '#adapters/store/callbacks.ts';
 import { verifyCallbackSignature } from '#core/callbacks/signature.ts';
 import { setCallbackCommand } from '../../functions/operator/commands.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 
 let service: LocalService;
 let a: Api;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { flowInitBody, type Api } from './harness.ts';
 import { waitFor, type Integrator } from './integrator.ts';
 import { generateFlowDocuments } from '../fixtures/documents/flow.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 
 let a: Api;
 let token: string;

@@ -18,7 +18,7 @@ import { listAudit } from '#adapters/store/audit.ts';
 import { eventIdFor } from '#core/callbacks/signature.ts';
 import { ownerPrefix, sweepErased } from '../../functions/app/erasure.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 
 let service: LocalService;
 let a: Api;

@@ -10,7 +10,7 @@ import type { LocalService } from '../../functions/local/index.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
 import { LAYOUTS } from '../fixtures/documents/layouts.ts';
 import { createRng, subSeed } from '../fixtures/documents/random.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 
 const SEED = 5;
 let service: LocalService;

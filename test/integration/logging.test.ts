@@ -5,7 +5,7 @@ import { startIntegrator, waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { logger } from '#adapters/logger.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 
 let service: LocalService;
 let a: Api;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { flowInitBody, type Api } from './harness.ts';
 import { waitFor, type Integrator } from './integrator.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 import { findQrCodes } from '#adapters/qrLocator.ts';
 import sharp from 'sharp';
 import QRCode from 'qrcode';

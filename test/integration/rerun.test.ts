@@ -10,7 +10,7 @@ import { api, flowInitBody } from './harness.ts';
 import { waitFor, type Integrator } from './integrator.ts';
 import { generateCorpus } from '../fixtures/documents/generate.ts';
 import type { LocalService } from '../../functions/local/index.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 import { objects, bucketName } from '#adapters/aws.ts';
 import { getOwner, listFiles, type OwnerRef } from '#adapters/store/owners.ts';
 import { fileObjects } from '#adapters/s3Documents.ts';

@@ -8,7 +8,7 @@ import { describe, expect, it, test } from './fixtures.ts';
 import type { Api } from './harness.ts';
 import { waitFor, type Integrator } from './integrator.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 
 let a: Api;
 let token: string;

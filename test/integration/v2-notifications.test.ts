@@ -9,7 +9,7 @@ import { describe, expect, it, test } from './fixtures.ts';
 import { DEMO, type Api } from './harness.ts';
 import { waitFor, type Integrator, type ReceivedCallback } from './integrator.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 import { getClient } from '#adapters/store/clients.ts';
 import { getDeadLetter, listAttempts } from '#adapters/store/callbacks.ts';
 import { listOutbox } from '#adapters/store/outbox.ts';

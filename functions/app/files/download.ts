@@ -4,7 +4,7 @@ import { safeFetch } from '#adapters/safeFetch.ts';
 import { sniffFileType } from '#adapters/fileType.ts';
 import { fileObjects, putObject } from '#adapters/s3Documents.ts';
 import { loopbackAllowed } from '#adapters/aws.ts';
-import { DocumentRejectedError, type FileTaskInput } from '#pipeline/types.ts';
+import { DocumentRejectedError, type FileTaskInput } from './taskInput.ts';
 
 /** The file ref plus its sniffed type: the ASL routes PDFs to Textract's asynchronous API. */
 export type DownloadedFile = FileTaskInput['file'] & { mime?: string };

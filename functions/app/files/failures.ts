@@ -7,7 +7,7 @@ import { finishFile, getFile, isFinished, recount } from '#adapters/store/owners
 import { logger } from '#adapters/logger.ts';
 import { countDocument } from '#adapters/metrics.ts';
 import type { PipelineInput } from '#adapters/pipelineStarter.ts';
-import type { FileTaskInput } from '#pipeline/types.ts';
+import type { FileTaskInput } from './taskInput.ts';
 import { cleanUpFinishedFile } from './cleanUp.ts';
 
 const SAFE_MESSAGE_ERRORS = /^(DocumentRejected\.|FetchRejectedError$|TransientFetchError$)/;

@@ -18,8 +18,8 @@ import { DocumentModel, classify, declarationOf, extractFields, openBoxInput, wi
 import { findProduct } from '#core/products/catalogue.ts';
 import { formatAddress } from '../addressMatching.ts';
 import { evidenceOnUploadedPages } from '#core/evidence/fieldEvidence.ts';
-import { faceEngine, ocrEngine } from '#pipeline/engines.ts';
-import { DocumentRejectedError, type FileTaskInput } from '#pipeline/types.ts';
+import { faceEngine, ocrEngine } from '#adapters/engines.ts';
+import { DocumentRejectedError, type FileTaskInput } from './taskInput.ts';
 import { logger } from '#adapters/logger.ts';
 import { countDocument } from '#adapters/metrics.ts';
 

@@ -2,9 +2,9 @@
 import { getFile, isFinished, updateFile } from '#adapters/store/owners.ts';
 import { getObject, putObject, fileObjects } from '#adapters/s3Documents.ts';
 import { recogniseDocument } from '#adapters/ocr/document.ts';
-import { ocrEngine } from '#pipeline/engines.ts';
-import { DocumentRejectedError, type FileTaskInput } from '#pipeline/types.ts';
-import { isTransient } from '#pipeline/errors.ts';
+import { ocrEngine } from '#adapters/engines.ts';
+import { DocumentRejectedError, type FileTaskInput } from './taskInput.ts';
+import { isTransient } from '#adapters/transientErrors.ts';
 
 export async function recogniseText(input: FileTaskInput): Promise<FileTaskInput['file']> {
   const file = await getFile(input.owner, input.file.seq);

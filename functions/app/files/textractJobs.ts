@@ -14,7 +14,7 @@ import { getTextractJob, markTextractJobDone, putTextractJob, type TextractJob }
 import { getTextDetectionBlocks, startTextDetection } from '#adapters/textractAsync.ts';
 import { fileObjects, putObject } from '#adapters/s3Documents.ts';
 import { logger } from '#adapters/logger.ts';
-import { DocumentRejectedError, type FileTaskInput } from '#pipeline/types.ts';
+import { DocumentRejectedError, type FileTaskInput } from './taskInput.ts';
 
 export interface RecogniseTextAsyncInput extends FileTaskInput {
   file: FileTaskInput['file'] & { mime?: string };

@@ -5,7 +5,8 @@
  *   or any Lambda handler);
  * - an HTTP handler (a route's handler file, or anything under http/v1|v2|v3|bulk) imports no adapter;
  * - nor does a pipeline task's handler file (functions/pipeline/tasks.ts, and the functions
- *   lib/pipeline.ts builds beside the state machine): each wraps one use case of functions/app.
+ *   lib/pipeline.ts builds beside the state machine): each wraps one use case of functions/app;
+ * - the use cases (functions/app) import neither http nor pipeline: those call them, not the reverse.
  * Type-only imports count: a type defined in the wrong layer is the dependency this check is about.
  */
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,7 @@ function violation(edge: ImportEdge): string | null {
     if (!ADAPTER_MAY_IMPORT.has(layer)) return `adapter imports ${target} (${layer})`;
   }
   if (isHandler(from) && to.kind === 'file' && to.path.startsWith('functions/adapters/')) return `handler imports the adapter ${target}`;
+  if (layerOf(from) === 'app' && to.kind === 'file' && /^functions\/(http|pipeline)\//.test(to.path)) return `use case imports ${target}`;
   return null;
 }
 
@@ -130,6 +132,8 @@ describe('layers of functions/', () => {
       file('functions/pipeline/extractFields.ts', 'functions/adapters/store/owners.ts'),
       file('functions/pipeline/textractCompleted.ts', 'functions/adapters/aws.ts'),
       file('functions/pipeline/reconcile.ts', 'functions/adapters/pipelineStarter.ts'),
+      file('functions/app/files/download.ts', 'functions/pipeline/task.ts'),
+      file('functions/app/flows.ts', 'functions/http/routes.ts'),
     ];
     const allowed = [
       file('functions/core/a.ts', 'functions/core/b.ts'),
@@ -141,7 +145,7 @@ describe('layers of functions/', () => {
       file('functions/app/a.ts', 'functions/adapters/aws.ts'),
       // Not a task's handler file: the task wrapper and the engine choice may use adapters.
       file('functions/pipeline/task.ts', 'functions/adapters/logger.ts'),
-      file('functions/pipeline/engines.ts', 'functions/adapters/tableSchema.ts'),
+      file('functions/adapters/engines.ts', 'functions/adapters/tableSchema.ts'),
       file(handler, 'functions/app/flows.ts'),
       file('functions/pipeline/extractFields.ts', 'functions/app/files/fieldExtraction.ts'),
       file('functions/pipeline/extractFields.ts', 'functions/pipeline/task.ts'),

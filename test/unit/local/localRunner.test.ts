@@ -8,7 +8,7 @@ import { api, startService, flowInitBody, type Api } from '../../integration/har
 import { startIntegrator, waitFor, type Integrator } from '../../integration/integrator.ts';
 import { generateCorpus, type Fixture } from '../../fixtures/documents/generate.ts';
 import type { LocalService } from '../../../functions/local/index.ts';
-import { closeEngines } from '#pipeline/engines.ts';
+import { closeEngines } from '#adapters/engines.ts';
 import { localTaskToken } from '../../../functions/local/stateMachine.ts';
 
 /** Inputs the local OCR handler received, recorded without changing what it does. */

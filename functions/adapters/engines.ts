@@ -2,9 +2,9 @@
  * Engine choice per environment (OCR_ENGINE, FACE_ENGINE): Textract and Rekognition in AWS, the local
  * engines on the embedded default and LocalStack. Engines are created once per container and reused.
  */
-import type { OcrEngine } from '../adapters/ocr/engine.ts';
-import type { FaceEngine } from '../adapters/faces/port.ts';
-import { envNames } from '../adapters/tableSchema.ts';
+import type { OcrEngine } from './ocr/engine.ts';
+import type { FaceEngine } from './faces/port.ts';
+import { envNames } from './tableSchema.ts';
 
 let ocr: Promise<OcrEngine> | undefined;
 let faces: Promise<FaceEngine> | undefined;
@@ -12,14 +12,14 @@ let faces: Promise<FaceEngine> | undefined;
 export function ocrEngine(): Promise<OcrEngine> {
   ocr ??= (async () => {
     const choice = process.env[envNames.ocrEngine] ?? 'textract';
-    if (choice === 'textract') return (await import('../adapters/textract.ts')).textractEngine;
+    if (choice === 'textract') return (await import('./textract.ts')).textractEngine;
     // Local engines (measured in bench/results/ocr-engines.md, decision in docs/decisions-ocr.md):
     // tesseract (default): fastest and most accurate alone on our corpus; paddle: PaddleOCR, 4-5x
     // slower, better on receipts; hybrid: tesseract, and PaddleOCR again on weakly read pages.
-    if (choice === 'paddle') return (await import('../adapters/ocr/paddle.ts')).createPaddleEngine();
-    if (choice === 'hybrid') return (await import('../adapters/ocr/hybrid.ts')).createHybridEngine();
+    if (choice === 'paddle') return (await import('./ocr/paddle.ts')).createPaddleEngine();
+    if (choice === 'hybrid') return (await import('./ocr/hybrid.ts')).createHybridEngine();
     if (choice !== 'tesseract') throw new Error(`unknown ${envNames.ocrEngine} '${choice}' (textract, tesseract, paddle, hybrid)`);
-    const { createTesseractEngine } = await import('../adapters/ocr/tesseract.ts');
+    const { createTesseractEngine } = await import('./ocr/tesseract.ts');
     return createTesseractEngine();
   })().catch((err) => {
     // A failed start must not stay cached for the container's life: the next file tries again.
@@ -31,8 +31,8 @@ export function ocrEngine(): Promise<OcrEngine> {
 
 export function faceEngine(): Promise<FaceEngine> {
   faces ??= (async () => {
-    if ((process.env[envNames.faceEngine] ?? 'rekognition') === 'rekognition') return (await import('../adapters/faces/rekognition.ts')).createRekognitionFaceEngine();
-    return (await import('../adapters/faces/local.ts')).createLocalFaceEngine();
+    if ((process.env[envNames.faceEngine] ?? 'rekognition') === 'rekognition') return (await import('./faces/rekognition.ts')).createRekognitionFaceEngine();
+    return (await import('./faces/local.ts')).createLocalFaceEngine();
   })().catch((err) => {
     faces = undefined;
     throw err;

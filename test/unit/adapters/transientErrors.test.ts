@@ -1,7 +1,7 @@
 /** One list of transient errors: every Task state retries all of it, and tasks throw under its names. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TRANSIENT_ERRORS, asTransient, isTransient } from '#pipeline/errors.ts';
+import { TRANSIENT_ERRORS, asTransient, isTransient } from '#adapters/transientErrors.ts';
 import { task } from '#pipeline/task.ts';
 
 interface State { Type: string; Retry?: { ErrorEquals: string[] }[]; ItemProcessor?: { States: Record<string, State> } }
