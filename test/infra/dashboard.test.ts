@@ -4,11 +4,8 @@
  * document type, callbacks delivered and dead-lettered. Synthesised without bundling, as in
  * stack.test.ts.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApp } from '../../lib/service-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { synthStage } from './synth.ts';
 import { DASHBOARD_DOCUMENT_TYPES } from '../../lib/dashboard.ts';
 import { DOCUMENT_TYPES } from '#core/documents/index.ts';
 import { DOCUMENT_TYPE_DIMENSION, METRICS_SERVICE, metricNames, metricsNamespace } from '#adapters/metrics.ts';
@@ -17,19 +14,12 @@ import { envNames } from '#adapters/tableSchema.ts';
 interface Widget { properties: { title?: string; metrics?: unknown[][]; stacked?: boolean } }
 type Resource = { Type: string; Properties: any };
 
-const outdirs: string[] = [];
-
 /**
  * The dashboard's widgets, with the body's Fn::Join resolved enough to parse (tokens become "?"),
  * and the template's resources.
  */
 function synthesise(stage: string): { widgets: Widget[]; resources: Resource[] } {
-  const outdir = mkdtempSync(join(tmpdir(), `docservice-dashboard-${stage}-`));
-  outdirs.push(outdir);
-  const { app, stack } = createServiceApp({ outdir, context: { stage, 'aws:cdk:bundling-stacks': [] } });
-  app.synth({ validateOnSynthesis: false });
-  const template = JSON.parse(readFileSync(join(outdir, `${stack.stackName}.template.json`), 'utf8'));
-  const resources = Object.values(template.Resources as Record<string, Resource>);
+  const resources = Object.values(synthStage(stage, { validate: false }).json.Resources as Record<string, Resource>);
   const [dashboard] = resources.filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
   const body = dashboard.Properties.DashboardBody;
   const text = typeof body === 'string' ? body : (body['Fn::Join'][1] as unknown[]).map((p) => (typeof p === 'string' ? p : '?')).join('');
@@ -56,9 +46,6 @@ beforeAll(() => {
   ({ widgets: dev } = synthesise('dev'));
 }, 120_000);
 
-afterAll(() => {
-  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
-});
 
 const byTitle = (widgets: Widget[], start: string) => {
   const found = widgets.filter((w) => w.properties.title?.startsWith(start));

@@ -5,17 +5,16 @@
  */
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LANG_PATH_ENV, MODEL_DIR } from '#adapters/ocr/tesseract.ts';
 import { envNames } from '#adapters/tableSchema.ts';
 import { textractChannelEnv } from '#adapters/textractAsync.ts';
 import { pipelineTasks } from '#pipeline/tasks.ts';
 import { afterBundlingCommands, lockedVersion, projectRoot, ServiceFunction, tesseractModel } from '../../lib/functions.ts';
 import { accessFor, definitionFor, packageProps, taskAccess } from '../../lib/pipeline.ts';
-import { createServiceApp } from '../../lib/service-app.ts';
+import { synthStage, tempDir } from './synth.ts';
 import { stageConfigs, type StageConfig } from '../../lib/stage-config.ts';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
@@ -24,18 +23,11 @@ type Resources = Record<string, Resource>;
 const localstack = stageConfigs.localstack;
 const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
 const LAMBDA_UNZIPPED_LIMIT = 250 * 1024 * 1024;
-const outdirs: string[] = [];
-const tempDir = (name: string) => {
-  const dir = mkdtempSync(join(tmpdir(), `docservice-${name}-`));
-  outdirs.push(dir);
-  return dir;
-};
 
 function synthesise(stage: string): Resources {
-  const outdir = tempDir(stage);
-  const { app, stack } = createServiceApp({ outdir, context: { stage, 'aws:cdk:bundling-stacks': [] } });
-  app.synth(); // cdk-nag errors would throw here
-  return JSON.parse(readFileSync(join(outdir, `${stack.stackName}.template.json`), 'utf8')).Resources;
+  const { json, error } = synthStage(stage);
+  if (error) throw error; // cdk-nag errors
+  return json.Resources;
 }
 
 /** The service's own functions (CDK's custom-resource providers, such as the bucket emptier, are not ServiceFunctions). */
@@ -88,10 +80,6 @@ let dev: Resources;
 beforeAll(() => {
   ls = synthesise('localstack');
   dev = synthesise('dev');
-});
-
-afterAll(() => {
-  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('localstack stage settings', () => {

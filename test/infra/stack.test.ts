@@ -5,10 +5,7 @@
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { envNames, tableSchema } from '#adapters/tableSchema.ts';
 import { routeKey, routes } from '#http/routes.ts';
 import { arnPlaceholder, pipelineTasks } from '#pipeline/tasks.ts';
@@ -21,6 +18,7 @@ import { routeAccess } from '../../lib/api.ts';
 import { admissionEnv } from '#adapters/store/admission.ts';
 import { MAX_FILES_PER_UPLOAD } from '#http/schemas/common.ts';
 import { createServiceApp } from '../../lib/service-app.ts';
+import { synthStage } from './synth.ts';
 import { stageConfigFor } from '../../lib/stage-config.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
 
@@ -35,24 +33,9 @@ interface Synthesised {
   error?: Error;
 }
 
-const outdirs: string[] = [];
-
 function synthesise(stage: string, mutate?: (stack: ServiceStack) => void): Synthesised {
-  const outdir = mkdtempSync(join(tmpdir(), `docservice-${stage}-`));
-  outdirs.push(outdir);
-  const { app, stack } = createServiceApp({ outdir, context: { stage, 'aws:cdk:bundling-stacks': [] } });
-  mutate?.(stack);
-  let error: Error | undefined;
-  try {
-    app.synth();
-  } catch (e) {
-    error = e as Error;
-  }
-  const reportPath = join(outdir, 'validation-report.json');
-  const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : undefined;
-  const templatePath = join(outdir, `${stack.stackName}.template.json`);
-  const json = existsSync(templatePath) ? JSON.parse(readFileSync(templatePath, 'utf8')) : { Resources: {} };
-  return { template: Template.fromJSON(json), resources: json.Resources, report, error };
+  const { json, report, error } = synthStage(stage, { mutate });
+  return { template: Template.fromJSON(json), resources: json.Resources, report: report as Synthesised['report'], error };
 }
 
 const violations = (s: Synthesised) => (s.report?.pluginReports ?? []).flatMap((p) => p.violations ?? []);
@@ -120,10 +103,6 @@ let dev: Synthesised;
 beforeAll(() => {
   prod = synthesise('prod');
   dev = synthesise('dev');
-});
-
-afterAll(() => {
-  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('cdk-nag AwsSolutions', () => {
