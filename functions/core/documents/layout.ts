@@ -97,7 +97,8 @@ function keyWordCount(s: string): number {
 
 /** A label without a colon: capitalised words with a label word among them, no digits, at most five words. */
 export function looksLikeBareKey(s: string): boolean {
-  const t = s.trim();
+  // "Trade Name, if any": a form's qualifier after a comma is part of the label, not an address's comma.
+  const t = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '');
   // A bare label has no colon (that is a colon key) and no comma (an address line: "Model Town, Pune").
   if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
@@ -131,12 +132,17 @@ function median(xs: number[]): number {
 /** Split a line into segments at wide gaps between its words. */
 export function segmentLine(line: Line): Segment[] {
   const all = [...line.words].sort((a, b) => a.box.Left - b.box.Left);
-  // A ruling read as a glyph ("|", "[", "]", "│") separates cells; it is neither key nor value.
-  const rule = (w: Word) => /^[|│\[\]]+$/.test(w.text);
-  const words = all.filter((w) => !rule(w));
-  if (!words.length) return [];
-  const ruledBefore = new Set(all.flatMap((w, i) => (rule(w) && all[i + 1] && !rule(all[i + 1]) ? [all[i + 1]] : [])));
   // A character's width from the line itself (no page aspect ratio needed).
+  const charW0 = median(all.map((w) => w.box.Width / Math.max(1, w.text.length))) || line.box.Width / Math.max(1, line.text.length);
+  // A ruling read as a glyph ("|", "[", "]", "│") separates cells; it is neither key nor value. So
+  // does a colon standing alone in a column of colons ("Legal Name      :  RAHUL"): it is the
+  // form's separator, not part of the key or the value.
+  const rule = (w: Word, i: number) =>
+    /^[|│\[\]]+$/.test(w.text) || (/^[:：]$/.test(w.text) && (i === 0 || w.box.Left - (all[i - 1].box.Left + all[i - 1].box.Width) > charW0 * 2.6));
+  const isRule = all.map((w, i) => rule(w, i));
+  const words = all.filter((_, i) => !isRule[i]);
+  if (!words.length) return [];
+  const ruledBefore = new Set(all.flatMap((w, i) => (isRule[i] && all[i + 1] && !isRule[i + 1] ? [all[i + 1]] : [])));
   const charW = median(words.map((w) => w.box.Width / Math.max(1, w.text.length))) || line.box.Width / Math.max(1, line.text.length);
   const groups: Word[][] = [[words[0]]];
   for (let i = 1; i < words.length; i++) {

@@ -15,6 +15,22 @@ describe('layout model', () => {
     ]);
   });
 
+  it('a colon standing in its own column separates key and value; a colon after the key stays the key\'s', () => {
+    const m = page([
+      [0.1, [0.07, 'Legal Name'], [0.3, ':'], [0.32, 'Sunita Kumari Tiwari']],
+      [0.13, [0.07, 'Trade Name, if any'], [0.3, ': Rajdhani Hair Salon']],
+      [0.16, [0.07, 'Constitution'], [0.3, ':'], [0.32, 'Partnership'], [0.55, 'Date of Registration'], [0.75, ':'], [0.77, '27/02/2022']],
+      [0.19, [0.07, 'Name : Ritu Patel']],
+    ]);
+    expect(m.layout.pairs.map((p) => [p.key, p.value])).toEqual([
+      ['Legal Name', 'Sunita Kumari Tiwari'],
+      ['Trade Name, if any', 'Rajdhani Hair Salon'],
+      ['Constitution', 'Partnership'],
+      ['Date of Registration', '27/02/2022'],
+      ['Name', 'Ritu Patel'],
+    ]);
+  });
+
   it('never takes a label word inside a sentence as a key', () => {
     expect(isProse('We have sanctioned a loan to the customer named below. Kindly deliver the product')).toBe(true);
     expect(isProse('283, Gandhi Nagar, Andheri East, Pune, Maharashtra - 411418')).toBe(false);
