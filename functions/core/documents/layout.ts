@@ -84,7 +84,8 @@ const KEY_WORDS = new Set(
     'ref reference place supply mode payment account a/c ifsc branch period from upto valid validity license licence registration reg ' +
     'enterprise type activity holder father husband relation vid enrolment sr s.no sl sno fee down subject taxable cgst sgst igst net payable ' +
     'grand due consumer units bank statement opening closing balance trade legal constitution liability establishment employer nature business ' +
-    'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit #')
+    'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit # ' +
+    'category premises commencement expiry till fee status designation district village town taluka tehsil classification renewal')
     .split(' '),
 );
 
@@ -137,8 +138,10 @@ export function segmentLine(line: Line): Segment[] {
   // A ruling read as a glyph ("|", "[", "]", "│") separates cells; it is neither key nor value. So
   // does a colon standing alone in a column of colons ("Legal Name      :  RAHUL"): it is the
   // form's separator, not part of the key or the value.
+  // Dotted leaders ("Certificate No. .......... SEA/RJ/458120") are the same kind of separator.
+  const wideBefore = (w: Word, i: number) => i === 0 || w.box.Left - (all[i - 1].box.Left + all[i - 1].box.Width) > charW0 * 2.6;
   const rule = (w: Word, i: number) =>
-    /^[|│\[\]]+$/.test(w.text) || (/^[:：]$/.test(w.text) && (i === 0 || w.box.Left - (all[i - 1].box.Left + all[i - 1].box.Width) > charW0 * 2.6));
+    /^[|│\[\]]+$/.test(w.text) || /^[.·…_]{3,}$/.test(w.text) || (/^(?:[:：]|[.·…_]{1,2})$/.test(w.text) && wideBefore(w, i));
   const isRule = all.map((w, i) => rule(w, i));
   const words = all.filter((_, i) => !isRule[i]);
   if (!words.length) return [];

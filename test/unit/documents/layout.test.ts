@@ -31,6 +31,19 @@ describe('layout model', () => {
     ]);
   });
 
+  it('dotted leaders separate a key from its value; captions above values pair in two columns ("CATEGORY" is a label)', () => {
+    const m = page([
+      [0.1, [0.07, 'Certificate No.'], [0.25, '.............'], [0.45, 'SEA/RJ/458120']],
+      [0.2, [0.07, 'ESTABLISHMENT NAME'], [0.5, 'CATEGORY']],
+      [0.22, [0.07, 'Bhagyalaxmi Bakery & Confectionery'], [0.5, 'Commercial Establishment']],
+    ]);
+    expect(m.layout.pairs.map((p) => [p.key, p.value])).toEqual([
+      ['Certificate No', 'SEA/RJ/458120'],
+      ['ESTABLISHMENT NAME', 'Bhagyalaxmi Bakery & Confectionery'],
+      ['CATEGORY', 'Commercial Establishment'],
+    ]);
+  });
+
   it('never takes a label word inside a sentence as a key', () => {
     expect(isProse('We have sanctioned a loan to the customer named below. Kindly deliver the product')).toBe(true);
     expect(isProse('283, Gandhi Nagar, Andheri East, Pune, Maharashtra - 411418')).toBe(false);
