@@ -85,7 +85,8 @@ const KEY_WORDS = new Set(
     'enterprise type activity holder father husband relation vid enrolment sr s.no sl sno fee down subject taxable cgst sgst igst net payable ' +
     'grand due consumer units bank statement opening closing balance trade legal constitution liability establishment employer nature business ' +
     'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit # ' +
-    'category premises commencement expiry till fee status designation district village town taluka tehsil classification renewal')
+    'category premises commencement expiry till fee status designation district village town taluka tehsil classification renewal ' +
+    'registered charges pay previous current arrears reading occupier')
     .split(' '),
 );
 
@@ -319,7 +320,8 @@ export class Layout {
       b.length === a.length &&
       b[0].page === a[0].page &&
       b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 2.5 &&
-      a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5);
+      // each value starts under its label, or sits within the label's span (centred or right-aligned figures)
+      a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5 || xOverlap(s.box, b[i].box) >= Math.min(s.box.Width, b[i].box.Width) * 0.6);
     const next = this.rows[ri + 1];
     if (!aligned(row, next)) return undefined;
     // A left column of labels ("Seller | Star Mobile" over "Seller Address | ...") is a key-value table, not a header row.

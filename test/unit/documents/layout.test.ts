@@ -44,6 +44,20 @@ describe('layout model', () => {
     ]);
   });
 
+  it('a summary strip: captions over right-aligned figures pair even when the figures do not start under them', () => {
+    const m = page([
+      [0.25, [0.02, 'Previous Balance'], [0.24, 'Payments'], [0.4, 'Current Charges'], [0.6, 'Total Amount Due'], [0.85, 'Pay By']],
+      [0.27, [0.05, '367.73'], [0.25, '-367.73'], [0.42, '1,269.68'], [0.63, '1,269.68'], [0.83, '03-Oct-2025']],
+    ]);
+    expect(m.layout.pairs.map((p) => [p.key, p.value])).toEqual([
+      ['Previous Balance', '367.73'],
+      ['Payments', '-367.73'],
+      ['Current Charges', '1,269.68'],
+      ['Total Amount Due', '1,269.68'],
+      ['Pay By', '03-Oct-2025'],
+    ]);
+  });
+
   it('never takes a label word inside a sentence as a key', () => {
     expect(isProse('We have sanctioned a loan to the customer named below. Kindly deliver the product')).toBe(true);
     expect(isProse('283, Gandhi Nagar, Andheri East, Pune, Maharashtra - 411418')).toBe(false);
