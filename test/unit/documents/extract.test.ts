@@ -264,7 +264,7 @@ describe('checklist types', () => {
   it('UDYAM_CERT', () => {
     expect(values(extractFields('UDYAM_CERT', model(S.UDYAM)).data)).toEqual({
       udyam_number: 'UDYAM-MH-26-0012345',
-      enterprise_name: 'M/S BALAJI TRADERS',
+      enterprise_name: 'BALAJI TRADERS',
       enterprise_type: 'MICRO',
       address: 'Shop 4, Gandhi Nagar, Nagpur, Maharashtra - 440012',
       date_of_registration: '15/06/2021',

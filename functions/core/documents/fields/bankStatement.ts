@@ -2,6 +2,7 @@
 import type { Line } from '../blocks.ts';
 import { findDates, readIfsc } from '../validators.ts';
 import { cleanName, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
+import { addressee, cleanPartyName, isLabelText, textByLabels } from './certificate.ts';
 
 /** IFSC bank prefix -> bank name (the larger banks; the printed name is used when present). */
 export const IFSC_BANKS: Record<string, string> = {
@@ -34,12 +35,18 @@ const IFSC_TOKEN = /(?<![A-Za-z0-9])[A-Za-z]{4}[0Oo][A-Za-z0-9]{6}(?![A-Za-z0-9]
 export const extractBankStatement: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
-  found.account_holder = labelledText(model, V('account_holder').labels, {
-    via: ['same-line', 'right', 'below'],
-    stop: /\s{2,}|\b(?:account|a\/c|ifsc|branch|cust(?:omer)?\s*id)\b/i,
-    clean: (s) => cleanName(s.replace(/^(?:mr|mrs|ms|shri|smt)\.?\s+/i, '')),
-    accept: looksLikeName,
-  });
+  const all = ['account_holder', 'account_number'].flatMap((f) => V(f).labels);
+  const personName = (s: string) => looksLikeName(s) && !isLabelText(s, all);
+  // A labelled holder; else the addressee the statement is posted to (honorific name over its address).
+  found.account_holder =
+    textByLabels(model, V('account_holder').labels, { clean: (s) => cleanPartyName(s.split(/\s{2,}/)[0]), allLabels: all, accept: personName, avoid: /joint|nominee|second|branch/i }) ??
+    labelledText(model, V('account_holder').labels, {
+      via: ['same-line', 'right', 'below'],
+      stop: /\s{2,}|\b(?:account|a\/c|ifsc|branch|cust(?:omer)?\s*id)\b/i,
+      clean: (s) => cleanPartyName(cleanName(s)),
+      accept: personName,
+    }) ??
+    addressee(model)?.name;
 
   found.account_number = labelledText(model, V('account_number').labels, {
     via: ['same-line', 'right', 'below'],
@@ -51,7 +58,16 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => Number(b.r.valid) - Number(a.r.valid))[0];
   if (ifscHit) found.ifsc = idField(ifscHit.r, ifscHit.m.words);
 
-  const printed = model.findLines(BANK_NAME).find((x) => !/statement|branch|account/i.test(x.match[0]));
+  // The bank's name as printed; of several printings ("KONARK BANK" logo, "Konark Bank Limited" in the
+  // footer) the fullest one that contains the others' words.
+  const names = model.findLines(BANK_NAME).filter((x) => !/statement|branch|account/i.test(x.match[0]));
+  const tokens = (t: string) => t.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const printed = names.reduce<(typeof names)[number] | undefined>((best, x) => {
+    if (!best) return x;
+    const a = tokens(best.match[1]);
+    const b = tokens(x.match[1]);
+    return b.length > a.length && a.every((w) => b.includes(w)) ? x : best;
+  }, undefined);
   const fromIfsc = ifscHit?.r.valid ? IFSC_BANKS[ifscHit.r.value.slice(0, 4)] : undefined;
   if (printed) found.bank_name = field(cleanName(printed.match[1]), printed.words, fromIfsc && printed.match[1].toLowerCase().includes(fromIfsc.split(' ')[0].toLowerCase()) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
   else if (fromIfsc && ifscHit) found.bank_name = field(fromIfsc, ifscHit.m.words, { kind: 'heuristic' });

@@ -1,24 +1,67 @@
-/** Electricity bill: consumer_name, consumer_number, address, bill_date, amount_due. */
-import { cleanName, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
+/** Utility bill (electricity, water, telecom, gas): consumer_name, consumer_number, address, bill_date, amount_due. */
+import type { DocumentModel } from '../blocks.ts';
+import { findAmounts } from '../validators.ts';
+import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
+import { addressByLabels, addressee, cleanPartyName, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
+
+/** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
+const NOT_DUE_NOW = /after|late|arrear|previous|surcharge|if\s*paid|before|discount|rebate|last\s*payment|paid\s*on|deposit|penalty|fine|\bdpc\b/i;
+/** The office's own address (section, sub-division, ward office, registered office) is not the consumer's. */
+const NOT_CONSUMER = /office|ward|division|section|circle|zone|registered|corporate|head|branch|sub-?station/i;
+const NAME_AND_ADDRESS = [/(?:consumer(?:'s)?\s*|customer(?:'s)?\s*)?name\s*(?:&|and)\s*address(?:\s*of\s*(?:the\s*)?consumer)?/i];
+const ADDRESS_STOP = /^\s*(?:mobile|mob|phone|ph|tel|contact|e-?mail|gstin|gst|pan|date|dated|bill|due|consumer|account|a\/c|meter|tariff|sanction|connected|category|load|phase|units|reading|plan|ifsc|pole|feeder|book|area\s*code|route)(?![A-Za-z0-9])/i;
+
+/** The amount due now: a key-value pair first (never one for after the due date), then a label in a line. */
+function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  for (const label of labels) {
+    for (const p of model.layout.find([label])) {
+      if (NOT_DUE_NOW.test(p.key)) continue;
+      const hits = findAmounts(p.value).filter((a) => a.value > 0);
+      const a = hits.filter((h) => h.currency || h.decimals).pop() ?? hits.pop();
+      if (a) return field(a.value, p.valueWords, { kind: 'structure', pass: true });
+    }
+  }
+  for (const label of labels) {
+    const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && !model.layout.isProseLine(x.line));
+    for (const x of lines) {
+      const f = labelledAmount(model, [new RegExp(label.source, label.flags)], { via: ['same-line', 'right'] });
+      if (f && !NOT_DUE_NOW.test(x.line.text)) return f;
+    }
+  }
+  return undefined;
+}
 
 export const extractEbill: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
-  found.consumer_name = labelledText(model, V('consumer_name').labels, {
-    ...VIA,
-    stop: /\s{2,}|\b(?:consumer\s*no|ca\s*no|account|bill|date)\b/i,
-    clean: cleanName,
-    accept: looksLikeName,
-  });
-  found.consumer_number = labelledText(model, V('consumer_number').labels, { ...VIA, pattern: /^([A-Za-z0-9][A-Za-z0-9/\-]*\d[A-Za-z0-9/\-]*)/ });
-  // The value of an address key continued down its column first; the lines after the label otherwise.
+  const all = ['consumer_name', 'consumer_number', 'address', 'bill_date', 'amount_due'].flatMap((f) => V(f).labels);
+  const combined = nameAndAddress(model, NAME_AND_ADDRESS, ADDRESS_STOP);
+  const to = addressee(model, { stop: ADDRESS_STOP });
+  const personName = (s: string) => looksLikeName(s) && !isLabelText(s, all);
+  found.consumer_name =
+    textByLabels(model, V('consumer_name').labels, { clean: cleanPartyName, allLabels: all, accept: personName }) ??
+    labelledText(model, V('consumer_name').labels, {
+      ...VIA,
+      stop: /\s{2,}|\b(?:consumer\s*no|ca\s*no|account|bill|date)\b/i,
+      clean: (s) => cleanPartyName(cleanName(s)),
+      accept: personName,
+    }) ??
+    combined?.name ??
+    to?.name;
+  found.consumer_number =
+    textByLabels(model, V('consumer_number').labels, { clean: (s) => (/^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/.exec(s.trim())?.[1] ?? ''), allLabels: all }) ??
+    labelledText(model, V('consumer_number').labels, { ...VIA, pattern: /^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/ });
+  const name = typeof found.consumer_name?.value === 'string' ? found.consumer_name.value : undefined;
+  // "Name & Address" cell, an address key (never the office's), then the addressee block of a letter.
   found.address =
-    addressForKey(model, V('address').labels) ??
-    labelledAddress(model, V('address').labels, { maxLines: 4 });
+    combined?.address ??
+    withoutLeadingName(addressByLabels(model, V('address').labels, { avoid: NOT_CONSUMER, stop: ADDRESS_STOP }), name) ??
+    withoutLeadingName(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }), name) ??
+    to?.address ??
+    withoutLeadingName(labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), name);
+  if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.bill_date = labelledDate(model, V('bill_date').labels, VIA);
-  found.amount_due =
-    labelledAmount(model, V('amount_due').labels, { via: ['same-line', 'right'] }) ??
-    labelledAmount(model, [/(?:net\s*|total\s*)?amount\s*(?:due|payable)/i, /total\s*(?:amount\s*)?(?:due|payable)/i], { pairsOnly: true });
+  found.amount_due = amountDue(model, V('amount_due').labels);
   return { found };
 };

@@ -2,42 +2,57 @@
 import { cleanName, field, labelledAddress, labelledDate, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
+import { addressByLabels, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
 
 const FOURTEEN = /(?<!\d)(\d[\d ]{12,16}\d)(?!\d)/;
+const NUMBER_LABEL = /(?:fssai\s*)?(?:licen[cs]e|lic\.?|registration|regn\.?)\s*(?:no|number|#)\.?/i;
+/** The licensee's own (registered office, correspondence) address is not the premises'. */
+const NOT_PREMISES = /registered\s*office|licensee|correspondence|communication|residen|head\s*office/i;
+const ADDRESS_STOP = /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.|name|proprietor|mobile|e-?mail|food\s*categor)/i;
+/** "Name and (Registered Office) Address of Licensee": the business is the name before the address. */
+const LICENSEE = /name\s*(?:and\s*(?:registered\s*(?:office\s*)?)?address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|fbo|company)/i;
 
 export const extractFssai: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
-  const lic = model.labelValue(/(?:licen[cs]e|registration)\s*(?:no|number)\.?/i, { ...VIA, pattern: FOURTEEN });
+  const lic = model.labelValue(NUMBER_LABEL, { ...VIA, pattern: FOURTEEN });
   const digits = lic?.text.replace(/\s/g, '');
+  const inProse = proseId(model, [/\b(?:registration|licen[cs]e)\s*(?:no\.?|number)\s*/i], /^\d[\d ]{12,16}\d(?!\d)/);
   if (lic && digits) found.license_number = field(digits, lic.words, { kind: 'structure', pass: /^\d{14}$/.test(digits) });
-  else {
+  else if (inProse) {
+    const d = inProse.value.replace(/\s/g, '');
+    found.license_number = field(d, inProse.words, { kind: 'structure', pass: /^\d{14}$/.test(d) });
+  } else {
     const any = model.findAll(/(?<!\d)\d{14}(?!\d)/g)[0];
     if (any) found.license_number = field(any.match[0], any.words, { kind: 'heuristic' });
   }
 
-  // The business's own label first; "Name and Address of Licensee" often reads "Owner (Business)".
+  const all = ['business_name', 'address', 'valid_upto'].flatMap((f) => V(f).labels).concat([LICENSEE, NUMBER_LABEL]);
+  // The business's own label first; "Name and Address of Licensee" often reads "Owner (Business)"
+  // or "BUSINESS NAME, <registered office address>".
   found.business_name =
-    labelledText(model, V('business_name').labels, {
-      ...VIA,
-      stop: /\s{2,}|,|\baddress\b/i,
-      clean: cleanName,
-      accept: (s) => s.length >= 3,
+    textByLabels(model, V('business_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
+    labelledText(model, V('business_name').labels, { ...VIA, stop: /\s{2,}|,|\baddress\b/i, clean: cleanName, accept: (s) => s.length >= 3 && !isLabelText(s, all) }) ??
+    textByLabels(model, [LICENSEE], {
+      clean: (s) => cleanBusinessName(/\(([^()]{3,})\)\s*$/.exec(s)?.[1] ?? s.split(',')[0]),
+      allLabels: all,
+      accept: (s) => s.length >= 3 && !/\d/.test(s),
     }) ??
-    labelledText(model, [/name\s*(?:and\s*address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|company)/i], {
+    labelledText(model, [LICENSEE], {
       ...VIA,
       stop: /\s{2,}|,|\baddress\b/i,
       clean: (s) => cleanName(/\(([^()]{3,})\)\s*$/.exec(s)?.[1] ?? s),
       accept: (s) => s.length >= 3,
-    });
-  // The value of an address key continued down its column first; the lines after the label otherwise.
+    }) ??
+    proseName(model);
+  // The premises: pairs and wrapped keys first (never the licensee's office), then a sentence.
   found.address =
-    addressForKey(model, V('address').labels, { stop: /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.)/i }) ??
-    labelledAddress(model, V('address').labels, {
-    maxLines: 4,
-    stop: /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.)/i,
-  });
-  found.valid_upto = labelledDate(model, V('valid_upto').labels, VIA);
+    addressByLabels(model, V('address').labels, { avoid: NOT_PREMISES, stop: ADDRESS_STOP }) ??
+    addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ??
+    labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }) ??
+    proseAddress(model);
+  if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
+  found.valid_upto = labelledDate(model, V('valid_upto').labels, VIA) ?? proseValidUpto(model);
   if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
 
   return { found };

@@ -1,28 +1,32 @@
 /** Shops and Establishments registration: registration_number, establishment_name, address, valid_upto. */
-import { cleanName, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
+import { cleanName, labelledAddress, labelledDate, labelledText, field, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
+import { addressByLabels, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
 
+/** A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II"). */
+const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?)/;
+/** The employer's or owner's own address is not the establishment's. */
+const NOT_ESTABLISHMENT = /residen|employer|owner|proprietor|permanent|correspondence|home/i;
+const ADDRESS_STOP = /^\s*(?:name|nature|category|valid|date|number\s*of|employer|owner|signature|\d+\.|registration|certificate|fee|mobile|e-?mail|phone)/i;
 
 export const extractShopAct: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
-  found.registration_number = labelledText(model, V('registration_number').labels, {
-    ...VIA,
-    pattern: /^([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_.]*)/,
-  });
-  found.establishment_name = labelledText(model, V('establishment_name').labels, {
-    ...VIA,
-    stop: /\s{2,}|\baddress\b/i,
-    clean: cleanName,
-    accept: (s) => s.length >= 3,
-  });
-  // The value of an address key continued down its column first; the lines after the label otherwise.
+  const all = ['registration_number', 'establishment_name', 'address', 'valid_upto'].flatMap((f) => V(f).labels);
+  const reg = labelledText(model, V('registration_number').labels, { ...VIA, pattern: REG_NO, accept: (s) => !/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(s) });
+  const regProse = reg ? undefined : proseId(model, [/\b(?:registration|regn\.?|certificate|licen[cs]e)\s*(?:no\.?|number)\s*/i]);
+  found.registration_number = reg ?? (regProse ? field(regProse.value, regProse.words, { kind: 'labelled' }) : undefined);
+  found.establishment_name =
+    textByLabels(model, V('establishment_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
+    labelledText(model, V('establishment_name').labels, { ...VIA, stop: /\s{2,}|\baddress\b/i, clean: (s) => cleanBusinessName(cleanName(s)), accept: (s) => s.length >= 3 && !isLabelText(s, all) }) ??
+    proseName(model);
+  // The establishment's address: pairs, wrapped keys, parts (never the employer's residence), then a sentence.
   found.address =
-    addressForKey(model, V('address').labels, { stop: /^\s*(?:name|nature|category|valid|date|number\s*of|employer|signature|\d+\.)/i }) ??
-    labelledAddress(model, V('address').labels, {
-    maxLines: 4,
-    stop: /^\s*(?:name|nature|category|valid|date|number\s*of|employer|signature|\d+\.)/i,
-  });
-  found.valid_upto = labelledDate(model, V('valid_upto').labels, VIA);
+    addressByLabels(model, V('address').labels, { avoid: NOT_ESTABLISHMENT, stop: ADDRESS_STOP }) ??
+    addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ??
+    labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }) ??
+    proseAddress(model);
+  if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
+  found.valid_upto = labelledDate(model, V('valid_upto').labels, VIA) ?? proseValidUpto(model);
   return { found };
 };

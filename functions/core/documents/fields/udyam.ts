@@ -1,11 +1,48 @@
 /** Udyam registration certificate: udyam_number, enterprise_name, enterprise_type, address, date_of_registration. */
+import type { DocumentModel } from '../blocks.ts';
 import { isValidUdyam } from '../validators.ts';
 import { cleanName, field, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
+import { addressByLabels, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseDate, proseName, textByLabels } from './certificate.ts';
 
 const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
+const TYPE_WORD = /\b(micro|small|medium)\b/i;
+const TYPE_LABELS = [/type\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*type/i, /^\s*(?:type|category)\s*$/i, /(?:enterprise\s*)?category/i];
+/** A unit's or plant's location is a second address; the enterprise's official address is wanted. */
+const NOT_OFFICIAL = /unit|plant|location|communication|residen/i;
+const ADDRESS_STOP = /^\s*(?:date|major|type|social|name|national|mobile|email|e-mail|nic|\d+\.|enterprise|registered|classification)/i;
+
+/**
+ * The enterprise type: beside its label; else, in a classification table by year, the latest row's
+ * type (an enterprise moves from Micro to Small as it grows, the certificate lists every year).
+ */
+function enterpriseType(model: DocumentModel): ExtractedField | undefined {
+  const label = model.findLines(/type\s*of\s*(?:the\s*)?enterprise|enterprise\s*type|classification\s*year/i).find((x) => !model.layout.isProseLine(x.line));
+  if (label) {
+    // Rows with a year ("2023-24") under the label: the latest year's type.
+    const rows = model.linesAfter(label.line, 8).filter((l) => /\b(?:19|20)\d{2}\s*-\s*\d{2,4}\b/.test(l.text) && TYPE_WORD.test(l.text));
+    if (rows.length) {
+      const year = (t: string) => Number(/\b((?:19|20)\d{2})\s*-\s*\d{2,4}\b/.exec(t)?.[1] ?? 0);
+      const latest = rows.reduce((a, b) => (year(b.text) >= year(a.text) ? b : a));
+      const m = TYPE_WORD.exec(latest.text)!;
+      return field(m[1].toUpperCase(), model.wordsInRange(latest, m.index, m.index + m[0].length), { kind: 'labelled' });
+    }
+  }
+  const typed = labelledText(model, TYPE_LABELS, { ...VIA, pattern: TYPE_WORD });
+  if (typed) return { ...typed, value: String(typed.value).toUpperCase() };
+  // "… is registered as a Micro enterprise …"
+  for (const l of model.lines) {
+    const m = /\b(?:registered|classified)\s+as\s+an?\s+(micro|small|medium)\b|\b(micro|small|medium)\s+enterprise\b(?!s)/i.exec(l.text);
+    if (m && model.layout.isProseLine(l)) {
+      const w = m[1] ?? m[2];
+      const at = m.index + m[0].toLowerCase().indexOf(w.toLowerCase());
+      return field(w.toUpperCase(), model.wordsInRange(l, at, at + w.length), { kind: 'labelled' });
+    }
+  }
+  return undefined;
+}
 
 export const extractUdyam: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
@@ -18,17 +55,22 @@ export const extractUdyam: Extractor = (model, _opts, V) => {
     found.udyam_number = field(value, m.words, { kind: 'structure', pass: isValidUdyam(value), repairs });
   }
 
-  found.enterprise_name = labelledText(model, V('enterprise_name').labels, { ...VIA, clean: cleanName, accept: (s) => s.length >= 3 });
-  const type = labelledText(model, [/type\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*type/i], { ...VIA, pattern: /\b(micro|small|medium)\b/i });
-  if (type) found.enterprise_type = { ...type, value: String(type.value).toUpperCase() };
-  // The value of an address key continued down its column first; the lines after the label otherwise.
+  const all = ['enterprise_name', 'address', 'date_of_registration'].flatMap((f) => V(f).labels).concat(TYPE_LABELS);
+  found.enterprise_name =
+    textByLabels(model, V('enterprise_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
+    labelledText(model, V('enterprise_name').labels, { ...VIA, clean: (s) => cleanBusinessName(cleanName(s)), accept: (s) => s.length >= 3 && !isLabelText(s, all) }) ??
+    proseName(model);
+  found.enterprise_type = enterpriseType(model);
+  // The official address: pairs, wrapped keys, the table of parts; never a unit's or plant's location.
   found.address =
-    addressForKey(model, V('address').labels, { stop: /^\s*(?:date|major|type|social|name|national|mobile|email|\d+\.)/i }) ??
-    labelledAddress(model, V('address').labels, {
-    maxLines: 5,
-    stop: /^\s*(?:date|major|type|social|name|national|mobile|email|\d+\.)/i,
-  });
-  found.date_of_registration = labelledDate(model, V('date_of_registration').labels, VIA);
+    addressByLabels(model, V('address').labels, { avoid: NOT_OFFICIAL, stop: ADDRESS_STOP }) ??
+    addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ??
+    labelledAddress(model, V('address').labels, { maxLines: 5, stop: ADDRESS_STOP }) ??
+    proseAddress(model);
+  if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
+  found.date_of_registration =
+    labelledDate(model, V('date_of_registration').labels, VIA) ??
+    proseDate(model, [/\b(?:allotted|registered|granted)\b[^.]{0,160}?\bon\s+/i, /\bwith\s+effect\s+from\s+|\bw\.?\s?e\.?\s?f\.?\s*/i], { within: 30 });
 
   return { found };
 };

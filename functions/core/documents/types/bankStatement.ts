@@ -23,8 +23,16 @@ export const bankStatement: DocumentTypeDeclaration = {
   },
   extract: extractBankStatement,
   vocabulary: {
-    account_holder: { labels: [/(?:account|a\/c|acct\.?)\s*holder(?:'s)?(?:\s*name)?/i, /account\s*name/i, /customer\s*name/i, /\bname\b/i] },
-    account_number: { labels: [/(?:account|a\/c)\s*(?:no|number|#)\.?/i] },
+    account_holder: {
+      labels: [
+        /(?:account|a\/c|acct\.?)\s*holder(?:'s)?(?:\s*name)?/i,
+        /(?:account|a\/c)\s*name/i,
+        /name\s*of\s*(?:the\s*)?(?:account\s*holder|depositor|customer)/i,
+        /(?:customer|depositor)(?:'s)?\s*name/i,
+        /\bname\b/i,
+      ],
+    },
+    account_number: { labels: [/(?:(?:s\.?\s*b\.?|savings|current|ca|sb)\s*)?(?:account|a\/c|acct\.?)\s*(?:no|number|#)\.?/i] },
   },
   addressFields: [],
   pageImage: false,

@@ -6,12 +6,16 @@ import { extractEbill } from '../fields/ebill.ts';
 export const ebill: DocumentTypeDeclaration = {
   type: 'EBILL',
   cues: [
-    re('electricity', 2, /electricity|power\s*(?:distribution|supply)|vidyut|bijli/i),
+    re('electricity', 2, /electricity|power\s*(?:distribution|supply)|vidyut|bijli|energy\s*(?:bill|charges)/i),
     re('units-consumed', 2.5, /units?\s*(?:consumed|billed)|consumption\s*\(?kwh/i),
     re('consumer-no', 2, /consumer\s*(?:no|number|name|id)|\bCA\s*No|service\s*connection\s*(?:no|number)/i),
-    re('bill-date', 1, /bill\s*date/i),
+    re('bill-date', 1, /bill\s*date|date\s*of\s*bill/i),
     re('meter-tariff', 1.5, /meter\s*(?:no|reading)|\bkwh\b|tariff|sanctioned\s*load/i),
-    re('due-date', 0.5, /due\s*date/i),
+    re('due-date', 0.5, /due\s*date|pay\s*by/i),
+    // Other utilities print the same bill: water and sewerage, piped gas, telephone and broadband.
+    re('utility-service', 3, /water\s*(?:charges|bill|tax|supply|connection|meter)|sewerage|piped\s*(?:natural\s*)?gas|gas\s*(?:bill|connection)|post\s*-?paid|broadband|landline|telephone\s*bill|telecom|demand\s*notice/i),
+    re('amount-due', 1, /\b(?:total\s*|net\s*)?amount\s*(?:due|payable)\b|\btotal\s*due\b/i),
+    re('bill-period', 1.5, /bill(?:ing)?\s*(?:period|cycle|month)|previous\s*(?:balance|dues|outstanding|reading)|current\s*charges/i),
   ],
   fields: {
     consumer_name: 'string',
@@ -22,11 +26,39 @@ export const ebill: DocumentTypeDeclaration = {
   },
   extract: extractEbill,
   vocabulary: {
-    consumer_name: { labels: [/consumer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?consumer/i, /customer\s*name/i, /\bname\b/i] },
-    consumer_number: { labels: [/consumer\s*(?:no|number|id)\.?/i, /\bCA\s*(?:no|number)\.?/i, /(?:service|account|connection)\s*(?:no|number)\.?/i, /\bK\s*No\.?/i] },
-    address: { labels: [/(?:supply|premises|consumer|service)\s*address/i, /\baddress\b/i] },
-    bill_date: { labels: [/bill(?:ing)?\s*date/i, /date\s*of\s*billing/i, /date\s*of\s*(?:bill|issue)/i, /bill\s*issue\s*date/i] },
-    amount_due: { labels: [/(?:net\s*)?amount\s*(?:due|payable)/i, /total\s*(?:amount\s*)?(?:due|payable)/i, /payable\s*amount/i, /bill\s*amount/i, /amount\s*to\s*be\s*paid/i] },
+    consumer_name: {
+      labels: [
+        /consumer(?:'s)?\s*name/i,
+        /name\s*of\s*(?:the\s*)?(?:consumer|customer|subscriber|owner|occupier)/i,
+        /(?:customer|subscriber|account|owner|occupier)(?:'s)?\s*name/i,
+        /(?:owner|occupier)\s*(?:\/\s*(?:owner|occupier))?/i,
+        /\bname\b/i,
+      ],
+    },
+    consumer_number: {
+      labels: [
+        /consumer\s*(?:no|number|id|code)\.?/i,
+        /\bCA\s*(?:no|number)\.?/i,
+        /(?:service|connection)\s*(?:connection\s*)?(?:no|number|id)\.?/i,
+        /(?:customer\s*)?account\s*(?:no|number|id)\.?/i,
+        /relationship\s*(?:no|number)\.?/i,
+        /(?:customer|subscriber)\s*(?:id|no|number)\.?/i,
+        /\bK\s*No\.?/i,
+        /\b(?:BP|USC|SC)\s*(?:no|number)\.?/i,
+      ],
+    },
+    address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection)\s*address/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i] },
+    bill_date: { labels: [/bill(?:ing)?\s*date/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i] },
+    amount_due: {
+      labels: [
+        /(?:net\s*|total\s*)?amount\s*(?:due|payable)(?:\s*\(?rs\.?\)?)?/i,
+        /total\s*(?:amount\s*)?(?:due|payable)/i,
+        /payable\s*amount/i,
+        /(?:current\s*)?bill\s*amount/i,
+        /amount\s*to\s*be\s*paid/i,
+        /net\s*payable/i,
+      ],
+    },
   },
   addressFields: ['address'],
   pageImage: false,

@@ -19,9 +19,23 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
   },
   extract: extractFssai,
   vocabulary: {
-    business_name: { labels: [/name\s*of\s*(?:the\s*)?(?:food\s*)?business(?!\s*operator)/i, /business\s*name/i, /company\s*name/i, /trade\s*name/i] },
-    address: { labels: [/address\s*of\s*(?:the\s*)?(?:premises|authori[sz]ed\s*premises|business)/i, /premises\s*address/i, /\baddress\b/i] },
-    valid_upto: { labels: [/valid\s*(?:up\s*to|upto|till|until)/i, /validity/i, /date\s*of\s*expiry|expiry\s*date/i, /expires\s*on/i] },
+    business_name: {
+      labels: [
+        /name\s*of\s*(?:the\s*)?(?:food\s*)?business(?!\s*operator)(?:\s*\/\s*company)?/i,
+        /business\s*name/i,
+        /name\s*of\s*(?:the\s*)?(?:fbo|food\s*business\s*operator|company|firm|establishment|outlet)(?:\s*\/\s*company)?/i,
+        /(?:company|firm|trade|outlet|shop)\s*name/i,
+      ],
+    },
+    address: {
+      labels: [
+        /address\s*of\s*(?:the\s*)?(?:premises|authori[sz]ed\s*premises|business|food\s*business)/i,
+        /(?:premises|business|site|outlet|unit)\s*address/i,
+        /place\s*of\s*business/i,
+        /\baddress\b/i,
+      ],
+    },
+    valid_upto: { labels: [/valid\s*(?:up\s*to|upto|till|until)/i, /validity(?:\s*(?:up\s*to|upto|till|date))?/i, /date\s*of\s*expiry|expiry\s*date|expires\s*on/i] },
   },
   addressFields: ['address'],
   pageImage: false,

@@ -23,10 +23,27 @@ export const gstCert: DocumentTypeDeclaration = {
   },
   extract: extractGstCert,
   vocabulary: {
-    legal_name: { labels: [/legal\s*name(?:\s*of\s*business)?/i] },
-    trade_name: { labels: [/trade\s*name(?:,?\s*if\s*any)?/i] },
-    address: { labels: [/address\s*of\s*principal\s*place\s*of\s*business/i, /principal\s*place\s*of\s*business/i, /\baddress\b/i] },
-    date_of_registration: { labels: [/date\s*of\s*registration/i, /date\s*of\s*liability/i, /date\s*of\s*validity/i, /date\s*of\s*issue/i] },
+    legal_name: { labels: [/legal\s*name(?:\s*of\s*(?:the\s*)?(?:business|taxpayer))?/i, /name\s*of\s*(?:the\s*)?(?:taxpayer|registered\s*person)/i, /taxpayer(?:'s)?\s*name/i] },
+    trade_name: { labels: [/trade\s*name(?:,?\s*if\s*any)?/i, /trading\s*name/i] },
+    address: {
+      labels: [
+        /address\s*of\s*(?:the\s*)?principal\s*place\s*of\s*business/i,
+        /principal\s*place\s*of\s*business(?:\s*address)?/i,
+        /(?:principal\s*)?place\s*of\s*business/i,
+        /(?:business|registered)\s*address/i,
+        /\baddress\b/i,
+      ],
+    },
+    date_of_registration: {
+      labels: [
+        /(?:effective\s*)?date\s*of\s*registration/i,
+        /registration\s*date/i,
+        /date\s*of\s*liability/i,
+        /registered\s*(?:on|since)/i,
+        /date\s*of\s*validity/i,
+        /date\s*of\s*issue/i,
+      ],
+    },
   },
   addressFields: ['address'],
   pageImage: false,

@@ -21,10 +21,29 @@ export const shopActLicense: DocumentTypeDeclaration = {
   },
   extract: extractShopAct,
   vocabulary: {
-    registration_number: { labels: [/registration\s*(?:no|number|certificate\s*no)\.?/i, /(?:certificate|licen[cs]e)\s*(?:no|number)\.?/i] },
-    establishment_name: { labels: [/name\s*of\s*(?:the\s*)?establishment/i, /establishment\s*name/i, /name\s*of\s*(?:the\s*)?shop/i, /shop\s*name/i] },
-    address: { labels: [/(?:postal\s*)?address\s*of\s*(?:the\s*)?establishment/i, /establishment\s*address/i, /\baddress\b/i] },
-    valid_upto: { labels: [/valid\s*(?:up\s*to|upto|till|until)/i, /validity/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*date/i] },
+    registration_number: {
+      labels: [
+        /registration\s*(?:no|number|certificate\s*no)\.?/i,
+        /(?:certificate|licen[cs]e|regn\.?|reg\.?)\s*(?:no|number|#)\.?/i,
+        /(?:establishment|shop)\s*(?:registration\s*)?(?:no|number|id)\.?/i,
+      ],
+    },
+    establishment_name: {
+      labels: [
+        /name\s*of\s*(?:the\s*)?(?:establishment|shop|firm|business)/i,
+        /(?:establishment|shop|firm|business|trade)\s*name/i,
+        /name\s*of\s*(?:the\s*)?(?:shop\s*\/\s*)?establishment/i,
+      ],
+    },
+    address: {
+      labels: [
+        /(?:postal\s*)?address\s*of\s*(?:the\s*)?(?:establishment|shop|business|premises)/i,
+        /(?:establishment|shop|business|premises)\s*address/i,
+        /postal\s*address/i,
+        /\baddress\b/i,
+      ],
+    },
+    valid_upto: { labels: [/valid\s*(?:up\s*to|upto|till|until)/i, /validity(?:\s*(?:up\s*to|upto|till|date))?/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*(?:due\s*(?:on|date)|date)|expires\s*on/i] },
   },
   addressFields: ['address'],
   pageImage: false,

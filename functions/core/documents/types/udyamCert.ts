@@ -11,6 +11,7 @@ export const udyamCert: DocumentTypeDeclaration = {
     { name: 'udyam-number', weight: 2, test: hasUdyam },
     re('type-of-enterprise', 1.5, /type\s*of\s*enterprise/i),
     re('major-activity', 1, /major\s*activity/i),
+    re('msme-word', 1.5, /\bMSME\b/),
   ],
   fields: {
     udyam_number: 'string',
@@ -21,9 +22,17 @@ export const udyamCert: DocumentTypeDeclaration = {
   },
   extract: extractUdyam,
   vocabulary: {
-    enterprise_name: { labels: [/name\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*name/i, /name\s*of\s*(?:the\s*)?unit/i] },
-    address: { labels: [/(?:official\s*)?address\s*of\s*(?:the\s*)?enterprise/i, /\baddress\b/i] },
-    date_of_registration: { labels: [/date\s*of\s*udyam\s*registration/i, /date\s*of\s*registration/i, /date\s*of\s*incorporation/i] },
+    enterprise_name: { labels: [/name\s*of\s*(?:the\s*)?enterprise/i, /enterprise(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:unit|firm|business)(?:\s*\(s\))?/i] },
+    address: {
+      labels: [
+        /(?:official\s*)?address\s*of\s*(?:the\s*)?enterprise/i,
+        /official\s*address/i,
+        /(?:enterprise|registered|office|business)\s*address/i,
+        /\baddress\b/i,
+      ],
+    },
+    // Never the date of incorporation or of commencement: the Udyam certificate's own registration date.
+    date_of_registration: { labels: [/date\s*of\s*udyam\s*registration/i, /udyam\s*registration\s*date/i, /date\s*of\s*registration/i, /registration\s*date/i, /registered\s*on/i] },
   },
   addressFields: ['address'],
   pageImage: false,

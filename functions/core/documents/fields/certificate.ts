@@ -1,0 +1,553 @@
+/**
+ * Reading certificates, statements and bills where a value is not (only) the cell beside its key:
+ * - values inside sentences, found by the phrases around them ("This is to certify that M/s X,
+ *   situated at Y, … vide Registration No. Z … valid up to D");
+ * - keys that wrap onto a second line in their column ("5. Address of Principal Place of" /
+ *   "Business"), with the value beside the first line;
+ * - addresses printed as labelled parts, inline ("Building No./Flat No.: 12, Road/Street: …") or as
+ *   a table of parts under an address heading ("Flat/Door/Block No. | 12 | City | Pune");
+ * - which of two addresses a field wants (a principal place, not an additional one; the premises,
+ *   not the registered office; the establishment, not the employer's residence);
+ * - addressee blocks ("To," / "SHRI RAMESH KUMAR" / address, or an honorific name at the top left
+ *   above its address) and "Name & Address" cells;
+ * - values that are really labels ("Constitution", "Name of Proprietor") are refused.
+ * Used by the MSME and bill mappers; the layout model (layout.ts) is read, never changed.
+ */
+import type { DocumentModel, Line, Word } from '../blocks.ts';
+import type { KeyValue, Segment } from '../layout.ts';
+import { findDates } from '../validators.ts';
+import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, tidy, type ExtractedField } from './common.ts';
+import { columnBlock } from './layoutFields.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+/** Titles printed before a name: never part of it (truth and cross-checks compare bare names). */
+const HONORIFIC = /^\s*(?:(?:mr|mrs|ms|miss|shri|shree|sri|smt|srimati|shrimati|kum|kumari|dr|m\/s|messrs)\.?(?=[\s.])\s*)+/i;
+
+export function stripHonorific(s: string): string {
+  const t = s.replace(HONORIFIC, '');
+  return t.trim() ? t.trim() : s.trim();
+}
+
+export function hasHonorific(s: string): boolean {
+  return HONORIFIC.test(s) && /\p{L}{2}/u.test(s.replace(HONORIFIC, ''));
+}
+
+/** A person's name from a value: honorific ("Mr.", "SHRI", "Smt.") dropped, look-alikes repaired. */
+export function cleanPartyName(s: string): string {
+  return cleanName(stripHonorific(tidy(s)));
+}
+
+/** A business's name: "M/s" / "Messrs" dropped ("Sri Balaji Traders" keeps its "Sri"). */
+export function cleanBusinessName(s: string): string {
+  const t = tidy(s).replace(/^\s*(?:m\s*\/\s*s|messrs)\.?\s*/i, '');
+  return cleanName(t || s);
+}
+
+/**
+ * Text that is a label rather than a value: a phrase made of label words ("Name of Proprietor",
+ * "Enterprise Type", "CATEGORY", "Postal"), the tail of a wrapped key ("/ Company", "of the
+ * Establishment"), or text one of the type's own labels covers.
+ */
+const LABEL_HEAD =
+  /^(?:name|address|type|category|constitution|postal|nature|kind|status|mobile|phone|e-?mail|district|state|pin(?:\s*code)?|valid(?:ity)?|registration|licen[cs]e|enterprise\s+type|proprietor|owner|employer|designation|date|period|tariff|details|particulars|signature|place|taluka|city|village|premises)\b/i;
+export function isLabelText(s: string, labels: readonly RegExp[] = []): boolean {
+  const t = tidy(s);
+  if (!t) return true;
+  if (/^[/&(]|^(?:of|and|the|if|to)\b/i.test(t)) return true;
+  if (/\d/.test(t)) return false;
+  if (LABEL_HEAD.test(t) && t.split(/\s+/).length <= 5) return true;
+  const letters = (x: string) => (x.match(/\p{L}/gu) ?? []).length;
+  return labels.some((l) => {
+    const m = new RegExp(l.source, l.flags.replace(/[gy]/g, '')).exec(t);
+    return !!m && letters(t) - letters(m[0]) <= 3;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wrapped keys
+
+export interface WrappedPair {
+  key: string;
+  keySegments: Segment[];
+  value: Segment;
+}
+
+const NUMBERING = /^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)]|[ivx]{1,4}[.)])\s*/i;
+
+function covers(label: RegExp, key: string, slack = 3): boolean {
+  const rx = new RegExp(label.source, label.flags.replace(/[gy]/g, ''));
+  const k = key.replace(/\s+/g, ' ').trim();
+  const m = rx.exec(k);
+  const letters = (x: string) => (x.match(/\p{L}/gu) ?? []).length;
+  return !!m && letters(k) - letters(m[0]) <= slack;
+}
+
+/**
+ * Keys printed over two lines in their column, the value beside the first line: the key's second
+ * line sits under the first (left edge within a few characters), is short and holds no digits, and
+ * ends left of the value. Both key lines together must be covered by one of `labels`.
+ */
+export function wrappedPairs(model: DocumentModel, labels: readonly RegExp[]): WrappedPair[] {
+  const lay = model.layout;
+  const out: WrappedPair[] = [];
+  for (const label of labels) {
+    for (const row of lay.rows) {
+      for (let i = 0; i + 1 < row.length; i++) {
+        const seg = row[i];
+        const value = row[i + 1];
+        if (lay.isProseLine(seg.line)) continue;
+        const h = Math.max(seg.box.Height, 0.004);
+        const charW = seg.box.Width / Math.max(1, seg.text.length);
+        const under = lay.segments
+          .filter(
+            (b) =>
+              b.page === seg.page &&
+              b.line !== seg.line &&
+              b.box.Top > seg.box.Top + h * 0.5 &&
+              b.box.Top - (seg.box.Top + seg.box.Height) <= h * 1.1 &&
+              b.box.Left >= seg.box.Left - charW * 2 &&
+              b.box.Left <= seg.box.Left + charW * 8 &&
+              b.box.Left + b.box.Width <= value.box.Left,
+          )
+          .sort((a, b) => a.box.Top - b.box.Top)[0];
+        if (!under || /\d/.test(under.text) || under.text.trim().split(/\s+/).length > 5 || NUMBERING.test(under.text)) continue;
+        const first = seg.text.replace(NUMBERING, '').replace(/[\s:：.\-–]+$/, '');
+        const key = `${first} ${under.text.replace(/[\s:：.\-–]+$/, '').trim()}`.replace(/\s+/g, ' ');
+        if (covers(label, first)) continue; // not wrapped: the first line is the key on its own
+        if (covers(label, key) && !out.some((w) => w.value === value)) out.push({ key, keySegments: [seg, under], value });
+      }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Addresses
+
+/** Labels of the parts of an address as Indian forms print them. */
+const PART_LABEL =
+  /(?:building\s*(?:no\.?|number|name)?\s*\/?\s*(?:flat\s*no\.?)?|flat\s*\/?\s*(?:door\s*)?\/?\s*(?:block\s*)?(?:no\.?|number)|door\s*(?:no\.?|number)|house\s*(?:no\.?|number)|plot\s*(?:no\.?|number)|floor\s*(?:no\.?)?|name\s*of\s*(?:the\s*)?premises\s*\/?\s*building|premises\s*\/?\s*building(?:\s*name)?|name\s*of\s*premises|road\s*\/?\s*street(?:\s*\/?\s*lane)?|street|lane|locality\s*\/?\s*(?:sub\s*locality)?|sub\s*locality|area|village\s*\/?\s*town|town\s*\/?\s*village|city\s*\/?\s*town\s*\/?\s*village|city|block|taluka|tehsil|mandal|district|state|pin\s*code|pincode|pin|post\s*office|landmark)/i;
+const PART_ANCHORED = new RegExp(`^\\s*(?:${PART_LABEL.source})\\s*$`, 'i');
+const INLINE_PART = new RegExp(`(?:^|,\\s*|\\s{2,})(${PART_LABEL.source})\\s*[:：]\\s*`, 'gi');
+
+/**
+ * An address printed as labelled parts inside one value ("Building No./Flat No.: 12, Road/Street:
+ * MG Road, …, PIN Code: 411038") as the parts alone, in order; empty parts ("-", "NA") and a part
+ * repeating the one before it are left out. Text without two such parts is returned as it is.
+ */
+export function composeAddressParts(s: string): string {
+  const hits = [...s.matchAll(INLINE_PART)];
+  if (hits.length < 2) return s;
+  const parts: string[] = [];
+  const head = s.slice(0, hits[0].index).trim();
+  if (head) parts.push(head);
+  hits.forEach((m, i) => {
+    const from = m.index + m[0].length;
+    const to = i + 1 < hits.length ? hits[i + 1].index : s.length;
+    parts.push(s.slice(from, to));
+  });
+  return joinParts(parts);
+}
+
+function joinParts(parts: string[]): string {
+  const out: string[] = [];
+  for (const raw of parts) {
+    const p = tidy(raw.replace(/(?:^|\b)pin\s*(?:code)?\s*[:\-]?\s*(?=\d{6}\b)/gi, ''));
+    if (!p || /^(?:-+|na|n\/a|nil|none)$/i.test(p)) continue;
+    if (out.length && out[out.length - 1].toLowerCase() === p.toLowerCase()) continue;
+    out.push(p);
+  }
+  return joinAddress(out);
+}
+
+/**
+ * An address printed as a table of parts under its heading: rows of "part label | value" cells
+ * (two or more per row), read row by row until a row without a part label.
+ */
+export function addressFromPartsTable(model: DocumentModel, heading: Segment): ExtractedField | undefined {
+  const lay = model.layout;
+  const h = Math.max(heading.box.Height, 0.004);
+  const start = lay.rows.findIndex((r) => r.includes(heading));
+  if (start < 0) return undefined;
+  const parts: string[] = [];
+  const words: Word[] = [];
+  let gapRows = 0;
+  let lastTop = heading.box.Top;
+  for (let ri = start; ri < lay.rows.length && ri < start + 12; ri++) {
+    const row = lay.rows[ri].filter((s) => s !== heading && s.box.Left >= heading.box.Left - h * 2);
+    if (row[0] && row[0].page !== heading.page) break;
+    let found = 0;
+    for (let i = 0; i < row.length; i++) {
+      const t = row[i].text.replace(/[\s:：.\-–]+$/, '');
+      if (!PART_ANCHORED.test(t)) continue;
+      found++;
+      const v = row[i + 1];
+      if (v && !PART_ANCHORED.test(v.text.replace(/[\s:：.\-–]+$/, '')) && !/^(?:mobile|e-?mail|phone)/i.test(t)) {
+        parts.push(v.text);
+        words.push(...v.words);
+        i++;
+      }
+    }
+    if (found) {
+      gapRows = 0;
+      lastTop = row[0].box.Top;
+    } else if (ri > start) {
+      if (++gapRows > 0 || (row[0] && row[0].box.Top - lastTop > h * 4)) break;
+    }
+  }
+  if (parts.length < 3) return undefined;
+  return field(joinParts(parts), words, { kind: 'labelled', via: 'pair' });
+}
+
+/** Address headings whose block is not the one a field wants (a second address on the page). */
+export interface AddressChoice {
+  /** Keys or section headings naming another address ("Additional Place of Business", "Registered Office"). */
+  avoid?: RegExp;
+  stop?: RegExp;
+}
+
+/**
+ * The section heading above a segment: the nearest row above, within a few rows, that holds a
+ * single short cell without digits (a key with its value beside it is not a heading).
+ */
+function headingAbove(model: DocumentModel, seg: Segment): Segment | undefined {
+  const lay = model.layout;
+  const ri = lay.rows.findIndex((r) => r.includes(seg));
+  for (let i = ri - 1; i >= 0 && i >= ri - 8; i--) {
+    const row = lay.rows[i];
+    if (row[0].page !== seg.page) break;
+    if (row.length !== 1) continue;
+    const t = row[0].text;
+    if (!/\d/.test(t) && t.trim().split(/\s+/).length <= 9 && !lay.isProseLine(row[0].line)) return row[0];
+  }
+  return undefined;
+}
+
+function avoided(model: DocumentModel, key: string, seg: Segment | undefined, avoid: RegExp | undefined): boolean {
+  if (!avoid) return false;
+  if (avoid.test(key)) return true;
+  const head = seg ? headingAbove(model, seg) : undefined;
+  return !!head && avoid.test(head.text);
+}
+
+function blockFrom(model: DocumentModel, value: Segment, firstText: string, firstWords: Word[], stop?: RegExp): ExtractedField | undefined {
+  const b = columnBlock(model, value, { address: true, stop, firstText, firstWords });
+  const text = finishAddress(b.text);
+  return text.length >= 5 ? field(text, b.words, { kind: 'labelled', via: 'pair' }) : undefined;
+}
+
+/** An address as returned: labelled parts composed, repeated parts and label residue removed. */
+export function finishAddress(s: string): string {
+  return composeAddressParts(tidy(s.replace(/\s*[:：]\s*$/, '')));
+}
+
+/**
+ * The address a field wants, label by label in the vocabulary's order: a key-value pair (its
+ * value continued down its column), else a key wrapped over two lines, else a parts table under
+ * an address heading. Pairs under a heading or key the field does not want are skipped.
+ */
+export function addressByLabels(model: DocumentModel, labels: readonly RegExp[], opts: AddressChoice = {}): ExtractedField | undefined {
+  const lay = model.layout;
+  for (const label of labels) {
+    for (const p of lay.find([label])) {
+      if (avoided(model, p.key, p.keySegment, opts.avoid)) continue;
+      const seg = p.valueSegment;
+      if (!seg) continue;
+      // The heading of a parts table ("OFFICIAL ADDRESS OF ENTERPRISE" over "Flat/Door/Block No. | 12").
+      if (PART_ANCHORED.test(p.value.replace(/[\s:：.\-–]+$/, '')) && p.keySegment) {
+        const t = addressFromPartsTable(model, p.keySegment);
+        if (t) return t;
+        continue;
+      }
+      if (isLabelText(p.value) && !/\d/.test(p.value)) continue;
+      const a = blockFrom(model, seg, p.via === 'colon' ? p.value : seg.text, p.via === 'colon' ? p.valueWords : seg.words, opts.stop);
+      if (a) return a;
+    }
+    for (const w of wrappedPairs(model, [label])) {
+      if (avoided(model, w.key, w.keySegments[0], opts.avoid)) continue;
+      const a = blockFrom(model, w.value, w.value.text, w.value.words, opts.stop);
+      if (a) return a;
+    }
+    // A heading alone on its row with a parts table under it.
+    for (const s of lay.segments) {
+      if (lay.isProseLine(s.line) || !covers(label, s.text.replace(/[\s:：.\-–*]+$/, ''), 3)) continue;
+      if (avoided(model, s.text, s, opts.avoid)) continue;
+      const t = addressFromPartsTable(model, s);
+      if (t) return t;
+    }
+  }
+  return undefined;
+}
+
+/** The text value for a field by label: a pair first, then a wrapped key; values that are labels are refused. */
+export function textByLabels(
+  model: DocumentModel,
+  labels: readonly RegExp[],
+  opts: { clean?: (s: string) => string; accept?: (s: string) => boolean; allLabels?: readonly RegExp[]; avoid?: RegExp } = {},
+): ExtractedField | undefined {
+  const clean = opts.clean ?? tidy;
+  const ok = (v: string) => !!v && !isLabelText(v, opts.allLabels) && (!opts.accept || opts.accept(v));
+  for (const label of labels) {
+    for (const p of model.layout.find([label])) {
+      if (opts.avoid && avoided(model, p.key, p.keySegment, opts.avoid)) continue;
+      const raw = p.value.split(/\s{3,}/)[0];
+      const v = clean(raw);
+      if (ok(v)) return field(v, p.valueWords.length ? p.valueWords : (p.valueSegment?.words ?? []), { kind: 'labelled', via: 'pair' });
+    }
+    for (const w of wrappedPairs(model, [label])) {
+      const v = clean(w.value.text);
+      if (ok(v)) return field(v, w.value.words, { kind: 'labelled', via: 'pair' });
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prose
+
+export interface Paragraph {
+  page: number;
+  text: string;
+  spans: { line: Line; at: number }[];
+}
+
+function nextInParagraph(model: DocumentModel, line: Line): Line | undefined {
+  const h = Math.max(line.box.Height, 0.004);
+  return model.lines
+    .filter((l) => l.page === line.page && l !== line && l.box.Top > line.box.Top + h * 0.5 && l.box.Top - (line.box.Top + line.box.Height) <= h * 1.3 && Math.abs(l.box.Left - line.box.Left) <= h * 1.5)
+    .sort((a, b) => a.box.Top - b.box.Top)[0];
+}
+
+/**
+ * Sentences as paragraphs: a prose line and the lines continuing it in its column (a wrapped
+ * sentence's last line may be short). A line after a finished sentence that is not prose itself
+ * starts something else.
+ */
+export function paragraphs(model: DocumentModel): Paragraph[] {
+  const lay = model.layout;
+  const used = new Set<Line>();
+  const out: Paragraph[] = [];
+  for (const line of model.lines) {
+    if (used.has(line) || !lay.isProseLine(line)) continue;
+    const p: Paragraph = { page: line.page, text: '', spans: [] };
+    let cur: Line | undefined = line;
+    while (cur && !used.has(cur)) {
+      used.add(cur);
+      const sep = p.text ? ' ' : '';
+      p.spans.push({ line: cur, at: p.text.length + sep.length });
+      p.text += sep + cur.text;
+      const next = nextInParagraph(model, cur);
+      if (!next || (!lay.isProseLine(next) && /[.!?]["')]?\s*$/.test(cur.text))) break;
+      cur = next;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+function wordsOf(model: DocumentModel, p: Paragraph, from: number, to: number): Word[] {
+  const out: Word[] = [];
+  for (const s of p.spans) {
+    const a = Math.max(from, s.at) - s.at;
+    const b = Math.min(to, s.at + s.line.text.length) - s.at;
+    if (b > a) out.push(...model.wordsInRange(s.line, a, b));
+  }
+  return out;
+}
+
+interface ProseHit {
+  value: string;
+  words: Word[];
+}
+
+/** Find `intro` in a paragraph and read what follows it with `take` (offsets relative to the rest). */
+function proseRead(model: DocumentModel, intros: readonly RegExp[], take: (rest: string) => { at: number; length: number; value: string } | undefined): ProseHit | undefined {
+  const paras = paragraphs(model);
+  for (const intro of intros) {
+    const rx = new RegExp(intro.source, intro.flags.includes('g') ? intro.flags : intro.flags + 'g');
+    for (const p of paras) {
+      for (const m of p.text.matchAll(rx)) {
+        const from = m.index + m[0].length;
+        const t = take(p.text.slice(from));
+        if (t && t.value) return { value: t.value, words: wordsOf(model, p, from + t.at, from + t.at + t.length) };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Where a name introduced in a sentence stops. */
+const NAME_END = /\s*(?:[,;(]|\s(?:situated|located|having|at|carrying|run|owned|is|are|has|have|was|were|bearing|with|for|vide|proprietor|through|under|on|as|in|which)\b|\.(?:\s|$))/i;
+
+export const NAME_INTROS: readonly RegExp[] = [
+  /\b(?:certif(?:y|ied)\s+that|granted\s+to|issued\s+to|in\s+(?:the\s+)?(?:name|favou?r)\s+of)\s*:?\s*(?:the\s+(?:establishment|enterprise|shop|firm|business|unit|food\s+business(?:\s+operator)?|concern)\s+(?:named\s+|called\s+|known\s+as\s+)?)?/i,
+  /\bM\/s\.?\s+/,
+];
+
+/** A business or person named in a sentence ("certify that M/s X, situated at …"). */
+export function proseName(model: DocumentModel, intros: readonly RegExp[] = NAME_INTROS): ExtractedField | undefined {
+  const hit = proseRead(model, intros, (rest) => {
+    const lead = /^(?:M\/s\.?\s*|Messrs\.?\s*|Shri\s+|Smt\.?\s+)?/i.exec(rest)?.[0].length ?? 0;
+    const body = rest.slice(lead);
+    const end = NAME_END.exec(body);
+    const raw = body.slice(0, end ? end.index : Math.min(body.length, 60)).trim();
+    const words = raw.split(/\s+/);
+    if (!raw || words.length > 9 || !/^[\p{Lu}\d]/u.test(raw) || !/\p{L}{2}/u.test(raw)) return undefined;
+    return { at: lead, length: raw.length, value: cleanBusinessName(raw) };
+  });
+  return hit ? field(hit.value, hit.words, { kind: 'labelled' }) : undefined;
+}
+
+export const ADDRESS_INTROS: readonly RegExp[] = [
+  /\b(?:situated|located|carrying\s+on\s+(?:the\s+)?business|functioning|operating)\s+(?:at|from)\s*:?\s*/i,
+  /\bhaving\s+(?:its\s+)?(?:registered\s+|principal\s+|head\s+|business\s+)?(?:office|premises|place\s+of\s+business|address|establishment|unit|shop)\s+(?:at|situated\s+at)\s*:?\s*/i,
+  /\b(?:premises|address)\s+(?:at|situated\s+at)\s*:?\s*/i,
+];
+
+const PIN_IN_TEXT = /(?<!\d)[1-9]\d{2}\s?\d{3}(?!\d)/;
+const ADDRESS_END = /,?\s+(?:has|have|is|are|was|were|for|with|vide|under|bearing|and\s+(?:has|is))\b|\.\s+(?=[A-Z])/;
+
+/** An address introduced in a sentence ("situated at …"), up to its PIN code (and a state after it). */
+export function proseAddress(model: DocumentModel, intros: readonly RegExp[] = ADDRESS_INTROS): ExtractedField | undefined {
+  const hit = proseRead(model, intros, (rest) => {
+    const pin = PIN_IN_TEXT.exec(rest.slice(0, 220));
+    let end: number;
+    if (pin) {
+      end = pin.index + pin[0].length;
+      const after = /^\s*[,-]?\s*([A-Za-z ]{3,25}?)(?=\s*[,.;]|\s+(?:has|is|and|for|with)\b|$)/.exec(rest.slice(end));
+      if (after && isStateLine(after[1])) end += after[0].length;
+    } else {
+      const e = ADDRESS_END.exec(rest);
+      end = e ? e.index : Math.min(rest.length, 160);
+    }
+    const raw = tidy(rest.slice(0, end));
+    return raw.length >= 8 ? { at: 0, length: end, value: raw } : undefined;
+  });
+  return hit ? field(finishAddress(hit.value), hit.words, { kind: 'labelled' }) : undefined;
+}
+
+/** A date after a phrase in a sentence ("valid up to 31/12/2028", "with effect from 12 March 2024"). */
+export function proseDate(model: DocumentModel, intros: readonly RegExp[], opts: { second?: boolean; within?: number } = {}): ExtractedField | undefined {
+  const hit = proseRead(model, intros, (rest) => {
+    const ds = findDates(rest.slice(0, opts.within ?? 40));
+    const d = opts.second ? ds[1] : ds[0];
+    return d ? { at: d.index, length: d.length, value: d.value } : undefined;
+  });
+  return hit ? field(hit.value, hit.words, { kind: 'structure', pass: true }) : undefined;
+}
+
+/** An identifier after a phrase in a sentence ("Registration No. KA/BNG/SE/2024/012345"). */
+export function proseId(model: DocumentModel, intros: readonly RegExp[], shape: RegExp = /^[A-Z0-9][A-Z0-9/\-.]*\d[A-Z0-9/\-.]*/i): ProseHit | undefined {
+  return proseRead(model, intros, (rest) => {
+    const lead = /^\s*[:.#-]?\s*/.exec(rest)?.[0].length ?? 0;
+    const m = shape.exec(rest.slice(lead));
+    if (!m) return undefined;
+    const value = m[0].replace(/[.,/-]+$/, '');
+    return { at: lead, length: value.length, value };
+  });
+}
+
+export const VALID_UPTO_INTROS: readonly RegExp[] = [/\bvalid\s*(?:up\s*to|upto|till|until|through|thru)\b\s*(?:date\s*)?[:\-]?\s*/i, /\b(?:expir(?:es|y|ing)|renewal\s+due)\s*(?:on|date)?\s*[:\-]?\s*/i];
+export const VALID_RANGE_INTROS: readonly RegExp[] = [/\bvalid(?:ity)?\s*(?:is\s*|period\s*)?(?:from|w\.?\s?e\.?\s?f\.?)\s*/i];
+
+/** "valid up to D", else the second date of "valid from A to B". */
+export function proseValidUpto(model: DocumentModel): ExtractedField | undefined {
+  return proseDate(model, VALID_UPTO_INTROS) ?? proseDate(model, VALID_RANGE_INTROS, { second: true, within: 60 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Addressee blocks and "Name & Address" cells
+
+export interface Party {
+  name: ExtractedField;
+  address?: ExtractedField;
+}
+
+const TO_LINE = /^\s*to\s*[,:]?\s*$/i;
+const SALUTATION = /^\s*(?:the\s+)?(?:consumer|customer|proprietor|manager|account\s*holder|occupier|owner)\b.{0,20}$/i;
+const CARE_OF = /^\s*(?:[SDWC]\s*[/\\|]\s*[O0o]|care\s*of|c\/o)\b/i;
+
+function addressUnder(model: DocumentModel, nameSeg: Segment, stop?: RegExp): ExtractedField | undefined {
+  let first = model.layout.segmentBelow(nameSeg, 1.8);
+  if (first && CARE_OF.test(first.text)) first = model.layout.segmentBelow(first, 1.8);
+  if (!first || (stop ?? DEFAULT_ADDRESS_STOP).test(first.text) || model.layout.isKey(first)) return undefined;
+  const b = columnBlock(model, first, { address: true, stop, maxLines: 5 });
+  const text = finishAddress(b.text);
+  return text.length >= 8 && hasPincode(text) ? field(text, b.words, { kind: 'labelled' }) : undefined;
+}
+
+function nameLike(s: string): boolean {
+  const t = stripHonorific(s);
+  return /^[\p{L}][\p{L}.' ]{2,60}$/u.test(t) && t.split(/\s+/).length <= 6 && t.split(/\s+/).length >= 2;
+}
+
+/**
+ * The party a letter-style bill or statement is addressed to: the lines after "To," (a salutation
+ * such as "The Consumer" skipped), or a name with an honorific in the upper left of page 1 with its
+ * address under it. The name is confirmed by the address block under it ending in a PIN code.
+ */
+export function addressee(model: DocumentModel, opts: { stop?: RegExp } = {}): Party | undefined {
+  const lay = model.layout;
+  const firstPage = model.lines[0]?.page;
+  const candidates: Segment[] = [];
+  for (const s of lay.segments) {
+    if (s.page !== firstPage) continue;
+    if (TO_LINE.test(s.text)) {
+      let n = lay.segmentBelow(s, 1.8);
+      if (n && SALUTATION.test(n.text)) n = lay.segmentBelow(n, 1.8);
+      if (n) candidates.push(n);
+    }
+  }
+  for (const s of lay.segments) {
+    if (s.page === firstPage && s.box.Top < 0.45 && s.box.Left < 0.5 && hasHonorific(s.text) && !lay.isProseLine(s.line)) candidates.push(s);
+  }
+  for (const c of candidates) {
+    if (!nameLike(c.text)) continue;
+    const address = addressUnder(model, c, opts.stop);
+    if (!address) continue;
+    return { name: field(cleanPartyName(c.text), c.words, { kind: 'labelled' }), address };
+  }
+  return undefined;
+}
+
+/** A "Name & Address" value: the name (first line, or before the first comma) and the address after it. */
+export function nameAndAddress(model: DocumentModel, labels: readonly RegExp[], stop?: RegExp): Party | undefined {
+  const pairs: { value: Segment; first: string; firstWords: Word[] }[] = [];
+  for (const p of model.layout.find(labels) as KeyValue[]) {
+    if (p.valueSegment) pairs.push({ value: p.valueSegment, first: p.via === 'colon' ? p.value : p.valueSegment.text, firstWords: p.via === 'colon' ? p.valueWords : p.valueSegment.words });
+  }
+  for (const w of wrappedPairs(model, labels)) pairs.push({ value: w.value, first: w.value.text, firstWords: w.value.words });
+  for (const p of pairs) {
+    const b = columnBlock(model, p.value, { address: true, stop, firstText: p.first, firstWords: p.firstWords, maxLines: 6 });
+    const firstLine = tidy(p.first);
+    let name: string;
+    let rest: string;
+    if (nameLike(firstLine.replace(/,$/, ''))) {
+      name = firstLine.replace(/,$/, '');
+      rest = b.text.slice(b.text.indexOf(firstLine) + firstLine.length);
+    } else {
+      const comma = firstLine.indexOf(',');
+      if (comma < 0) continue;
+      name = firstLine.slice(0, comma);
+      rest = b.text.slice(b.text.indexOf(firstLine) + comma + 1);
+    }
+    if (!nameLike(name)) continue;
+    const nameWords = p.firstWords.filter((w) => name.includes(w.text.replace(/,$/, '')));
+    const addrText = finishAddress(rest);
+    const addrWords = b.words.filter((w) => !nameWords.includes(w));
+    return { name: field(cleanPartyName(name), nameWords, { kind: 'labelled', via: 'pair' }), address: addrText.length >= 8 ? field(addrText, addrWords, { kind: 'labelled', via: 'pair' }) : undefined };
+  }
+  return undefined;
+}
+
+/** An address whose first part is the party's name (a block that repeats the addressee): the name dropped. */
+export function withoutLeadingName(address: ExtractedField | undefined, name?: string): ExtractedField | undefined {
+  if (!address || typeof address.value !== 'string') return address;
+  const parts = address.value.split(/,\s*/);
+  if (parts.length < 3) return address;
+  const head = parts[0];
+  const isName = (name && cleanPartyName(head).toLowerCase() === name.toLowerCase()) || (hasHonorific(head) && nameLike(head));
+  return isName ? { ...address, value: parts.slice(1).join(', ') } : address;
+}
