@@ -114,7 +114,16 @@ export function isProse(text: string): boolean {
   if (words.length < 6) return false;
   const lower = words.filter((w) => /^[a-z]/.test(w)).length;
   const stopWords = words.filter((w) => /^(?:the|a|an|of|to|for|is|are|on|in|and|our|your|we|by|this|that|with|from|as|be|will|has|have|named|below|above|please|kindly)$/i.test(w)).length;
-  return lower / words.length >= 0.35 || stopWords >= 3 || /[a-z]{2}[.!?]\s+[A-Z]/.test(text);
+  return lower / words.length >= 0.35 || stopWords >= 3 || sentenceBreak(text);
+}
+
+/** Abbreviations ending in a dot inside addresses and names ("Opp. Petrol Pump", "Nr. Bus Stand"): no sentence ends there. */
+const ABBREVIATION = /^(?:opp|nr|no|rd|st|dr|mr|mrs|ms|smt|shri|sri|sr|jr|ltd|pvt|co|dist|distt|tal|vill|po|ps|ave|bldg|apt|flr|sec|ph|tel|mob|govt|dept|estd|ho|ext|vs|etc|amt|qty|inv|ref|cr|dr|bros|corp|inc|mfg|hno|blk|plt|rs)$/i;
+
+/** A sentence ends inside the text: a word in lower case, then ". " and a capital ("…ready. Pay …"). */
+function sentenceBreak(text: string): boolean {
+  for (const m of text.matchAll(/([A-Za-z]+)[.!?]\s+[A-Z]/g)) if (/[a-z]{2}$/.test(m[1]) && !ABBREVIATION.test(m[1])) return true;
+  return false;
 }
 
 function union(boxes: BoundingBox[]): BoundingBox {

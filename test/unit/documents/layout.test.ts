@@ -61,6 +61,9 @@ describe('layout model', () => {
   it('never takes a label word inside a sentence as a key', () => {
     expect(isProse('We have sanctioned a loan to the customer named below. Kindly deliver the product')).toBe(true);
     expect(isProse('283, Gandhi Nagar, Andheri East, Pune, Maharashtra - 411418')).toBe(false);
+    // an abbreviation's dot in an address is no sentence end; a lower-case word's is
+    expect(isProse('Office Address Plot 80, Bypass Road, Opp. Petrol Pump, Indiranagar, Kolkata 700266,')).toBe(false);
+    expect(isProse('Your bill for the period mentioned above is ready. Pay it before the due date')).toBe(true);
     const m = page([
       [0.1, [0.05, 'DELIVERY ORDER']],
       [0.2, [0.05, 'We have sanctioned a loan to the customer named below. Kindly deliver the asset on receipt of the down payment.']],
