@@ -11,6 +11,7 @@ import { invoiceTotal } from '#core/documents/fields/invoice.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import { pageFromRows } from './rows.ts';
 import { IMEI_1 } from './samples.ts';
+import { gstinCheckChar } from '../../fixtures/documents/checksums.ts';
 
 describe('layouts the extractor was not tuned on', () => {
   it('takes the bill-to party, not the ship-to one printed first: "Consignee (Ship to)" beside "Buyer (Bill to)"', () => {
@@ -176,5 +177,19 @@ describe('MSME label synonyms', () => {
       [0.225, [0.55, '2,059.50']],
     ]);
     expect(extractFields('EBILL', m).data.amount_due.value).toBe(2059.5);
+  });
+});
+
+describe('look-alikes inside identifiers', () => {
+  it('a GSTIN whose PAN part ends in a J read as ")" is repaired and confirmed by the checksum', () => {
+    const gstin = '27AAPFU0939J1Z' + gstinCheckChar('27AAPFU0939J1Z');
+    const d = extractFields('GST_CERT', modelFromLines(['GOODS AND SERVICES TAX', 'CERTIFICATE OF REGISTRATION', `Registration No. : ${gstin.replace('J', ')')}`])).data;
+    expect(d.gstin.value).toBe(gstin);
+    expect(d.gstin.confidence_score).toBeGreaterThan(0.8);
+  });
+
+  it('a PAN whose last letter J was read as ")" is repaired by its position', () => {
+    const d = extractFields('PAN', modelFromLines(['INCOME TAX DEPARTMENT', 'Permanent Account Number Card', 'XTAPB7957)', 'Name', 'ANAND KUMAR BANERJEE'])).data;
+    expect(d.pan_number.value).toBe('XTAPB7957J');
   });
 });

@@ -234,8 +234,20 @@ function avoided(model: DocumentModel, key: string, seg: Segment | undefined, av
 
 function blockFrom(model: DocumentModel, value: Segment, firstText: string, firstWords: Word[], stop?: RegExp): ExtractedField | undefined {
   const b = columnBlock(model, value, { address: true, stop, firstText, firstWords });
-  const text = finishAddress(b.text);
-  return text.length >= 5 ? field(text, b.words, { kind: 'labelled', via: 'pair' }) : undefined;
+  const state = stateAfterPin(model, b.segments[b.segments.length - 1], b.text);
+  const text = finishAddress(state ? joinAddress([b.text, state.text]) : b.text);
+  const words = state ? [...b.words, ...state.words] : b.words;
+  return text.length >= 5 ? field(text, words, { kind: 'labelled', via: 'pair' }) : undefined;
+}
+
+/**
+ * "Kolkata 700266," then "West Bengal" a little further down the value column than the block
+ * reached (forms space their value lines widely): the state still belongs to the address.
+ */
+function stateAfterPin(model: DocumentModel, last: Segment | undefined, text: string): Segment | undefined {
+  if (!last || !hasPincode(last.text) || isStateLine(last.text.replace(/^.*\d\s*,?\s*/, '')) || /[A-Za-z]{4,}\s*$/.test(text.replace(/[\s,.-]+$/, '')) && !/\d\s*,?\s*$/.test(text)) return undefined;
+  const under = model.layout.segmentBelow(last, 2.6);
+  return under && isStateLine(under.text) ? under : undefined;
 }
 
 /** An address as returned: labelled parts composed, repeated parts and label residue removed. */
@@ -549,5 +561,11 @@ export function withoutLeadingName(address: ExtractedField | undefined, name?: s
   if (parts.length < 3) return address;
   const head = parts[0];
   const isName = (name && cleanPartyName(head).toLowerCase() === name.toLowerCase()) || (hasHonorific(head) && nameLike(head));
-  return isName ? { ...address, value: parts.slice(1).join(', ') } : address;
+  if (isName) return { ...address, value: parts.slice(1).join(', ') };
+  // "Mrs. Geeta Pandey 198/33, Ashirwad Building, …": the name ran into the first address line.
+  const m = /^((?:[\p{L}.']+\s+){1,6}?)(?=\S*\d)/u.exec(head);
+  if (m && (hasHonorific(m[1]) || (name && cleanPartyName(m[1]).toLowerCase() === name.toLowerCase())) && nameLike(m[1].trim())) {
+    return { ...address, value: [head.slice(m[0].length), ...parts.slice(1)].join(', ') };
+  }
+  return address;
 }

@@ -9,7 +9,8 @@ import { field, idField, labelledDate, labelledText, cleanName, looksLikeName, t
 
 const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म/i;
 const HEADER = /income|tax|department|govt|government|india|permanent|account|number|signature|card|\bname\b|birth|father/i;
-const PAN_TOKEN = /(?<![A-Za-z0-9])[A-Za-z0-9|\]]{5}\s?[A-Za-z0-9|\]]{4}\s?[A-Za-z0-9|\]](?![A-Za-z0-9])/g;
+// The last letter J may come back as ")" (bold type); the position says it is a letter.
+const PAN_TOKEN = /(?<![A-Za-z0-9])[A-Za-z0-9|\]]{5}\s?[A-Za-z0-9|\]]{4}\s?[A-Za-z0-9|\])](?![A-Za-z0-9])/g;
 
 /** Penalty on pan_number confidence when an individual's 5th letter is not the surname initial. */
 const SURNAME_MISMATCH_PENALTY = 0.1;

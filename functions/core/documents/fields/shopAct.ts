@@ -5,7 +5,9 @@ import { addressForKey } from './layoutFields.ts';
 import { addressByLabels, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
 
 /** A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II"). */
-const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?)/;
+const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.)]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?)/;
+/** A ")" between letters or slashes of a registration number is a J read in bold type ("SEA/R)/458120"). */
+const repairJ = (s: string) => s.replace(/(?<=[A-Za-z/])\)(?=[A-Za-z/])|(?<=[A-Z])\)(?=\/)/g, 'J');
 /** The employer's or owner's own address is not the establishment's. */
 const NOT_ESTABLISHMENT = /residen|employer|owner|proprietor|permanent|correspondence|home/i;
 const ADDRESS_STOP = /^\s*(?:name|nature|category|valid|date|number\s*of|employer|owner|signature|\d+\.|registration|certificate|fee|mobile|e-?mail|phone)/i;
@@ -16,6 +18,10 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   const reg = labelledText(model, V('registration_number').labels, { ...VIA, pattern: REG_NO, accept: (s) => !/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(s) });
   const regProse = reg ? undefined : proseId(model, [/\b(?:registration|regn\.?|certificate|licen[cs]e)\s*(?:no\.?|number)\s*/i]);
   found.registration_number = reg ?? (regProse ? field(regProse.value, regProse.words, { kind: 'labelled' }) : undefined);
+  if (found.registration_number && typeof found.registration_number.value === 'string') {
+    const fixed = repairJ(found.registration_number.value);
+    if (fixed !== found.registration_number.value) found.registration_number = { ...found.registration_number, value: fixed, confidence_score: Math.round((found.registration_number.confidence_score - 0.05) * 1000) / 1000 };
+  }
   found.establishment_name =
     textByLabels(model, V('establishment_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
     labelledText(model, V('establishment_name').labels, { ...VIA, stop: /\s{2,}|\baddress\b/i, clean: (s) => cleanBusinessName(cleanName(s)), accept: (s) => s.length >= 3 && !isLabelText(s, all) }) ??

@@ -25,14 +25,15 @@ export const bankStatement: DocumentTypeDeclaration = {
   vocabulary: {
     account_holder: {
       labels: [
-        /(?:account|a\/c|acct\.?)\s*holder(?:'s)?(?:\s*name)?/i,
-        /(?:account|a\/c)\s*name/i,
+        /(?:account|a\s*[\/l1|]\s*c|acct\.?)\s*holder(?:'s)?(?:\s*name)?/i,
+        /(?:account|a\s*[\/l1|]\s*c)\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:account\s*holder|depositor|customer)/i,
         /(?:customer|depositor)(?:'s)?\s*name/i,
         /\bname\b/i,
       ],
     },
-    account_number: { labels: [/(?:(?:s\.?\s*b\.?|savings|current|ca|sb)\s*)?(?:account|a\/c|acct\.?)\s*(?:no|number|#)\.?/i] },
+    // "A/c" comes back as "Alc" or "A1c"; "No." as "N0."
+    account_number: { labels: [/(?:(?:s\.?\s*b\.?|savings|current|ca|sb)\s*)?(?:account|a\s*[\/l1|]\s*c|acct\.?)\s*(?:n[o0]|number|#)\.?/i] },
   },
   addressFields: [],
   pageImage: false,

@@ -37,14 +37,15 @@ export const ebill: DocumentTypeDeclaration = {
     },
     consumer_number: {
       labels: [
-        /consumer\s*(?:no|number|id|code)\.?/i,
-        /\bCA\s*(?:no|number)\.?/i,
-        /(?:service|connection)\s*(?:connection\s*)?(?:no|number|id)\.?/i,
-        /(?:customer\s*)?account\s*(?:no|number|id)\.?/i,
-        /relationship\s*(?:no|number)\.?/i,
-        /(?:customer|subscriber)\s*(?:id|no|number)\.?/i,
-        /\bK\s*No\.?/i,
-        /\b(?:BP|USC|SC)\s*(?:no|number)\.?/i,
+        // "No." is often read "N0."
+        /consumer\s*(?:n[o0]|number|id|code)\.?/i,
+        /\bCA\s*(?:n[o0]|number)\.?/i,
+        /(?:service|connection)\s*(?:connection\s*)?(?:n[o0]|number|id)\.?/i,
+        /(?:customer\s*)?account\s*(?:n[o0]|number|id)\.?/i,
+        /relationship\s*(?:n[o0]|number)\.?/i,
+        /(?:customer|subscriber)\s*(?:id|n[o0]|number)\.?/i,
+        /\bK\s*N[o0]\.?/i,
+        /\b(?:BP|USC|SC)\s*(?:n[o0]|number)\.?/i,
       ],
     },
     address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection)\s*address/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i] },
