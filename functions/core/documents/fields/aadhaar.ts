@@ -20,6 +20,7 @@ import {
   type Extractor,
 } from './common.ts';
 import { addressForKey, columnBlock } from './layoutFields.ts';
+import { dropSpecks } from './certificate.ts';
 import { DIGITISH_OR_BAR } from './lookalikes.ts';
 
 const NUMBER_RE = new RegExp(`(?<![0-9][\\s-]?)(?<![A-Za-z])${DIGITISH_OR_BAR}{4}[ -]?${DIGITISH_OR_BAR}{4}[ -]?${DIGITISH_OR_BAR}{4}(?![\\s-]?[0-9])(?![A-Za-z])`, 'g');
@@ -139,7 +140,7 @@ export const extractAadhaar: Extractor = (model, opts) => {
     labelledAddress(model, [/\baddress\b/i, /पता/], { maxLines: 5, stop: ADDRESS_STOP }) ??
     addressFromCareOf(model);
   // The relation line ("S/O: Father Name,") heads the printed address but is not part of it.
-  if (address && typeof address.value === 'string') address.value = stripCareOf(address.value);
+  if (address && typeof address.value === 'string') address.value = stripCareOf(dropSpecks(address.value));
   found.address = address;
 
   // A date anywhere when no label was read (e-Aadhaar letters print it beside the name).

@@ -32,6 +32,21 @@ export const IFSC_BANKS: Record<string, string> = {
 const BANK_NAME = /\b((?:[A-Z][A-Za-z&-]+\s){0,4}bank(?:\s+of\s+[A-Z][A-Za-z]+)?(?:\s+(?:ltd|limited)\b\.?)?|state bank of india)(?![A-Za-z])/i;
 const IFSC_TOKEN = /(?<![A-Za-z0-9])[A-Za-z]{4}[0Oo][A-Za-z0-9]{6}(?![A-Za-z0-9])/g;
 
+/** Cap for an identifier whose shape passes but looks misread. */
+const DOUBTFUL_CAP = 0.45;
+
+/**
+ * Does a bank code ("SVBL") spell the name in order, from its first letter? The first three letters
+ * must (the fourth is often a filler: "L" for Ltd, "X").
+ */
+export function spellsInOrder(code: string, name: string): boolean {
+  const n = name.toUpperCase().replace(/[^A-Z]/g, '');
+  if (!n || n[0] !== code[0]) return false;
+  let i = 0;
+  for (const ch of n) if (ch === code[i]) i++;
+  return i >= Math.min(3, code.length);
+}
+
 export const extractBankStatement: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -56,7 +71,13 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   });
 
   const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => Number(b.r.valid) - Number(a.r.valid))[0];
-  if (ifscHit) found.ifsc = idField(ifscHit.r, ifscHit.m.words);
+  if (ifscHit) {
+    found.ifsc = idField(ifscHit.r, ifscHit.m.words);
+    // Branch codes are digits at nearly every bank: one mixing digits with digit-shaped letters
+    // ("SVBL0S4S43S") is a misread the structure check cannot see.
+    const branch = ifscHit.r.value.slice(5);
+    if (/\d/.test(branch) && /[SOIBZGQDL]/.test(branch)) found.ifsc.confidence_score = Math.min(found.ifsc.confidence_score, DOUBTFUL_CAP);
+  }
 
   // The bank's name as printed; of several printings ("KONARK BANK" logo, "Konark Bank Limited" in the
   // footer) the fullest one that contains the others' words.
@@ -69,7 +90,11 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     return b.length > a.length && a.every((w) => b.includes(w)) ? x : best;
   }, undefined);
   const fromIfsc = ifscHit?.r.valid ? IFSC_BANKS[ifscHit.r.value.slice(0, 4)] : undefined;
-  if (printed) found.bank_name = field(cleanName(printed.match[1]), printed.words, fromIfsc && printed.match[1].toLowerCase().includes(fromIfsc.split(' ')[0].toLowerCase()) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
+  // A printed name agrees with the IFSC when the IFSC's bank code spells it in order ("Sindhu Valley
+  // Bank Ltd" / SVBL, "State Bank of India" / SBIN): two independent printings of the same bank.
+  const agrees = (name: string) =>
+    !!ifscHit?.r.valid && (fromIfsc ? name.toLowerCase().includes(fromIfsc.split(' ')[0].toLowerCase()) : spellsInOrder(ifscHit.r.value.slice(0, 4), name));
+  if (printed) found.bank_name = field(cleanName(printed.match[1]), printed.words, agrees(printed.match[1]) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
   else if (fromIfsc && ifscHit) found.bank_name = field(fromIfsc, ifscHit.m.words, { kind: 'heuristic' });
 
   // "Statement Period: 01/01/2024 to 31/03/2024", "From 01-01-2024 To 31-03-2024"; the dates may

@@ -250,9 +250,25 @@ function stateAfterPin(model: DocumentModel, last: Segment | undefined, text: st
   return under && isStateLine(under.text) ? under : undefined;
 }
 
-/** An address as returned: labelled parts composed, repeated parts and label residue removed. */
+/** An address as returned: labelled parts composed, repeated parts, label residue and OCR specks removed. */
 export function finishAddress(s: string): string {
-  return composeAddressParts(tidy(s.replace(/\s*[:：]\s*$/, '')));
+  return dropSpecks(composeAddressParts(tidy(s.replace(/\s*[:：]\s*$/, ''))));
+}
+
+/**
+ * Comma parts of an address that are OCR specks, not words: no letter or digit at all ("=", "™"),
+ * or, at the head, no run of three letters or digits ("B I]" read from a photo's edge).
+ */
+export function dropSpecks(s: string): string {
+  const parts = s.split(/\s*,\s*/);
+  let i = 0;
+  while (i < parts.length - 1 && !/[\p{L}\p{N}]{3}/u.test(parts[i]) && (!/\d/.test(parts[i]) || /[\[\]{}|™=~_<>]/.test(parts[i]))) i++;
+  const kept = parts.slice(i).filter((p) => /[\p{L}\p{N}]/u.test(p));
+  // a speck after the state at the end ("Uttar Pradesh un")
+  const last = kept.length ? kept[kept.length - 1] : '';
+  const tail = /^(.*\S)\s+([a-z]{1,2}|[^\p{L}\p{N}\s]+)$/u.exec(last);
+  if (tail && isStateLine(tail[1])) kept[kept.length - 1] = tail[1];
+  return kept.length === parts.length && !tail ? s : kept.join(', ');
 }
 
 /**

@@ -12,6 +12,8 @@ export const bankStatement: DocumentTypeDeclaration = {
     re('transaction-columns', 1, /withdrawals?|deposits?|narration|cheque\s*no/i),
     re('account-labels', 1.5, /account\s*(?:holder|number|no)|a\/c\s*no/i),
     re('statement-period', 1.5, /statement\s*(?:period|from|date)|period\s*of\s*statement/i),
+    re('passbook', 2, /pass\s*book/i),
+    re('bank-codes', 1, /\bMICR\b|\bCIF\b|cust(?:omer)?\s*id|branch\s*code/i),
   ],
   fields: {
     account_holder: 'string',

@@ -10,6 +10,7 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
     re('food-safety', 3, /food\s*safety/i),
     re('food-business-operator', 1.5, /food\s*business\s*operator/i),
     re('license-number-14', 1, /licen[cs]e\s*(?:no|number)\.?\s*:?\s*\d{14}\b/i),
+    re('food-business', 1, /food\s*business|kind\s*of\s*business|food\s*categor/i),
   ],
   fields: {
     license_number: 'string',

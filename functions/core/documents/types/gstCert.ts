@@ -13,6 +13,9 @@ export const gstCert: DocumentTypeDeclaration = {
     re('trade-name', 1, /trade\s*name/i),
     re('constitution-of-business', 1.5, /constitution\s*of\s*business/i),
     { name: 'valid-gstin', weight: 1, test: hasGstin },
+    // Present without the form's heading (portal printouts, cropped photos).
+    re('principal-place', 1.5, /principal\s*place\s*of\s*business/i),
+    re('date-of-liability', 1.5, /date\s*of\s*liability|type\s*of\s*registration|taxpayer\s*type/i),
   ],
   fields: {
     gstin: 'string',

@@ -12,6 +12,12 @@ export const shopActLicense: DocumentTypeDeclaration = {
     re('establishment-certificate', 2, /registration\s*certificate\s*of\s*(?:an?\s*)?establishment/i),
     re('labour-department', 1, /labou?r\s*department/i),
     re('intimation', 0.5, /intimation\s*receipt|form\s*['‘’]?[FfBb]['‘’]?\b/i),
+    // Without the Act's name: municipal and state certificates name the employer and the establishment.
+    re('employer', 1.5, /name\s*of\s*(?:the\s*)?employer|employer(?:'s)?\s*name|owner\s*\/\s*employer|employer\s*\/\s*owner/i),
+    re('establishment-word', 1, /\bestablishment\b/i),
+    re('trade-licence', 2, /trade\s*licen[cs]e|certificate\s*of\s*enlistment/i),
+    re('municipal', 1, /municipal\s*(?:corporation|council)|nagar\s*(?:nigam|palika)|ward\s*(?:no|office)/i),
+    re('employees', 1, /(?:number|no\.?)\s*of\s*(?:workers|employees)|nature\s*of\s*business/i),
   ],
   fields: {
     registration_number: 'string',

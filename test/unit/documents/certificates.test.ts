@@ -1,0 +1,185 @@
+/**
+ * Certificates, statements and bills read from structure and prose (fields/certificate.ts and the
+ * MSME mappers), each case reduced to the few lines that show it. Made-up names and numbers.
+ */
+import { describe, expect, it } from 'vitest';
+import { classify, extractFields } from '#core/documents/index.ts';
+import { composeAddressParts, dropSpecks, isLabelText, stripHonorific } from '#core/documents/fields/certificate.ts';
+import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
+import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
+import { pageFromRows } from './rows.ts';
+
+const values = (d: Record<string, { value: unknown }>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v.value]));
+
+describe('values inside certificate sentences', () => {
+  it('FSSAI registration granted in a sentence: business, address up to its PIN, number, "valid up to"', () => {
+    const d = extractFields(
+      'FSSAI_CERTIFICATE',
+      modelFromLines([
+        'Food Safety and Standards Authority of India',
+        'REGISTRATION CERTIFICATE',
+        'This is to certify that M/s Balaji Sweets, situated at 18, Main Bazaar, Kothrud, Pune,',
+        'Maharashtra - 411038, has been granted registration under Section 31(2) of the Food Safety',
+        'and Standards Act, 2006 with Registration No. 21524012345678.',
+        'This registration is valid up to 14 April 2028, subject to the conditions of the Regulations.',
+      ]),
+    ).data;
+    expect(values(d)).toEqual({
+      license_number: '21524012345678',
+      business_name: 'Balaji Sweets',
+      address: '18, Main Bazaar, Kothrud, Pune, Maharashtra - 411038',
+      valid_upto: '14/04/2028',
+    });
+  });
+
+  it('Shops & Establishments in prose: "vide Registration No." and the second date of "valid from .. to .."', () => {
+    const d = extractFields(
+      'SHOP_ACT_LICENSE',
+      modelFromLines([
+        'GOVERNMENT OF KARNATAKA',
+        'CERTIFICATE OF REGISTRATION',
+        'This is to certify that M/s Royal Traders, situated at 12, MG Road, Koramangala, Bengaluru,',
+        'Karnataka - 560034, has been registered under the Karnataka Shops and Commercial Establishments',
+        'Act, 1961, vide Registration No. KA/BNG/SE/2024/012345 with effect from 12/03/2024.',
+        'This certificate is valid from 12/03/2024 to 31/12/2028 and shall be displayed in the shop.',
+      ]),
+    ).data;
+    expect(values(d)).toEqual({
+      registration_number: 'KA/BNG/SE/2024/012345',
+      establishment_name: 'Royal Traders',
+      address: '12, MG Road, Koramangala, Bengaluru, Karnataka - 560034',
+      valid_upto: '31/12/2028',
+    });
+  });
+
+  it('Udyam in prose: type, date of allotment; the date of incorporation is never the registration date', () => {
+    const d = extractFields(
+      'UDYAM_CERT',
+      modelFromLines([
+        'MINISTRY OF MICRO, SMALL AND MEDIUM ENTERPRISES',
+        'This is to certify that M/s STAR TRADERS, having its office at 174, Civil Lines, Kothrud, Pune,',
+        'Maharashtra - 411038, is registered as a Micro enterprise and has been allotted Udyam',
+        'Registration Number UDYAM-MH-26-0123456 on 27/11/2022.',
+        'Date of Incorporation: 21/08/2016',
+      ]),
+    ).data;
+    expect(values(d)).toMatchObject({ enterprise_name: 'STAR TRADERS', enterprise_type: 'MICRO', address: '174, Civil Lines, Kothrud, Pune, Maharashtra - 411038', date_of_registration: '27/11/2022' });
+  });
+});
+
+describe('keys, parts and which address', () => {
+  it('a key wrapped over two lines ("Address of Principal Place of" / "Business"); the annexure\'s additional place is not it', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'Form GST REG-06']],
+      [0.1, [0.07, '1. Legal Name'], [0.5, 'RAHUL SHARMA']],
+      [0.13, [0.07, '5. Address of Principal Place of'], [0.5, '12, MG Road, Kothrud,']],
+      [0.15, [0.1, 'Business'], [0.5, 'Pune, Maharashtra - 411038']],
+      [0.4, [0.3, 'Details of Additional Places of Business']],
+      [0.43, [0.07, 'Sr. No.'], [0.2, 'Address']],
+      [0.45, [0.07, '1'], [0.2, '45, Station Road, Andheri East, Mumbai, Maharashtra - 400069']],
+    ]);
+    expect(extractFields('GST_CERT', m).data.address.value).toBe('12, MG Road, Kothrud, Pune, Maharashtra - 411038');
+  });
+
+  it('an address printed as labelled parts, inline or as a table under its heading', () => {
+    expect(composeAddressParts('Building No./Flat No.: 117, Road/Street: MG Road, Locality/Sub Locality: Sector 15, City/Town/Village: Pune, District: Pune, State: Maharashtra, PIN Code: 411038')).toBe(
+      '117, MG Road, Sector 15, Pune, Maharashtra, 411038',
+    );
+    expect(composeAddressParts('12, MG Road, Pune - 411038')).toBe('12, MG Road, Pune - 411038');
+    const m = pageFromRows([
+      [0.05, [0.3, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.1, [0.07, 'NAME OF UNIT(S)'], [0.45, '1 ROYAL TRADERS']],
+      [0.14, [0.07, 'OFFICIAL ADDRESS OF ENTERPRISE']],
+      [0.17, [0.07, 'Flat/Door/Block No.'], [0.32, '170'], [0.48, 'Building'], [0.65, 'Laxmi Arcade']],
+      [0.19, [0.07, 'Road/Street/Lane'], [0.32, 'Ring Road'], [0.48, 'City'], [0.65, 'Pune']],
+      [0.21, [0.07, 'State'], [0.32, 'MAHARASHTRA'], [0.48, 'District'], [0.65, 'PUNE, Pin 411038']],
+      [0.23, [0.07, 'Mobile'], [0.32, '9876501234'], [0.48, 'Email'], [0.65, 'royal@mail.in']],
+    ]);
+    expect(extractFields('UDYAM_CERT', m).data.address.value).toBe('170, Laxmi Arcade, Ring Road, Pune, MAHARASHTRA, PUNE, 411038');
+  });
+
+  it('the establishment\'s address, not the employer\'s residence printed first; a label is never a name', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'Shop & Establishment Department']],
+      [0.1, [0.07, 'Certificate No. :'], [0.45, 'KA/BLR/1234567']],
+      [0.13, [0.07, 'Name of Establishment :'], [0.45, 'Name of Proprietor']],
+      [0.16, [0.07, 'Residential Address of Employer :'], [0.45, '45, Station Road, Jayanagar']],
+      [0.18, [0.45, 'Bengaluru, Karnataka - 560041']],
+      [0.21, [0.07, 'Address of Establishment :'], [0.45, '12, MG Road, Koramangala']],
+      [0.23, [0.45, 'Bengaluru, Karnataka - 560034']],
+    ]);
+    const d = extractFields('SHOP_ACT_LICENSE', m).data;
+    expect(d.address.value).toBe('12, MG Road, Koramangala, Bengaluru, Karnataka - 560034');
+    expect(d.establishment_name.value).not.toBe('Name of Proprietor');
+    expect(isLabelText('Name of Proprietor')).toBe(true);
+    expect(isLabelText('Enterprise Type')).toBe(true);
+    expect(isLabelText('Royal Enterprises')).toBe(false);
+  });
+});
+
+describe('bills and statements addressed to a person', () => {
+  it('a state board\'s bill: the consumer from "To," (honorific dropped), the amount due now (not after the due date)', () => {
+    const m = pageFromRows([
+      [0.03, [0.2, 'KONKAN VIDYUT VITARAN CO. LTD']],
+      [0.08, [0.3, 'LT ELECTRICITY BILL FOR MAR-2024']],
+      [0.12, [0.07, 'Consumer No.'], [0.22, '170012345678'], [0.55, 'Bill Date :'], [0.7, '12-03-2024']],
+      [0.15, [0.07, 'To,']],
+      [0.17, [0.07, 'SHRI RAHUL SHARMA']],
+      [0.19, [0.07, '12, MG Road']],
+      [0.21, [0.07, 'Kothrud, Pune']],
+      [0.23, [0.07, 'Maharashtra - 411038']],
+      [0.3, [0.07, 'Amount payable after due date (Rs.)'], [0.45, '1,250.00']],
+      [0.33, [0.07, 'Bill Amount (Rs.)'], [0.45, '1,230.00']],
+    ]);
+    const d = extractFields('EBILL', m).data;
+    expect(values(d)).toEqual({ consumer_name: 'RAHUL SHARMA', consumer_number: '170012345678', address: '12, MG Road, Kothrud, Pune, Maharashtra - 411038', bill_date: '12/03/2024', amount_due: 1230 });
+  });
+
+  it('a "Name & Address" cell gives both; water and telecom bills are EBILL', () => {
+    const m = pageFromRows([
+      [0.03, [0.07, 'Cauvery Electricity Supply Company Ltd']],
+      [0.08, [0.07, 'Account ID'], [0.3, '0152259013']],
+      [0.11, [0.07, 'Name & Address'], [0.3, 'AJAY SHARMA']],
+      [0.13, [0.3, '232, Station Road']],
+      [0.15, [0.3, 'Kothrud, Bengaluru']],
+      [0.17, [0.3, 'Karnataka - 560167']],
+      [0.2, [0.07, 'Net Amount Due'], [0.3, 'Rs. 1,230.00']],
+    ]);
+    const d = extractFields('EBILL', m).data;
+    expect([d.consumer_name.value, d.consumer_number.value, d.address.value]).toEqual(['AJAY SHARMA', '0152259013', '232, Station Road, Kothrud, Bengaluru, Karnataka - 560167']);
+    expect(classify(modelFromLines(['WATER CHARGES BILL CUM DEMAND NOTICE', 'CONNECTION NO. WC/3/153781', 'Amount Payable 819.00'])).type).toBe('EBILL');
+    expect(classify(modelFromLines(['Orbitel', 'Postpaid Bill', 'Bill No. : E189123356', 'Bill Period : 13-Aug-2025 to 12-Sep-2025', 'Previous Balance Payments Current Charges Total Amount Due', 'GSTIN: 36DWYDI4899C1Z1'])).type).toBe('EBILL');
+  });
+
+  it('a statement\'s holder in the addressee block (honorific, care-of line skipped), "A/c" read as "Alc"', () => {
+    const m = pageFromRows([
+      [0.02, [0.07, 'SINDHU VALLEY BANK']],
+      [0.09, [0.07, 'MR. VENKATA BOSE'], [0.55, 'Alc Number'], [0.72, '00175535882453']],
+      [0.11, [0.07, 'S/O HARISH BOSE'], [0.55, 'IFSC'], [0.72, 'SVBL0300693']],
+      [0.13, [0.07, 'H.NO. 216, ASHIRWAD BUILDING']],
+      [0.15, [0.07, 'PUNE, MAHARASHTRA - 411091']],
+      [0.2, [0.2, 'Statement of Account for the period 01.02.2025 to 31.07.2025']],
+    ]);
+    const d = extractFields('BANK_STATEMENT', m).data;
+    expect(values(d)).toMatchObject({ account_holder: 'VENKATA BOSE', account_number: '00175535882453', ifsc: 'SVBL0300693', bank_name: 'SINDHU VALLEY BANK', period_from: '01/02/2025', period_to: '31/07/2025' });
+    // the IFSC's bank code spells the printed name: the name is confirmed
+    expect(d.bank_name.confidence_score).toBeGreaterThan(0.85);
+    expect(spellsInOrder('SBIN', 'State Bank of India')).toBe(true);
+    expect(spellsInOrder('HDFC', 'Konark Bank Limited')).toBe(false);
+  });
+
+  it('a branch code mixing digits with digit-shaped letters is kept but not trusted', () => {
+    const d = extractFields('BANK_STATEMENT', modelFromLines(['SINDHU VALLEY BANK', 'STATEMENT OF ACCOUNT', 'IFSC : SVBL0S4S43S'])).data;
+    expect(d.ifsc.confidence_score).toBeLessThanOrEqual(0.45);
+  });
+});
+
+describe('names and addresses as returned', () => {
+  it('titles are dropped from names, specks from addresses', () => {
+    expect(stripHonorific('SMT. REKHA GILL')).toBe('REKHA GILL');
+    expect(stripHonorific('Kumari Sunita Rani Pandey')).toBe('Sunita Rani Pandey');
+    expect(dropSpecks('™, C/O: Anand Bhatt, H.No. 163, Pune, =, Maharashtra - 411588')).toBe('C/O: Anand Bhatt, H.No. 163, Pune, Maharashtra - 411588');
+    expect(dropSpecks('Flat No. 20, Lucknow 226046, Uttar Pradesh un')).toBe('Flat No. 20, Lucknow 226046, Uttar Pradesh');
+    expect(dropSpecks('1, MG Road, Pune - 411001')).toBe('1, MG Road, Pune - 411001');
+  });
+});
