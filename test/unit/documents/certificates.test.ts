@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classify, extractFields } from '#core/documents/index.ts';
-import { composeAddressParts, dropSpecks, isLabelText, stripHonorific } from '#core/documents/fields/certificate.ts';
+import { composeAddressParts, dropSpecks, isLabelText, stripHonorific, unslipKey } from '#core/documents/fields/certificate.ts';
+import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import { pageFromRows } from './rows.ts';
@@ -181,5 +182,26 @@ describe('names and addresses as returned', () => {
     expect(dropSpecks('™, C/O: Anand Bhatt, H.No. 163, Pune, =, Maharashtra - 411588')).toBe('C/O: Anand Bhatt, H.No. 163, Pune, Maharashtra - 411588');
     expect(dropSpecks('Flat No. 20, Lucknow 226046, Uttar Pradesh un')).toBe('Flat No. 20, Lucknow 226046, Uttar Pradesh');
     expect(dropSpecks('1, MG Road, Pune - 411001')).toBe('1, MG Road, Pune - 411001');
+  });
+});
+
+describe('keys with an OCR slip and numbers too short to be one', () => {
+  it('"Consumer N0." and "Addre5s" still name their fields; a 4-digit billing unit is not trusted as a consumer number', () => {
+    expect(unslipKey('Consumer N0.')).toBe('Consumer No.');
+    expect(unslipKey('Addre5s')).toBe('Address');
+    const m = pageFromRows([
+      [0.05, [0.3, 'ELECTRICITY BILL']],
+      [0.1, [0.07, 'Consumer N0.'], [0.3, '170012345678']],
+      [0.13, [0.07, 'Consumer Name'], [0.3, 'RITU GUPTA']],
+    ]);
+    expect(extractFields('EBILL', m).data.consumer_number.value).toBe('170012345678');
+    const short = extractFields('EBILL', pageFromRows([[0.05, [0.3, 'ELECTRICITY BILL']], [0.1, [0.07, 'Consumer No.'], [0.3, '9550']]])).data.consumer_number;
+    expect(short.value).toBe('9550');
+    expect(short.confidence_score).toBeLessThanOrEqual(0.4);
+  });
+
+  it('an account holder that is not a person\'s name fails its validator', () => {
+    expect(plausible('account_holder', 'Customer Name')).toBe('fail');
+    expect(plausible('account_holder', 'VENKATA BOSE')).toBe('pass');
   });
 });

@@ -65,6 +65,41 @@ export function isLabelText(s: string, labels: readonly RegExp[] = []): boolean 
   });
 }
 
+/** Ceiling for a reference number too short to be one (a billing unit "9550", a page number "1"). */
+export const SHORT_ID_CAP = 0.4;
+
+/** A consumer or registration number has at least five characters and four digits; shorter ones keep a low score. */
+export function capShortId(f: ExtractedField | undefined): ExtractedField | undefined {
+  if (!f || typeof f.value !== 'string') return f;
+  const digits = (f.value.match(/\d/g) ?? []).length;
+  return f.value.replace(/[\s/.-]/g, '').length >= 5 && digits >= 4 ? f : { ...f, confidence_score: Math.min(f.confidence_score, SHORT_ID_CAP) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys read with an OCR slip
+
+/** A key as OCR may have garbled it: a digit inside a word of letters is its look-alike letter ("N0." → "No.", "Addre5s"), "rn" → "m". */
+export function unslipKey(key: string): string {
+  const AS_LETTER: Record<string, string> = { '0': 'o', '1': 'l', '5': 's', '8': 'b', '6': 'g' };
+  return key
+    .replace(/\S+/g, (w) => ((w.match(/\p{L}/gu) ?? []).length >= 1 && /\d/.test(w) && !/\d{2,}/.test(w) ? w.replace(/\d/g, (d) => AS_LETTER[d] ?? d) : w))
+    .replace(/rn/g, 'm');
+}
+
+/** Pairs whose key one of the labels covers, as printed or with an OCR slip undone. */
+export function findPairs(model: DocumentModel, labels: readonly RegExp[]): KeyValue[] {
+  const lay = model.layout;
+  const out = lay.find(labels);
+  for (const label of labels) {
+    for (const p of lay.pairs) {
+      if (out.includes(p)) continue;
+      const k = unslipKey(p.key);
+      if (k !== p.key && covers(label, k)) out.push(p);
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Wrapped keys
 
@@ -279,7 +314,7 @@ export function dropSpecks(s: string): string {
 export function addressByLabels(model: DocumentModel, labels: readonly RegExp[], opts: AddressChoice = {}): ExtractedField | undefined {
   const lay = model.layout;
   for (const label of labels) {
-    for (const p of lay.find([label])) {
+    for (const p of findPairs(model, [label])) {
       if (avoided(model, p.key, p.keySegment, opts.avoid)) continue;
       const seg = p.valueSegment;
       if (!seg) continue;
@@ -318,7 +353,7 @@ export function textByLabels(
   const clean = opts.clean ?? tidy;
   const ok = (v: string) => !!v && !isLabelText(v, opts.allLabels) && (!opts.accept || opts.accept(v));
   for (const label of labels) {
-    for (const p of model.layout.find([label])) {
+    for (const p of findPairs(model, [label])) {
       if (opts.avoid && avoided(model, p.key, p.keySegment, opts.avoid)) continue;
       const raw = p.value.split(/\s{3,}/)[0];
       const v = clean(raw);
@@ -543,7 +578,7 @@ export function addressee(model: DocumentModel, opts: { stop?: RegExp } = {}): P
 /** A "Name & Address" value: the name (first line, or before the first comma) and the address after it. */
 export function nameAndAddress(model: DocumentModel, labels: readonly RegExp[], stop?: RegExp): Party | undefined {
   const pairs: { value: Segment; first: string; firstWords: Word[] }[] = [];
-  for (const p of model.layout.find(labels) as KeyValue[]) {
+  for (const p of findPairs(model, labels)) {
     if (p.valueSegment) pairs.push({ value: p.valueSegment, first: p.via === 'colon' ? p.value : p.valueSegment.text, firstWords: p.via === 'colon' ? p.valueWords : p.valueSegment.words });
   }
   for (const w of wrappedPairs(model, labels)) pairs.push({ value: w.value, first: w.value.text, firstWords: w.value.words });

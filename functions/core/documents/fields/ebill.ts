@@ -4,7 +4,7 @@ import { findAmounts } from '../validators.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, addressee, cleanPartyName, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
+import { addressByLabels, addressee, capShortId, cleanPartyName, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
 
 /** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
 const NOT_DUE_NOW = /after|late|arrear|previous|surcharge|if\s*paid|before|discount|rebate|last\s*payment|paid\s*on|deposit|penalty|fine|\bdpc\b/i;
@@ -49,9 +49,10 @@ export const extractEbill: Extractor = (model, _opts, V) => {
     }) ??
     combined?.name ??
     to?.name;
-  found.consumer_number =
+  found.consumer_number = capShortId(
     textByLabels(model, V('consumer_number').labels, { clean: (s) => (/^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/.exec(s.trim())?.[1] ?? ''), allLabels: all }) ??
-    labelledText(model, V('consumer_number').labels, { ...VIA, pattern: /^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/ });
+    labelledText(model, V('consumer_number').labels, { ...VIA, pattern: /^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/ }),
+  );
   const name = typeof found.consumer_name?.value === 'string' ? found.consumer_name.value : undefined;
   // "Name & Address" cell, an address key (never the office's), then the addressee block of a letter.
   found.address =

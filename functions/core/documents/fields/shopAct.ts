@@ -2,7 +2,7 @@
 import { cleanName, labelledAddress, labelledDate, labelledText, field, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
+import { addressByLabels, capShortId, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
 
 /** A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II"). */
 const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.)]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?)/;
@@ -18,6 +18,7 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   const reg = labelledText(model, V('registration_number').labels, { ...VIA, pattern: REG_NO, accept: (s) => !/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(s) });
   const regProse = reg ? undefined : proseId(model, [/\b(?:registration|regn\.?|certificate|licen[cs]e)\s*(?:no\.?|number)\s*/i]);
   found.registration_number = reg ?? (regProse ? field(regProse.value, regProse.words, { kind: 'labelled' }) : undefined);
+  found.registration_number = capShortId(found.registration_number);
   if (found.registration_number && typeof found.registration_number.value === 'string') {
     const fixed = repairJ(found.registration_number.value);
     if (fixed !== found.registration_number.value) found.registration_number = { ...found.registration_number, value: fixed, confidence_score: Math.round((found.registration_number.confidence_score - 0.05) * 1000) / 1000 };
