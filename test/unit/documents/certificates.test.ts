@@ -205,3 +205,11 @@ describe('keys with an OCR slip and numbers too short to be one', () => {
     expect(plausible('account_holder', 'VENKATA BOSE')).toBe('pass');
   });
 });
+
+describe('FSSAI numbers printed one digit per box', () => {
+  it('"1 2 3 4 …" is the 14-digit licence number', () => {
+    const d = extractFields('FSSAI_CERTIFICATE', modelFromLines(['FOOD SAFETY AND STANDARDS AUTHORITY OF INDIA', 'License No. 1 2 3 4 5 6 7 8 9 0 1 2 3 4', 'Name of Business : Sai Sweets'])).data;
+    expect(d.license_number.value).toBe('12345678901234');
+    expect(d.license_number.confidence_score).toBeGreaterThan(0.85);
+  });
+});

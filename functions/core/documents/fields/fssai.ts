@@ -4,7 +4,8 @@ import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { addressByLabels, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
 
-const FOURTEEN = /(?<!\d)(\d[\d ]{12,16}\d)(?!\d)/;
+/** 14 digits, grouped or printed one per box ("1 2 3 4 …"): at most one space between two digits. */
+const FOURTEEN = /(?<!\d)(\d(?: ?\d){13})(?!\d)/;
 const NUMBER_LABEL = /(?:fssai\s*)?(?:licen[cs]e|lic\.?|registration|regn\.?)\s*(?:no|number|#)\.?/i;
 /** The licensee's own (registered office, correspondence) address is not the premises'. */
 const NOT_PREMISES = /registered\s*office|licensee|correspondence|communication|residen|head\s*office/i;
@@ -17,14 +18,14 @@ export const extractFssai: Extractor = (model, _opts, V) => {
 
   const lic = model.labelValue(NUMBER_LABEL, { ...VIA, pattern: FOURTEEN });
   const digits = lic?.text.replace(/\s/g, '');
-  const inProse = proseId(model, [/\b(?:registration|licen[cs]e)\s*(?:no\.?|number)\s*/i], /^\d[\d ]{12,16}\d(?!\d)/);
+  const inProse = proseId(model, [/\b(?:registration|licen[cs]e)\s*(?:no\.?|number)\s*/i], /^\d(?: ?\d){13}(?!\d)/);
   if (lic && digits) found.license_number = field(digits, lic.words, { kind: 'structure', pass: /^\d{14}$/.test(digits) });
   else if (inProse) {
     const d = inProse.value.replace(/\s/g, '');
     found.license_number = field(d, inProse.words, { kind: 'structure', pass: /^\d{14}$/.test(d) });
   } else {
-    const any = model.findAll(/(?<!\d)\d{14}(?!\d)/g)[0];
-    if (any) found.license_number = field(any.match[0], any.words, { kind: 'heuristic' });
+    const any = model.findAll(/(?<!\d)\d(?: ?\d){13}(?!\d)/g)[0];
+    if (any) found.license_number = field(any.match[0].replace(/\s/g, ''), any.words, { kind: 'heuristic' });
   }
 
   const all = ['business_name', 'address', 'valid_upto'].flatMap((f) => V(f).labels).concat([LICENSEE, NUMBER_LABEL]);
