@@ -213,3 +213,14 @@ describe('FSSAI numbers printed one digit per box', () => {
     expect(d.license_number.confidence_score).toBeGreaterThan(0.85);
   });
 });
+
+describe('validity printed as a range', () => {
+  it('"Validity : 5 Year(s) from A to B" is valid up to B', () => {
+    const m = pageFromRows([
+      [0.03, [0.3, 'Food Safety and Standards Authority of India']],
+      [0.1, [0.05, 'Registration No.'], [0.4, '21220012345678']],
+      [0.13, [0.05, 'Validity'], [0.4, '5 Year(s) from 12/03/2024 to 11/03/2029']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', m).data.valid_upto.value).toBe('11/03/2029');
+  });
+});

@@ -512,6 +512,28 @@ export function proseId(model: DocumentModel, intros: readonly RegExp[], shape: 
   });
 }
 
+/**
+ * A validity date by its label: the value's last date when it prints a range ("5 Year(s) from
+ * 12/03/2024 to 11/03/2029", "From 01/01/2024 To 31/12/2028"), else its only date.
+ */
+export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  for (const label of labels) {
+    let parsed: string | undefined;
+    const hit = model.labelValue(label, {
+      via: ['same-line', 'right', 'below'],
+      find: (text) => {
+        const ds = findDates(text);
+        const d = ds.length >= 2 && /\b(?:to|till|until|upto|up\s*to)\b|\s[-–]\s/i.test(text.slice(ds[0].index + ds[0].length, ds[1].index)) ? ds[ds.length - 1] : ds[0];
+        if (!d) return undefined;
+        parsed = d.value;
+        return d;
+      },
+    });
+    if (hit && parsed) return field(parsed, hit.words, { kind: 'structure', pass: true });
+  }
+  return undefined;
+}
+
 export const VALID_UPTO_INTROS: readonly RegExp[] = [/\bvalid\s*(?:up\s*to|upto|till|until|through|thru)\b\s*(?:date\s*)?[:\-]?\s*/i, /\b(?:expir(?:es|y|ing)|renewal\s+due)\s*(?:on|date)?\s*[:\-]?\s*/i];
 export const VALID_RANGE_INTROS: readonly RegExp[] = [/\bvalid(?:ity)?\s*(?:is\s*|period\s*)?(?:from|w\.?\s?e\.?\s?f\.?)\s*/i];
 

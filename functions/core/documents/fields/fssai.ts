@@ -1,8 +1,8 @@
 /** FSSAI licence/registration: license_number (14 digits), business_name, address, valid_upto. */
-import { cleanName, field, labelledAddress, labelledDate, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
+import { cleanName, field, labelledAddress, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
+import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
 
 /** 14 digits, grouped or printed one per box ("1 2 3 4 …"): at most one space between two digits. */
 const FOURTEEN = /(?<!\d)(\d(?: ?\d){13})(?!\d)/;
@@ -53,7 +53,7 @@ export const extractFssai: Extractor = (model, _opts, V) => {
     labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }) ??
     proseAddress(model);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
-  found.valid_upto = labelledDate(model, V('valid_upto').labels, VIA) ?? proseValidUpto(model);
+  found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model);
   if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
 
   return { found };
