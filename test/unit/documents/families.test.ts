@@ -33,4 +33,8 @@ describe('every layout family, read without OCR noise', () => {
   it('has at least five families for each consumer-durable type', () => {
     for (const t of ['INVOICE', 'DELIVERY_ORDER', 'AADHAAR', 'PAN', 'IMEI_CLOSEUP_IMAGE'] as const) expect(familiesOf(t).length).toBeGreaterThanOrEqual(5);
   });
+
+  it('has at least five families for each MSME certificate, statement and bill', () => {
+    for (const t of ['GST_CERT', 'BANK_STATEMENT', 'EBILL', 'FSSAI_CERTIFICATE', 'SHOP_ACT_LICENSE', 'UDYAM_CERT'] as const) expect(familiesOf(t).length, t).toBeGreaterThanOrEqual(5);
+  });
 });
