@@ -134,6 +134,28 @@ describe('the local analyser emits the same shapes', () => {
     for (const b of kv2) expect(page2.Relationships![0].Ids).toContain(b.Id);
   });
 
+  it('a page photographed sideways: structure geometry on the page as uploaded, where its words are', () => {
+    // The invoice turned a quarter clockwise: a point (x, y) of the upright page lies at (1 - y, x).
+    const turn = (b: { Left: number; Top: number; Width: number; Height: number }) => ({ Left: 1 - (b.Top + b.Height), Top: b.Left, Width: b.Height, Height: b.Width });
+    const turned = textOnly(invoiceAnalysis().blocks).map((b) => {
+      if (!b.Geometry || b.BlockType === 'PAGE') return b;
+      const box = turn(b.Geometry.BoundingBox);
+      return { ...b, Geometry: { BoundingBox: box, Polygon: [{ X: box.Left + box.Width, Y: box.Top }, { X: box.Left + box.Width, Y: box.Top + box.Height }, { X: box.Left, Y: box.Top + box.Height }, { X: box.Left, Y: box.Top }] } };
+    });
+    const local = analysisBlocks(turned);
+    expect(shapeProblems(local)).toEqual([]);
+    const byId = new Map(local.map((b) => [b.Id, b]));
+    const keys = local.filter((b) => b.EntityTypes?.[0] === 'KEY');
+    expect(keys.length).toBeGreaterThan(2);
+    for (const k of keys) {
+      const words = k.Relationships!.find((r) => r.Type === 'CHILD')!.Ids.map((id) => byId.get(id)!.Geometry!.BoundingBox);
+      const kb = k.Geometry!.BoundingBox;
+      expect(kb.Left).toBeCloseTo(Math.min(...words.map((w) => w.Left)), 6);
+      expect(kb.Top).toBeCloseTo(Math.min(...words.map((w) => w.Top)), 6);
+      expect(kb.Height).toBeGreaterThan(kb.Width); // sideways, as the words are
+    }
+  });
+
   it('tables: every grid position a CELL, a header row, a cell running over empty columns as a MERGED_CELL', () => {
     const m = pageFromRows([
       [0.2, [0.07, 'Sr'], [0.15, 'Description'], [0.6, 'Qty'], [0.8, 'Amount']],
