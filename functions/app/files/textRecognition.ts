@@ -5,6 +5,8 @@ import { recogniseDocument } from '#adapters/ocr/document.ts';
 import { ocrEngine } from '#adapters/engines.ts';
 import { DocumentRejectedError, type FileTaskInput } from './taskInput.ts';
 import { isTransient } from '#adapters/transientErrors.ts';
+import { featureChoiceFromEnv } from '#adapters/textractAnalysis.ts';
+import { withTextractStructure } from './textractStructure.ts';
 
 export async function recogniseText(input: FileTaskInput): Promise<FileTaskInput['file']> {
   const file = await getFile(input.owner, input.file.seq);
@@ -12,9 +14,15 @@ export async function recogniseText(input: FileTaskInput): Promise<FileTaskInput
   if (file && (isFinished(file) || file.ocrKey)) return input.file;
   if (!file?.objectKey) throw new DocumentRejectedError('PROCESSING_FAILED', 'file was not stored');
   const bytes = await getObject(file.objectKey);
+  const choice = featureChoiceFromEnv();
   let blocks;
   try {
-    ({ blocks } = await recogniseDocument(await ocrEngine(), bytes));
+    const engine = await ocrEngine();
+    const read = await recogniseDocument(engine, bytes);
+    blocks = read.blocks;
+    // Textract's per-type structure (off unless the stage chose features for the type): images only,
+    // PDFs take the asynchronous path.
+    if (engine.name === 'textract' && read.pages[0]?.source === 'image') blocks = await withTextractStructure(blocks, bytes, choice);
   } catch (err) {
     // Throttling and timeouts are retried by the ASL (task() names them); anything else is the file's verdict.
     if (isTransient(err)) throw err;
