@@ -3,7 +3,7 @@
  * MSME mappers), each case reduced to the few lines that show it. Made-up names and numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { classify, extractFields } from '#core/documents/index.ts';
+import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
 import { composeAddressParts, dropSpecks, isLabelText, stripHonorific, unslipKey } from '#core/documents/fields/certificate.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
@@ -222,5 +222,28 @@ describe('validity printed as a range', () => {
       [0.13, [0.05, 'Validity'], [0.4, '5 Year(s) from 12/03/2024 to 11/03/2029']],
     ]);
     expect(extractFields('FSSAI_CERTIFICATE', m).data.valid_upto.value).toBe('11/03/2029');
+  });
+});
+
+describe('Textract FORMS output', () => {
+  it('an address key whose VALUE block holds every line gives the whole address', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'Shops and Establishments']],
+      [0.1, [0.07, 'Address of Establishment'], [0.45, '12, MG Road, Koramangala']],
+      [0.12, [0.45, 'Bengaluru, Karnataka - 560034']],
+    ]);
+    const lines = (m as unknown as { lines: { id: string; text: string; box: unknown; words: { id: string; text: string; box: unknown }[] }[] }).lines;
+    const words = lines.flatMap((l) => l.words);
+    const keyIds = words.filter((w) => ['Address', 'of', 'Establishment'].includes(w.text)).map((w) => w.id);
+    const valueIds = words.filter((w) => !keyIds.includes(w.id) && !['Shops', 'and', 'Establishments'].includes(w.text)).map((w) => w.id);
+    const blocks: Block[] = [
+      { BlockType: 'PAGE', Id: 'p', Page: 1, Relationships: [{ Type: 'CHILD', Ids: lines.map((l) => l.id) }] },
+      ...lines.map((l) => ({ BlockType: 'LINE' as const, Id: l.id, Text: l.text, Page: 1, Confidence: 95, Geometry: { BoundingBox: l.box as never }, Relationships: [{ Type: 'CHILD' as const, Ids: l.words.map((w) => w.id) }] })),
+      ...words.map((w) => ({ BlockType: 'WORD' as const, Id: w.id, Text: w.text, Confidence: 95, Page: 1, Geometry: { BoundingBox: w.box as never } })),
+      { BlockType: 'KEY_VALUE_SET', Id: 'k', EntityTypes: ['KEY'], Page: 1, Confidence: 95, Relationships: [{ Type: 'VALUE', Ids: ['v'] }, { Type: 'CHILD', Ids: keyIds }] },
+      { BlockType: 'KEY_VALUE_SET', Id: 'v', EntityTypes: ['VALUE'], Page: 1, Confidence: 95, Relationships: [{ Type: 'CHILD', Ids: valueIds }] },
+    ];
+    const d = extractFields('SHOP_ACT_LICENSE', new DocumentModel(blocks)).data;
+    expect(d.address.value).toBe('12, MG Road, Koramangala Bengaluru, Karnataka - 560034');
   });
 });

@@ -317,7 +317,12 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
     for (const p of findPairs(model, [label])) {
       if (avoided(model, p.key, p.keySegment, opts.avoid)) continue;
       const seg = p.valueSegment;
-      if (!seg) continue;
+      if (!seg) {
+        // Textract's KEY_VALUE_SET: the VALUE block already holds every line of the address.
+        const text = finishAddress(p.value);
+        if (text.length >= 5 && !isLabelText(text)) return field(text, p.valueWords, { kind: 'labelled', via: 'pair' });
+        continue;
+      }
       // The heading of a parts table ("OFFICIAL ADDRESS OF ENTERPRISE" over "Flat/Door/Block No. | 12").
       if (PART_ANCHORED.test(p.value.replace(/[\s:：.\-–]+$/, '')) && p.keySegment) {
         const t = addressFromPartsTable(model, p.keySegment);
