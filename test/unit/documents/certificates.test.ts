@@ -247,3 +247,21 @@ describe('Textract FORMS output', () => {
     expect(d.address.value).toBe('12, MG Road, Koramangala Bengaluru, Karnataka - 560034');
   });
 });
+
+describe('two readings of one fact', () => {
+  it('a labelled holder the addressee block contradicts is sent to review; one it confirms keeps its score', () => {
+    const rows = (holder: string): Parameters<typeof pageFromRows>[0] => [
+      [0.02, [0.07, 'SINDHU VALLEY BANK']],
+      [0.05, [0.3, 'STATEMENT OF ACCOUNT']],
+      [0.09, [0.07, 'MR. VENKATA BOSE'], [0.55, 'Account Name'], [0.72, holder]],
+      [0.11, [0.07, 'H.NO. 216, ASHIRWAD BUILDING'], [0.55, 'Account No'], [0.72, '00175535882453']],
+      [0.13, [0.07, 'PUNE, MAHARASHTRA - 411091']],
+    ];
+    const same = extractFields('BANK_STATEMENT', pageFromRows(rows('VENKATA BOSE'))).data.account_holder;
+    const other = extractFields('BANK_STATEMENT', pageFromRows(rows('REVATHI PILLAI'))).data.account_holder;
+    expect(same.value).toBe('VENKATA BOSE');
+    expect(same.confidence_score).toBeGreaterThan(0.85);
+    expect(other.value).toBe('REVATHI PILLAI');
+    expect(other.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});

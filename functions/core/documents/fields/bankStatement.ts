@@ -2,7 +2,7 @@
 import type { Line } from '../blocks.ts';
 import { findDates, readIfsc } from '../validators.ts';
 import { cleanName, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
-import { addressee, cleanPartyName, isLabelText, textByLabels } from './certificate.ts';
+import { addressee, checkedAgainst, cleanPartyName, isLabelText, textByLabels } from './certificate.ts';
 
 /** IFSC bank prefix -> bank name (the larger banks; the printed name is used when present). */
 export const IFSC_BANKS: Record<string, string> = {
@@ -53,6 +53,7 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   const all = ['account_holder', 'account_number'].flatMap((f) => V(f).labels);
   const personName = (s: string) => looksLikeName(s) && !isLabelText(s, all);
   // A labelled holder; else the addressee the statement is posted to (honorific name over its address).
+  const to = addressee(model);
   found.account_holder =
     textByLabels(model, V('account_holder').labels, { clean: (s) => cleanPartyName(s.split(/\s{2,}/)[0]), allLabels: all, accept: personName, avoid: /joint|nominee|second|branch/i }) ??
     labelledText(model, V('account_holder').labels, {
@@ -61,7 +62,9 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
       clean: (s) => cleanPartyName(cleanName(s)),
       accept: personName,
     }) ??
-    addressee(model)?.name;
+    to?.name;
+  // The addressee the statement is posted to is a second reading of the holder.
+  if (found.account_holder !== to?.name) found.account_holder = checkedAgainst(found.account_holder, to?.name);
 
   found.account_number = labelledText(model, V('account_number').labels, {
     via: ['same-line', 'right', 'below'],

@@ -647,3 +647,28 @@ export function withoutLeadingName(address: ExtractedField | undefined, name?: s
   }
   return address;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Agreement between two readings
+
+/** Ceiling for a value a second, independent reading of the page contradicts. */
+export const DISAGREED_CAP = 0.6;
+
+const norm = (v: unknown) => String(v ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * A value checked against a second reading of the same fact elsewhere on the page (the labelled
+ * holder against the addressee, a labelled name against the one in the certificate's sentence):
+ * the same text (or one containing the other) confirms it, and the pair keeps the higher score; a
+ * different text contradicts it, and it is capped at DISAGREED_CAP for review.
+ */
+export function checkedAgainst(value: ExtractedField | undefined, second: ExtractedField | undefined): ExtractedField | undefined {
+  if (!value) return second;
+  if (!second || !norm(second.value) || !norm(value.value)) return value;
+  const a = norm(value.value);
+  const b = norm(second.value);
+  if (a === b || (a.length >= 8 && b.length >= 8 && (a.includes(b) || b.includes(a)))) {
+    return { ...value, confidence_score: Math.max(value.confidence_score, Math.min(second.confidence_score, 0.97)) };
+  }
+  return { ...value, confidence_score: Math.min(value.confidence_score, DISAGREED_CAP) };
+}

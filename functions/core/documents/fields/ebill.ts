@@ -4,7 +4,7 @@ import { findAmounts } from '../validators.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, addressee, capShortId, cleanPartyName, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
+import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
 
 /** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
 const NOT_DUE_NOW = /after|late|arrear|previous|surcharge|if\s*paid|before|discount|rebate|last\s*payment|paid\s*on|deposit|penalty|fine|\bdpc\b/i;
@@ -49,6 +49,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
     }) ??
     combined?.name ??
     to?.name;
+  // The addressee of a letter-style bill is a second reading of the consumer.
+  if (found.consumer_name !== to?.name && found.consumer_name !== combined?.name) found.consumer_name = checkedAgainst(found.consumer_name, to?.name ?? combined?.name);
   found.consumer_number = capShortId(
     textByLabels(model, V('consumer_number').labels, { clean: (s) => (/^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/.exec(s.trim())?.[1] ?? ''), allLabels: all }) ??
     labelledText(model, V('consumer_number').labels, { ...VIA, pattern: /^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/ }),

@@ -2,11 +2,11 @@
 import { cleanName, field, labelledAddress, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
+import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels } from './certificate.ts';
 
 /** 14 digits, grouped or printed one per box ("1 2 3 4 …"): at most one space between two digits. */
 const FOURTEEN = /(?<!\d)(\d(?: ?\d){13})(?!\d)/;
-const NUMBER_LABEL = /(?:fssai\s*)?(?:licen[cs]e|lic\.?|registration|regn\.?)\s*(?:no|number|#)\.?/i;
+const NUMBER_LABEL = /(?:fssai\s*)?(?:licen[cs]e|lic\.?|registration|regn?\.?)\s*(?:n[o0]|number|#)\.?/i;
 /** The licensee's own (registered office, correspondence) address is not the premises'. */
 const NOT_PREMISES = /registered\s*office|licensee|correspondence|communication|residen|head\s*office/i;
 const ADDRESS_STOP = /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.|name|proprietor|mobile|e-?mail|food\s*categor)/i;
@@ -46,6 +46,9 @@ export const extractFssai: Extractor = (model, _opts, V) => {
       accept: (s) => s.length >= 3,
     }) ??
     proseName(model);
+  // A certificate's sentence naming the holder is a second reading of the name.
+  const named = proseName(model);
+  if (named && found.business_name !== named) found.business_name = checkedAgainst(found.business_name, named);
   // The premises: pairs and wrapped keys first (never the licensee's office), then a sentence.
   found.address =
     addressByLabels(model, V('address').labels, { avoid: NOT_PREMISES, stop: ADDRESS_STOP }) ??

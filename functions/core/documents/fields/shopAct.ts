@@ -2,7 +2,7 @@
 import { cleanName, labelledAddress, labelledText, field, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, labelledValidUpto, capShortId, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, proseValidUpto, textByLabels } from './certificate.ts';
+import { addressByLabels, labelledValidUpto, capShortId, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels } from './certificate.ts';
 
 /** A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II"). */
 const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.)]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?)/;
@@ -27,6 +27,9 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
     textByLabels(model, V('establishment_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
     labelledText(model, V('establishment_name').labels, { ...VIA, stop: /\s{2,}|\baddress\b/i, clean: (s) => cleanBusinessName(cleanName(s)), accept: (s) => s.length >= 3 && !isLabelText(s, all) }) ??
     proseName(model);
+  // A certificate's sentence naming the holder is a second reading of the name.
+  const named = proseName(model);
+  if (named && found.establishment_name !== named) found.establishment_name = checkedAgainst(found.establishment_name, named);
   // The establishment's address: pairs, wrapped keys, parts (never the employer's residence), then a sentence.
   found.address =
     addressByLabels(model, V('address').labels, { avoid: NOT_ESTABLISHMENT, stop: ADDRESS_STOP }) ??

@@ -5,7 +5,7 @@ import { cleanName, field, labelledAddress, labelledDate, labelledText, type Ext
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
-import { addressByLabels, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseDate, proseName, textByLabels } from './certificate.ts';
+import { addressByLabels, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseDate, proseName, checkedAgainst, textByLabels } from './certificate.ts';
 
 const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 const TYPE_WORD = /\b(micro|small|medium)\b/i;
@@ -60,6 +60,9 @@ export const extractUdyam: Extractor = (model, _opts, V) => {
     textByLabels(model, V('enterprise_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
     labelledText(model, V('enterprise_name').labels, { ...VIA, clean: (s) => cleanBusinessName(cleanName(s)), accept: (s) => s.length >= 3 && !isLabelText(s, all) }) ??
     proseName(model);
+  // A certificate's sentence naming the holder is a second reading of the name.
+  const named = proseName(model);
+  if (named && found.enterprise_name !== named) found.enterprise_name = checkedAgainst(found.enterprise_name, named);
   found.enterprise_type = enterpriseType(model);
   // The official address: pairs, wrapped keys, the table of parts; never a unit's or plant's location.
   found.address =
