@@ -568,9 +568,12 @@ function addressUnder(model: DocumentModel, nameSeg: Segment, stop?: RegExp): Ex
   return text.length >= 8 && hasPincode(text) ? field(text, b.words, { kind: 'labelled' }) : undefined;
 }
 
+/** Words of an address, never of a person's name. */
+const ADDRESS_WORD = /\b(?:no|shop|flat|plot|door|house|h\.?\s?no|road|street|lane|nagar|floor|building|complex|sector|block|near|opp)\b/i;
+
 function nameLike(s: string): boolean {
   const t = stripHonorific(s);
-  return /^[\p{L}][\p{L}.' ]{2,60}$/u.test(t) && t.split(/\s+/).length <= 6 && t.split(/\s+/).length >= 2;
+  return /^[\p{L}][\p{L}.' ]{2,60}$/u.test(t) && t.split(/\s+/).length <= 6 && t.split(/\s+/).length >= 2 && !ADDRESS_WORD.test(t);
 }
 
 /**
