@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
-import { composeAddressParts, dropSpecks, isLabelText, stripHonorific, unslipKey } from '#core/documents/fields/certificate.ts';
+import { composeAddressParts, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, unslipKey } from '#core/documents/fields/certificate.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
@@ -263,5 +263,25 @@ describe('two readings of one fact', () => {
     expect(same.confidence_score).toBeGreaterThan(0.85);
     expect(other.value).toBe('REVATHI PILLAI');
     expect(other.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});
+
+describe('more label shapes', () => {
+  it('an account number inside the statement\'s sentence; keys printing alternatives with a slash', () => {
+    const b = extractFields('BANK_STATEMENT', modelFromLines(['Konkan Gramin Bank', 'Statement of Account No. 123456789012 for the period 01-04-2024 to 30-06-2024', 'Name : Rahul Sharma'])).data;
+    expect([b.account_number.value, b.period_from.value, b.period_to.value]).toEqual(['123456789012', '01/04/2024', '30/06/2024']);
+    expect(keyAlternatives('Name of Licensee/Company')).toEqual(['Name of Licensee', 'Name of Company']);
+    const m = pageFromRows([
+      [0.03, [0.2, 'Food Safety and Standards Authority of India']],
+      [0.1, [0.05, 'License No.'], [0.45, '10012345678901']],
+      [0.13, [0.05, 'Name of Licensee/Company'], [0.45, 'Sharma Foods Pvt Ltd']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', m).data.business_name.value).toBe('Sharma Foods Pvt Ltd');
+  });
+
+  it('an address line joined with the next column\'s key and value is cut at the key, the lines after it kept', () => {
+    expect(finishAddress('H.No. 12, Block C, Rohini Amount Payable on or before Due Date 2,340.00, Delhi - 110085')).toBe('H.No. 12, Block C, Rohini, Delhi - 110085');
+    expect(finishAddress('12, MG Road, Pune - 411001 Mobile No 9876501234')).toBe('12, MG Road, Pune - 411001');
+    expect(finishAddress('Plot 4, Date Palm Lane, Pune - 411001')).toBe('Plot 4, Date Palm Lane, Pune - 411001');
   });
 });

@@ -2,7 +2,7 @@
 import type { Line } from '../blocks.ts';
 import { findDates, readIfsc } from '../validators.ts';
 import { cleanName, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
-import { addressee, checkedAgainst, cleanPartyName, isLabelText, textByLabels } from './certificate.ts';
+import { addressee, checkedAgainst, cleanPartyName, isLabelText, proseId, textByLabels } from './certificate.ts';
 
 /** IFSC bank prefix -> bank name (the larger banks; the printed name is used when present). */
 export const IFSC_BANKS: Record<string, string> = {
@@ -66,12 +66,19 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   // The addressee the statement is posted to is a second reading of the holder.
   if (found.account_holder !== to?.name) found.account_holder = checkedAgainst(found.account_holder, to?.name);
 
-  found.account_number = labelledText(model, V('account_number').labels, {
+  found.account_number =
+    labelledText(model, V('account_number').labels, {
     via: ['same-line', 'right', 'below'],
     pattern: /(?<!\d)(\d[\d\s-]{7,22}\d)(?!\d)/,
     clean: (s) => s.replace(/[\s-]/g, ''),
     accept: (s) => /^\d{9,18}$/.test(s),
-  });
+  }) ??
+    // "Statement of Account No. 1234… for the period …": the number inside a sentence.
+    (() => {
+      const hit = proseId(model, [/\b(?:account|a\s*[\/l1|]\s*c)\s*(?:no\.?|number)\s*/i], /^\d[\d -]{7,22}\d(?!\d)/);
+      const v = hit?.value.replace(/[\s-]/g, '');
+      return hit && v && /^\d{9,18}$/.test(v) ? field(v, hit.words, { kind: 'labelled' }) : undefined;
+    })();
 
   const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => Number(b.r.valid) - Number(a.r.valid))[0];
   if (ifscHit) {

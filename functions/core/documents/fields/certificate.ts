@@ -86,15 +86,29 @@ export function unslipKey(key: string): string {
     .replace(/rn/g, 'm');
 }
 
-/** Pairs whose key one of the labels covers, as printed or with an OCR slip undone. */
+/**
+ * A key printing alternatives with a slash ("Name of Licensee/Company", "Address of the
+ * Shop/Establishment") read as each alternative alone ("Name of Licensee", "Name of Company").
+ */
+export function keyAlternatives(key: string): string[] {
+  const out: string[] = [];
+  for (const m of key.matchAll(/([\p{L}.]+)\s*\/\s*([\p{L}.]+)/gu)) {
+    out.push(key.slice(0, m.index) + m[1] + key.slice(m.index + m[0].length));
+    out.push(key.slice(0, m.index) + m[2] + key.slice(m.index + m[0].length));
+  }
+  return out;
+}
+
+/** Pairs whose key one of the labels covers, as printed, with an OCR slip undone, or as one of its slash alternatives. */
 export function findPairs(model: DocumentModel, labels: readonly RegExp[]): KeyValue[] {
   const lay = model.layout;
-  const out = lay.find(labels);
+  const out: KeyValue[] = [];
   for (const label of labels) {
+    for (const p of lay.find([label])) if (!out.includes(p)) out.push(p);
     for (const p of lay.pairs) {
       if (out.includes(p)) continue;
       const k = unslipKey(p.key);
-      if (k !== p.key && covers(label, k)) out.push(p);
+      if ((k !== p.key && covers(label, k)) || keyAlternatives(k).some((a) => covers(label, a))) out.push(p);
     }
   }
   return out;
@@ -285,9 +299,28 @@ function stateAfterPin(model: DocumentModel, last: Segment | undefined, text: st
   return under && isStateLine(under.text) ? under : undefined;
 }
 
-/** An address as returned: labelled parts composed, repeated parts, label residue and OCR specks removed. */
+/**
+ * A key of another field inside an address line: the engine joined the address with the next
+ * column's cell ("Rohini Amount Payable on or before Due Date 2,340.00"). Capitalised, as printed.
+ */
+const INNER_KEY = /\s(?:(?:Net\s+|Total\s+)?Amount\s+(?:Due|Payable)|Due\s+Date|Bill\s+(?:Date|No\.?|Amount)|Consumer\s+No|Meter\s+No|Mobile(?:\s+No)?|Phone|E-?mail|GSTIN|Date\s+of\s+\w+|Tariff|Sanctioned\s+Load|Account\s+No|IFSC)\b/;
+
+/** An address as returned: labelled parts composed, repeated parts, label residue, a spliced key and OCR specks removed. */
 export function finishAddress(s: string): string {
-  return dropSpecks(composeAddressParts(tidy(s.replace(/\s*[:：]\s*$/, ''))));
+  return dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(s.replace(/\s*[:：]\s*$/, '')))));
+}
+
+/**
+ * Address lines are joined with ", ": a line holding another column's key and value is cut at
+ * the key, and the address lines after it are kept when the address before it has no PIN yet.
+ */
+function withoutSplicedKeys(t: string): string {
+  const inner = INNER_KEY.exec(t);
+  if (!inner || inner.index < 8) return t;
+  const kept = t.slice(0, inner.index);
+  const next = t.indexOf(', ', inner.index);
+  const more = next >= 0 ? withoutSplicedKeys(t.slice(next + 2)) : '';
+  return more && hasPincode(more) && !hasPincode(kept) ? `${kept}, ${more}` : kept;
 }
 
 /**

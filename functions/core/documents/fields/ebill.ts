@@ -7,7 +7,7 @@ import { addressForKey } from './layoutFields.ts';
 import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
 
 /** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
-const NOT_DUE_NOW = /after|late|arrear|previous|surcharge|if\s*paid|before|discount|rebate|last\s*payment|paid\s*on|deposit|penalty|fine|\bdpc\b/i;
+const NOT_DUE_NOW = /after|late|arrear|previous|surcharge|if\s*paid|discount|rebate|last\s*payment|paid\s*on|deposit|penalty|fine|\bdpc\b/i;
 /** The office's own address (section, sub-division, ward office, registered office) is not the consumer's. */
 const NOT_CONSUMER = /office|ward|division|section|circle|zone|registered|corporate|head|branch|sub-?station/i;
 const NAME_AND_ADDRESS = [/(?:consumer(?:'s)?\s*|customer(?:'s)?\s*)?name\s*(?:&|and)\s*address(?:\s*of\s*(?:the\s*)?consumer)?/i];
