@@ -8,6 +8,7 @@ import { composeAddressParts, dropSpecks, finishAddress, isLabelText, keyAlterna
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
+import { AADHAAR_SPACED } from './samples.ts';
 import { pageFromRows } from './rows.ts';
 
 const values = (d: Record<string, { value: unknown }>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v.value]));
@@ -283,5 +284,20 @@ describe('more label shapes', () => {
     expect(finishAddress('H.No. 12, Block C, Rohini Amount Payable on or before Due Date 2,340.00, Delhi - 110085')).toBe('H.No. 12, Block C, Rohini, Delhi - 110085');
     expect(finishAddress('12, MG Road, Pune - 411001 Mobile No 9876501234')).toBe('12, MG Road, Pune - 411001');
     expect(finishAddress('Plot 4, Date Palm Lane, Pune - 411001')).toBe('Plot 4, Date Palm Lane, Pune - 411001');
+  });
+});
+
+describe('recognised without their headings', () => {
+  it('each MSME certificate, statement and bill, and the cards, from the words they always carry', () => {
+    const cases: [string, string[]][] = [
+      ['GST_CERT', ['Legal Name : RAHUL SHARMA', 'Trade Name : SAI TRADERS', 'Principal Place of Business : 12, MG Road, Pune - 411038', 'Date of Liability : 01/07/2017']],
+      ['SHOP_ACT_LICENSE', ['Certificate No. : KA/BLR/1234567', 'Name of Establishment : Royal Traders', 'Name of Employer : Rahul Sharma', 'Nature of Business : Retail Trade']],
+      ['BANK_STATEMENT', ['Account No : 501002345678', 'IFSC : SVBL0300693  MICR : 411240012', 'Opening Balance 12,345.00', 'Date Narration Withdrawal Deposit Balance']],
+      ['EBILL', ['Consumer No : 170012345678', 'Units Consumed 206', 'Bill Date : 12-03-2024', 'Amount Payable 1,230.00']],
+      ['FSSAI_CERTIFICATE', ['Food Safety and Standards Act, 2006', 'License No. 10012345678901', 'Kind of Business : Manufacturer']],
+      ['AADHAAR', ['Rahul Sharma', 'DOB: 15/08/1990', 'MALE', AADHAAR_SPACED]],
+      ['PAN', ['RAHUL SHARMA', "Father's Name", 'SURESH SHARMA', 'Date of Birth', '15/08/1990', 'ABCPS1234K']],
+    ];
+    for (const [type, lines] of cases) expect(classify(modelFromLines(lines)).type, type).toBe(type);
   });
 });

@@ -12,6 +12,8 @@ export const aadhaar: DocumentTypeDeclaration = {
     { name: 'verhoeff-valid-number', weight: 2, test: hasAadhaar },
     re('dob-or-yob', 0.5, /\bDOB\b|year\s*of\s*birth|जन्म/i),
     re('vid', 1, /\bVID\b|enrol?ment\s*no/i),
+    // A card photographed with its heading cut off still prints the holder's gender.
+    re('gender', 1, /\b(?:male|female|transgender)\b|पुरुष|महिला/i),
   ],
   fields: {
     name: 'string',

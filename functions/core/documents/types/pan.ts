@@ -10,6 +10,9 @@ export const pan: DocumentTypeDeclaration = {
     re('permanent-account-number', 3, /permanent\s*account\s*number/i),
     { name: 'valid-pan', weight: 1.5, test: hasPan },
     re('govt-of-india', 0.5, /govt\.?\s*of\s*india/i),
+    // Without the heading: the card's own captions.
+    re('fathers-name', 1, /father['’]?s\s*name|पिता\s*का\s*नाम/i),
+    re('date-of-birth', 0.5, /date\s*of\s*birth|जन्म\s*की\s*तारीख/i),
   ],
   fields: {
     name_as_per_pan: 'string',
