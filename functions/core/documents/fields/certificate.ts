@@ -16,7 +16,7 @@
 import type { DocumentModel, Line, Word } from '../blocks.ts';
 import type { KeyValue, Segment } from '../layout.ts';
 import { findDates } from '../validators.ts';
-import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, tidy, type ExtractedField } from './common.ts';
+import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, repairStateNames, tidy, type ExtractedField } from './common.ts';
 import { columnBlock } from './layoutFields.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -296,7 +296,8 @@ function blockFrom(model: DocumentModel, value: Segment, firstText: string, firs
 function stateAfterPin(model: DocumentModel, last: Segment | undefined, text: string): Segment | undefined {
   if (!last || !hasPincode(last.text) || isStateLine(last.text.replace(/^.*\d\s*,?\s*/, '')) || /[A-Za-z]{4,}\s*$/.test(text.replace(/[\s,.-]+$/, '')) && !/\d\s*,?\s*$/.test(text)) return undefined;
   const under = model.layout.segmentBelow(last, 2.6);
-  return under && isStateLine(under.text) ? under : undefined;
+  // the state may be misread by one letter ("TAMIL NADY"); the address's state repair puts it back
+  return under && isStateLine(repairStateNames(under.text).value) ? under : undefined;
 }
 
 /**
