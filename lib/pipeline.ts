@@ -40,7 +40,7 @@ export const TASK_TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 /** What each task touches. Least privilege: a task not listed here fails synth, so a new task states its needs. */
 interface TaskAccess {
   table: 'read' | 'readWrite';
-  /** Beyond `table`: the reconciler releases sequence numbers (BatchWriteItem) and lists open owners (the index). */
+  /** Beyond `table`: the reconciler releases sequence numbers (BatchWriteItem) and lists open flows and batches (the index). */
   tableExtras?: { batchWrite?: boolean; index?: boolean };
   /**
    * Object calls: 'read' GetObject, 'write' PutObject, 'delete' removes what must not outlive a failed file
@@ -115,8 +115,9 @@ export const taskAccess: Record<string, TaskAccess> = {
 };
 
 /**
- * Not a Task state: finds owners a crash left unfinished (the index of open owners), releases sequence numbers
- * never stored, finishes clean-ups a task gave up on (deletes objects) and starts the pipeline for them (on a schedule).
+ * Not a Task state: finds flows and batches a crash left unfinished (the index of open flows and batches),
+ * releases sequence numbers never stored, finishes clean-ups a task gave up on (deletes objects) and starts
+ * the pipeline for them (on a schedule).
  */
 export const reconcileAccess: TaskAccess = { table: 'readWrite', tableExtras: { batchWrite: true, index: true }, bucket: ['delete'] };
 
@@ -151,14 +152,14 @@ export function packageProps(access: ReturnType<typeof accessFor>): Pick<Service
  */
 function deployedTask(task: PipelineTask, stageConfig: StageConfig): PipelineTask & { accessOf: string } {
   if (!(task.waitForTaskToken && task.localHandler && stageConfig.engines.ocr !== 'textract')) return { ...task, accessOf: task.state };
-  const owner = pipelineTasks.find((t) => t.handler === task.localHandler && !t.waitForTaskToken);
-  if (!owner) throw new Error(`Pipeline task ${task.state}: no task runs its localHandler ${task.localHandler}`);
+  const runner = pipelineTasks.find((t) => t.handler === task.localHandler && !t.waitForTaskToken);
+  if (!runner) throw new Error(`Pipeline task ${task.state}: no task runs its localHandler ${task.localHandler}`);
   return {
     state: task.state,
-    handler: owner.handler,
-    memoryMb: owner.memoryMb,
-    timeoutSeconds: owner.timeoutSeconds,
-    accessOf: owner.state,
+    handler: runner.handler,
+    memoryMb: runner.memoryMb,
+    timeoutSeconds: runner.timeoutSeconds,
+    accessOf: runner.state,
   };
 }
 
@@ -278,7 +279,7 @@ export class Pipeline extends Construct {
     });
     this.reconcile.addEnvironment(envNames.stateMachine, this.stateMachine.stateMachineArn);
     this.stateMachine.grantStartExecution(this.reconcile);
-    // Whether an owner's executions still run (DescribeExecution on this machine's executions).
+    // Whether the executions of a flow or batch still run (DescribeExecution on this machine's executions).
     this.stateMachine.grantExecution(this.reconcile, 'states:DescribeExecution');
     new Rule(this, 'ReconcileSchedule', {
       description: 'The pipeline reconciler: nothing stays stuck',
