@@ -5,7 +5,7 @@
  * business names, addresses and models, which have no checksum.
  */
 import type { ExtractedField } from './fields/common.ts';
-import { looksLikeName } from './fields/common.ts';
+import { isStateLine, looksLikeName } from './fields/common.ts';
 import { isModelCode } from './fields/imei.ts';
 
 /** Ceiling for a value its field's validator rejects. */
@@ -34,7 +34,11 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     return letters >= 3 && capitalised && !bare && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
   }
   if (/address/.test(fieldName)) {
-    return PIN.test(value) && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) ? 'pass' : 'fail';
+    // A certificate's or bill's `address` is also complete when it ends in its state after a street
+    // and a town ("12, MG Road, Kothrud, Pune, Maharashtra": some print no PIN).
+    const parts = value.split(/\s*,\s*/);
+    const complete = PIN.test(value) || (fieldName === 'address' && parts.length >= 3 && isStateLine(parts[parts.length - 1]));
+    return complete && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) ? 'pass' : 'fail';
   }
   if (fieldName === 'asset_model' || fieldName === 'model') {
     // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.

@@ -301,3 +301,11 @@ describe('recognised without their headings', () => {
     for (const [type, lines] of cases) expect(classify(modelFromLines(lines)).type, type).toBe(type);
   });
 });
+
+describe('an address without a PIN', () => {
+  it('is complete when it ends in its state after a street and a town (a certificate\'s address field only)', () => {
+    expect(plausible('address', '12, MG Road, Kothrud, Pune, Maharashtra')).toBe('pass');
+    expect(plausible('address', '12, MG Road, Kothrud')).toBe('fail');
+    expect(plausible('customer_address', '12, MG Road, Kothrud, Pune, Maharashtra')).toBe('fail');
+  });
+});
