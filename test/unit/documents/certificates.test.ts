@@ -309,3 +309,26 @@ describe('an address without a PIN', () => {
     expect(plausible('customer_address', '12, MG Road, Kothrud, Pune, Maharashtra')).toBe('fail');
   });
 });
+
+describe('OCR leaders and specks around labelled values', () => {
+  it('a date past leader specks read as cells ("Valid Upto . itl 2 .. 14-02-2026"); braces in a registration number', () => {
+    const m = pageFromRows([
+      [0.03, [0.3, 'Rajasthan Shops and Establishments Act']],
+      [0.1, [0.05, 'Certificate No.'], [0.4, 'SEA/R}J/458120']],
+      [0.13, [0.05, 'Valid Upto .'], [0.2, 'itl'], [0.35, '2'], [0.45, '14-02-2026']],
+    ]);
+    const d = extractFields('SHOP_ACT_LICENSE', m).data;
+    expect([d.registration_number.value, d.valid_upto.value]).toEqual(['SEA/RJ/458120', '14/02/2026']);
+  });
+
+  it('a titled name at the top left is the consumer by position when no address under it could be read', () => {
+    const m = pageFromRows([
+      [0.03, [0.05, 'Nexa Telecom'], [0.7, 'Postpaid Bill']],
+      [0.1, [0.05, 'Mr. Sunil Khan'], [0.55, 'Relationship No. :'], [0.75, '5.31416047']],
+      [0.12, [0.05, 'Ee wore secon']],
+    ]);
+    const d = extractFields('EBILL', m).data;
+    expect(d.consumer_name.value).toBe('Sunil Khan');
+    expect(d.consumer_name.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});

@@ -64,7 +64,7 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     }) ??
     to?.name;
   // The addressee the statement is posted to is a second reading of the holder.
-  if (found.account_holder !== to?.name) found.account_holder = checkedAgainst(found.account_holder, to?.name);
+  if (to?.address && found.account_holder !== to.name) found.account_holder = checkedAgainst(found.account_holder, to.name);
 
   found.account_number =
     labelledText(model, V('account_number').labels, {

@@ -570,6 +570,26 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
     });
     if (hit && parsed) return field(parsed, hit.words, { kind: 'structure', pass: true });
   }
+  return dateAfterLabel(model, labels, 'range');
+}
+
+/**
+ * A date anywhere after its label on the label's line, past dotted leaders and OCR specks read as
+ * cells of their own ("Valid Upto . itl 2 .. 14-02-2026"): the fallback of the labelled date
+ * lookups. `range`: the last date when the line prints "A to B".
+ */
+export function dateAfterLabel(model: DocumentModel, labels: readonly RegExp[], pick: 'first' | 'range' = 'first'): ExtractedField | undefined {
+  for (const label of labels) {
+    for (const x of model.findLines(label)) {
+      if (model.layout.isProseLine(x.line) && x.match.index > 2) continue;
+      const from = x.match.index + x.match[0].length;
+      const rest = x.line.text.slice(from);
+      const ds = findDates(rest);
+      if (!ds.length) continue;
+      const d = pick === 'range' && ds.length >= 2 && /\b(?:to|till|until|upto)\b|\s[-–]\s/i.test(rest.slice(ds[0].index + ds[0].length, ds[1].index)) ? ds[ds.length - 1] : ds[0];
+      return field(d.value, model.wordsInRange(x.line, from + d.index, from + d.index + d.length), { kind: 'structure', pass: true });
+    }
+  }
   return undefined;
 }
 
@@ -636,7 +656,9 @@ export function addressee(model: DocumentModel, opts: { stop?: RegExp } = {}): P
     if (!address) continue;
     return { name: field(cleanPartyName(c.text), c.words, { kind: 'labelled' }), address };
   }
-  return undefined;
+  // No address under any of them could be read (a poor photo): the titled name alone, by position.
+  const titled = candidates.find((c) => nameLike(c.text) && hasHonorific(c.text));
+  return titled ? { name: field(cleanPartyName(titled.text), titled.words, { kind: 'heuristic' }) } : undefined;
 }
 
 /** A "Name & Address" value: the name (first line, or before the first comma) and the address after it. */

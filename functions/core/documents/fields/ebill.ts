@@ -4,7 +4,7 @@ import { findAmounts } from '../validators.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
+import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
 
 /** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
 const NOT_DUE_NOW = /after|late|arrear|previous|surcharge|if\s*paid|discount|rebate|last\s*payment|paid\s*on|deposit|penalty|fine|\bdpc\b/i;
@@ -50,7 +50,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
     combined?.name ??
     to?.name;
   // The addressee of a letter-style bill is a second reading of the consumer.
-  if (found.consumer_name !== to?.name && found.consumer_name !== combined?.name) found.consumer_name = checkedAgainst(found.consumer_name, to?.name ?? combined?.name);
+  const second = (to?.address ? to.name : undefined) ?? combined?.name;
+  if (found.consumer_name !== second) found.consumer_name = checkedAgainst(found.consumer_name, second);
   found.consumer_number = capShortId(
     textByLabels(model, V('consumer_number').labels, { clean: (s) => (/^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/.exec(s.trim())?.[1] ?? ''), allLabels: all }) ??
     labelledText(model, V('consumer_number').labels, { ...VIA, pattern: /^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/ }),
@@ -64,7 +65,7 @@ export const extractEbill: Extractor = (model, _opts, V) => {
     to?.address ??
     withoutLeadingName(labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), name);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
-  found.bill_date = labelledDate(model, V('bill_date').labels, VIA);
+  found.bill_date = labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
   found.amount_due = amountDue(model, V('amount_due').labels);
   return { found };
 };
