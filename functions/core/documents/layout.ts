@@ -77,7 +77,7 @@ function looksLikeKey(s: string): boolean {
  * bare "Royal Traders" beside "Name: ..." is not.
  */
 const KEY_WORDS = new Set(
-  ('name no no. number num date dated address addr mobile mob phone ph tel telephone contact cell email e-mail amount value total price cost mrp ' +
+  ('name no no. number num date dated address addr mobile mob phone ph tel telephone contact cell email e-mail amount value total price cost mrp cust ' +
     'model asset product device customer buyer dealer dealership seller supplier vendor consignee receiver recipient borrower applicant purchaser ' +
     'order invoice inv bill gstin gst uin pan dob birth gender sex issue details detail city state pin pincode code tenure emi loan imei serial ' +
     'ram rom storage memory colour color qty quantity rate hsn hsn/sac sac description particulars item items sold ship shipped billed deliver ' +
