@@ -5,6 +5,7 @@
 import type { DocumentModel, Line } from '../blocks.ts';
 import { segmentLine } from '../layout.ts';
 import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, type ExtractedField } from './common.ts';
+import { addressBelow } from './commercial.ts';
 
 const TITLE =
   /invoice|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
@@ -76,7 +77,7 @@ export function letterheadName(model: DocumentModel): ExtractedField | undefined
 export const REGISTRATION_LINE =
   /^\s*[(\[]?\s*(?:(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\.?|no\.?)|roc|cin|reg(?:istration)?\.?)\s*(?:no|n[ao0]|number)?\.?\s*[:.]?\s*)?[(\[]?[A-Z0-9]{0,4}\d{4,}[\s-]*[A-Z]?\s*[)\]]?\s*[)\]]?\s*$/i;
 /** Ends an address under a letterhead: a label, a date-and-time line, or a bare phone number. */
-const LETTERHEAD_STOP = new RegExp(
+export const LETTERHEAD_STOP = new RegExp(
   `${DEFAULT_ADDRESS_STOP.source}|\\b\\d{1,2}[-/.\\s](?:\\d{1,2}|[A-Za-z]{3})[-/.\\s]?\\d{2,4}\\s+\\d{1,2}:\\d{2}|^\\s*\\+?[\\d\\s()-]{9,}\\s*$` +
     // a registration line after the address ("ROC No. : (1072825-A)", "Company No: ...", "Co. Reg: ...")
     `|^\\s*\\(?\\s*(?:roc|co\\.?\\s*reg|company\\s*(?:no|reg)|reg(?:istration)?\\.?\\s*no|cin)\\b`,
@@ -87,4 +88,16 @@ export function addressUnder(model: DocumentModel, nameLine: Line | undefined, m
   if (!nameLine) return undefined;
   const a = addressAfter(model, nameLine, nameLine.text.length, { maxLines, skip: REGISTRATION_LINE, stop: LETTERHEAD_STOP });
   return a && /\d|road|nagar|street|market|sector|floor|shop/i.test(a.text) ? capped(field(a.text, a.words, { kind: 'heuristic' })) : undefined;
+}
+
+/**
+ * The issuer's address under its letterhead, followed down the letterhead's column (left, right
+ * or centre aligned: a logo or a title beside it is not address), else the lines after it in
+ * reading order. Heuristic evidence, capped.
+ */
+export function letterheadAddress(model: DocumentModel, nameLine: Line | undefined, maxLines = 4): ExtractedField | undefined {
+  if (!nameLine) return undefined;
+  const cell = model.layout.segments.find((x) => x.line === nameLine);
+  const a = cell ? addressBelow(model, cell, { stop: LETTERHEAD_STOP, maxLines }) : undefined;
+  return a ? capped(field(a.text, a.words, { kind: 'heuristic' })) : addressUnder(model, nameLine, maxLines);
 }

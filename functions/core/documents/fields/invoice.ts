@@ -4,12 +4,14 @@
  */
 import type { DocumentModel, Line, Word } from '../blocks.ts';
 import { findAmounts, findDates, findMobiles } from '../validators.ts';
-import { addressUnder, letterheadLine, letterheadName, signatureName } from './header.ts';
+import { addressUnder, letterheadAddress, letterheadLine, letterheadName, signatureName } from './header.ts';
 import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
 import { gstinCandidates } from './gstin.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { ID_VALUE } from './referenceNumber.ts';
+import { amountInWords, amountWords, pairValue, personName, rowAmounts } from './commercial.ts';
+import { plausible } from '../plausibility.ts';
 import {
   addressAfter,
   cleanName,
@@ -36,31 +38,30 @@ const CUSTOMER_NAME_LABELS = [
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|gstin|invoice|address|contact)\b/i;
 
 /**
- * The invoice total: every line carrying a total label (value on the line or to its right) is a
- * candidate. Amounts written with paise or a currency mark beat bare numbers (receipts print
- * "Total Qty: 4" beside "Total: 4.10"); then the label's rank in TOTAL_LABELS; then the
- * earlier line.
+ * The invoice total: every line carrying a total label is a candidate, its value the rightmost
+ * amount of the label's row (the label's own line, then the cells to its right: a table's
+ * "Total | 1 Nos | ₹ 9,199.00" row). Amounts written with paise or a currency mark beat bare
+ * numbers (receipts print "Total Qty: 4" beside "Total: 4.10"); then the label's rank in
+ * TOTAL_LABELS; then the earlier line. The amount printed in words ("Rupees ... Only") settles
+ * a choice between candidates and confirms the total.
  */
-export function invoiceTotal(model: DocumentModel): ExtractedField | undefined {
+export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = TOTAL_LABELS): ExtractedField | undefined {
   type Candidate = { rank: number; money: boolean; index: number; value: number; words: Word[] };
   let best: Candidate | undefined;
   const seen: number[] = [];
   const all: Candidate[] = [];
-  TOTAL_LABELS.forEach((label, rank) => {
+  labels.forEach((label, rank) => {
     for (const { line, match } of model.findLines(label)) {
-      const places: [Line, number][] = [[line, match.index + match[0].length]];
-      const right = model.lineRightOf(line);
-      if (right) places.push([right, 0]);
-      for (const [l, from] of places) {
-        const hits = findAmounts(l.text.slice(from)).filter((a) => a.value > 0);
-        const a = hits.filter((h) => h.currency || h.decimals).pop() ?? hits.pop();
-        if (!a) continue;
-        const c = { rank, money: a.currency || a.decimals, index: l.index, value: a.value, words: model.wordsInRange(l, from + a.index, from + a.index + a.length) };
-        if (c.money) seen.push(c.value);
-        all.push(c);
-        if (!best || Number(c.money) > Number(best.money) || (c.money === best.money && (c.rank < best.rank || (c.rank === best.rank && c.index < best.index)))) best = c;
-        break;
-      }
+      // "Amount in words: as per the total above": a sentence naming the total is not its row.
+      if (model.layout.isProseLine(line) && match.index > 2) continue;
+      const amounts = rowAmounts(model, line, match.index + match[0].length).filter((a) => a.hit.value > 0);
+      const money = amounts.filter((a) => a.hit.currency || a.hit.decimals);
+      const a = money[money.length - 1] ?? amounts[amounts.length - 1];
+      if (!a) continue;
+      const c = { rank, money: a.hit.currency || a.hit.decimals, index: a.line.index, value: a.hit.value, words: amountWords(model, a) };
+      if (c.money) seen.push(c.value);
+      all.push(c);
+      if (!best || Number(c.money) > Number(best.money) || (c.money === best.money && (c.rank < best.rank || (c.rank === best.rank && c.index < best.index)))) best = c;
     }
   });
   if (!best) return undefined;
@@ -71,13 +72,17 @@ export function invoiceTotal(model: DocumentModel): ExtractedField | undefined {
     const after = all.filter((c) => c.money && c.index > rounding.index).sort((a, b) => a.index - b.index)[0];
     if (after) best = after;
   }
+  // The amount in words is a second printing of the total: it picks among the candidates.
+  const words = amountInWords(model);
+  const spelled = words ? all.filter((c) => Math.abs(c.value - words.value) < 0.005).sort((a, b) => Number(b.money) - Number(a.money) || a.rank - b.rank || a.index - b.index)[0] : undefined;
+  if (spelled) best = spelled;
   const f = field(best.value, best.words, { kind: 'structure', pass: true });
-  // A total is confirmed by a second reading: the same amount printed again (amount due, cash),
-  // or the item amounts above it adding up to it. Otherwise (a total before rounding, a cash
-  // tendered, a misread digit) the pick is uncertain, the more so when other totals disagree.
+  // A total is confirmed by a second reading: the same amount printed again (amount due, cash,
+  // in words), or the item amounts above it adding up to it. Otherwise (a total before rounding,
+  // a cash tendered, a misread digit) the pick is uncertain, the more so when other totals disagree.
   const b = best.value;
   const money = model.lines.flatMap((l) => findAmounts(l.text).filter((a) => a.currency || a.decimals).map((a) => a.value));
-  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2;
+  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled;
   const disagree = seen.some((v) => Math.abs(v - b) >= 0.005);
   if (!printedTwice && !itemsAddUp(model, best.index, b)) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
   return f;
@@ -142,54 +147,68 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
     labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ??
-    (() => {
-      // A letterhead sharing its row with the title ("Galaxy Appliances ... TAX INVOICE"): its own column only.
-      const head = letterheadLine(model);
-      const cell = head ? model.layout.segments.find((x) => x.line === head) : undefined;
-      return cell && model.layout.rowOf(cell).length > 1 ? (addressUnderSegment(model, cell) ?? addressUnder(model, head)) : addressUnder(model, head);
-    })();
+    letterheadAddress(model, letterheadLine(model));
 
   const custV = V('customer_name');
-  const custPair =
-    model.layout.find(custV.labels).find((p) => looksLikeName(cleanName(p.value))) ??
-    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(cleanName(p.value)));
+  const isCustomer = (v: string) => looksLikeName(personName(v)) && plausible('customer_name', personName(v)) !== 'fail';
+  const custRead =
+    model.layout
+      .find(custV.labels)
+      .map((p) => ({ p, v: pairValue(model, p, isCustomer) }))
+      .find((x) => x.v) ??
+    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].filter((p) => p && isCustomer(p.value)).map((p) => ({ p: p!, v: { text: p!.value, words: p!.valueWords, segment: p!.valueSegment } }))[0];
+  const custPair = custRead?.p;
   found.customer_name =
-    (custPair ? field(cleanName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
+    (custRead?.v ? field(personName(custRead.v.text), custRead.v.words, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, CUSTOMER_NAME_LABELS, {
       via: ['same-line', 'right', 'below'],
       stop: NAME_STOP,
-      clean: cleanName,
+      clean: personName,
       accept: looksLikeName,
     });
+  // Where the customer's block starts: its section header, or the customer's own key.
+  const custKeyLine = custPair?.keySegment?.line;
+  const custFrom = Math.min(custAt, custKeyLine?.index ?? Infinity);
 
   const addrV = V('customer_address');
   const sectionAddress = pairInSection(model, addrV.sections ?? [], addrV.inSection ?? []);
   found.customer_address =
     addressForKey(model, addrV.labels) ??
     (sectionAddress ? addressFromPair(model, sectionAddress) : undefined) ??
-    addressUnderSegment(model, custPair?.valueSegment) ??
+    addressUnderSegment(model, custRead?.v?.segment) ??
     labelledAddress(model, [/(?:customer|buyer|billing|purchaser)(?:'s)?\s*address/i]) ??
     (() => {
       // "Address:" inside the customer block, else the lines under the customer's name
-      const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custAt && !model.layout.isProseLine(x.line));
+      const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custFrom && !model.layout.isProseLine(x.line));
       if (lm) {
         const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length);
         if (a) return field(a.text, a.words, { kind: 'labelled' });
       }
       const name = typeof found.customer_name?.value === 'string' ? found.customer_name.value : '';
-      const nameLine = name ? model.lines.find((l) => l.index >= custAt && l.text.includes(name)) : undefined;
+      const nameLine = name ? model.lines.find((l) => l.index >= custFrom && l.text.includes(name)) : undefined;
       return addressUnder(model, nameLine);
     })();
 
-  // The customer's mobile: on the label's line, else on the line to its right (text-layer PDFs
-  // split "Mobile:" and the number into two lines).
-  for (const x of model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).filter((x) => x.line.index >= custAt)) {
+  // The customer's mobile: a mobile key-value pair at or below the customer's block (the
+  // dealer's phone sits in the letterhead above it); else on a phone label's line, or the line
+  // to its right (text-layer PDFs split "Mobile:" and the number into two lines).
+  const custTop = custFrom < Infinity ? model.lines[custFrom] : undefined;
+  const below = (l: Line | undefined) => !!l && !!custTop && (l.page > custTop.page || (l.page === custTop.page && l.box.Top >= custTop.box.Top - custTop.box.Height * 0.5));
+  const mobilePair = model.layout
+    .find(V('customer_mobile_number').labels)
+    .find((p) => below(p.keySegment?.line) && findMobiles(p.value).length);
+  if (mobilePair) {
+    const m = findMobiles(mobilePair.value)[0];
+    const digits = mobilePair.valueWords.filter((w) => /\d/.test(w.text));
+    found.customer_mobile_number = field(m.value, digits.length ? digits : mobilePair.valueWords, { kind: 'structure', pass: true });
+  }
+  for (const x of model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).filter((x) => x.line.index >= custFrom)) {
+    if (found.customer_mobile_number) break;
     const line = [x.line, model.lineRightOf(x.line)].find((l) => l && findMobiles(l.text.slice(l === x.line ? x.match.index : 0)).length);
     if (!line) continue;
     const from = line === x.line ? x.match.index : 0;
     const m = findMobiles(line.text.slice(from))[0];
     found.customer_mobile_number = field(m.value, model.wordsInRange(line, from + m.index, from + m.index + m.length), { kind: 'structure', pass: true });
-    break;
   }
 
   found.invoice_number =

@@ -54,7 +54,9 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     },
     amount: {
       labels: [
-        /asset\s*(?:cost|value|price)/i,
+        /(?:gross\s*|total\s*)?asset\s*(?:cost|value|price)/i,
+        /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i,
+        /(?:product|device|handset|ex[\s-]*showroom)\s*(?:cost|price|value)/i,
         /(?:invoice|product|device)\s*(?:amount|value|cost|price)/i,
         /(?:loan|finance|financed|disbursement|net)\s*amount/i,
         /amount/i,

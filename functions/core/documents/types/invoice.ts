@@ -7,6 +7,7 @@ const CUSTOMER_SECTIONS = [
   /(?:details\s*of\s*)?(?:receiver|recipient|buyer|customer|purchaser|borrower|applicant)(?:'s)?\s*(?:details|information|info)?(?:\s*\(?\s*bill(?:ed)?\s*to\s*\)?)?/i,
   /bill(?:ed)?\s*to(?:\s*party)?/i,
   /sold\s*to/i,
+  /invoice(?:d)?\s*to/i,
 ];
 const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|sold\s*by)(?:'s)?\s*(?:details|information|info)?/i, /sold\s*by/i, /deliver(?:y)?\s*to/i];
 
@@ -63,8 +64,10 @@ export const invoice: DocumentTypeDeclaration = {
         /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient|party)/i,
         /bill(?:ed)?\s*to/i,
         /sold\s*to/i,
+        /invoice(?:d)?\s*to/i,
         /buyer/i,
         /customer/i,
+        /\bcust\b\.?/i,
         /consignee/i,
       ],
       sections: CUSTOMER_SECTIONS,
