@@ -6,7 +6,7 @@
  */
 import type { DocumentModel, Line, Word } from '../blocks.ts';
 import type { KeyValue, Segment } from '../layout.ts';
-import { findAmounts, type AmountHit } from '../validators.ts';
+import { findAmounts, findDates, type AmountHit } from '../validators.ts';
 import { cleanName, hasPincode, isStateLine, joinAddress, tidy } from './common.ts';
 
 /** Honorifics printed before a person's name: not part of the name. */
@@ -77,7 +77,7 @@ const ROW_FILLER = /^(?:[\d.,₹$()/%*@x:-]+|rs\.?|inr|rm|nos?\.?|pcs|units?|qty
 export function rowAmounts(model: DocumentModel, line: Line, from: number): { hit: AmountHit; line: Line; offset: number }[] {
   const out: { hit: AmountHit; line: Line; offset: number }[] = [];
   const take = (l: Line, start: number): boolean => {
-    const rest = l.text.slice(start);
+    const rest = joinSplitDecimals(l.text.slice(start));
     // Another label further along the line ("Total: 9.00   Cash: 10.00"): stop before it.
     const other = /\s{2,}[A-Za-z][A-Za-z .]{3,}:/.exec(rest);
     const scope = other ? rest.slice(0, other.index) : rest;
@@ -93,6 +93,36 @@ export function rowAmounts(model: DocumentModel, line: Line, from: number): { hi
     if (!take(cur, 0)) break;
   }
   return out;
+}
+
+/** "RM 73. 00" (OCR put a space after the decimal point) -> "RM 73.00 ", the same length. */
+export function joinSplitDecimals(text: string): string {
+  return text.replace(/(\d)([.,]) (\d{2})(?!\d)/g, '$1$2$3 ');
+}
+
+/** Labels of what a customer handed over, and of the change given back. */
+const TENDERED = /\b(?:cash|tender(?:ed)?|paid|payment|received|visa|master(?:card)?|card|amount\s*paid)\b/i;
+const CHANGE = /\b(?:change(?:\s*due)?|balance\s*(?:due|returned))\b/i;
+
+/**
+ * What a receipt says was payable when it prints no readable total: the amount tendered (cash,
+ * card) minus the change given ("CASH RM 50.00" / "CHANGE RM 3.40" -> 46.60). The tendered amount
+ * is on the nearest tender line above the change line.
+ */
+export function tenderedLessChange(model: DocumentModel): { value: number; words: Word[]; index: number } | undefined {
+  for (const ch of model.findLines(CHANGE)) {
+    const change = rowAmounts(model, ch.line, ch.match.index + ch.match[0].length).filter((a) => a.hit.decimals).pop();
+    if (!change) continue;
+    for (const up of model.linesBefore(ch.line, 3)) {
+      const m = TENDERED.exec(up.text);
+      if (!m) continue;
+      const paid = rowAmounts(model, up, m.index + m[0].length).filter((a) => a.hit.decimals && a.hit.value > 0).pop();
+      if (!paid || paid.hit.value < change.hit.value) continue;
+      const value = Math.round((paid.hit.value - change.hit.value) * 100) / 100;
+      return value > 0 ? { value, words: [...amountWords(model, paid), ...amountWords(model, change)], index: paid.line.index } : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Words covering an amount hit of `rowAmounts`. */
@@ -129,9 +159,23 @@ function centre(b: { Left: number; Width: number }): number {
   return b.Left + b.Width / 2;
 }
 
-/** Lines printed between a name and its address that are not address: a registration number. */
-const REGISTRATION =
-  /^\s*[(\[]?\s*(?:(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\.?|no\.?)|co-?reg|roc|cin|reg(?:istration)?\.?|gst\s*id|business\s*reg)\s*(?:no|n[ao0]|number)?\.?\s*[:.]?\s*)?[(\[]?\s*(?:no\.?\s*)?[A-Z0-9]{0,4}\d{4,}[\s.-]*[A-Z]?\s*[)\]]?\s*[)\]]?\s*$/i;
+/**
+ * A line printed between a name and its address that is not address: a registration or tax
+ * number, alone or after its label ("(21109-A)", "78911 7-W", "CO-REG : 860671-D", "(GST Reg No.
+ * 001492992000)", "GSTIN: ..."), or a short code after its label ("Site: 1046", "Branch: 12").
+ */
+export function isRegistrationLine(text: string): boolean {
+  const t = text.trim();
+  const digits = (t.match(/\d/g) ?? []).length;
+  // words that label a registration or an outlet code; what is left must be the number itself
+  const rest = t
+    .replace(/\b(?:co(?:mpany)?|reg(?:istration|istered|n)?|no|n[ao0]|number|roc|cin|gst(?:in)?|sst|vat|tin|uen|id|ref|business|site|store|branch|outlet|code|licen[cs]e)\b\.?/gi, ' ')
+    .replace(/[\s(){}\[\]:;.,#|\/\-–—"'’]+/g, ' ')
+    .trim();
+  if (digits >= 5 && /^(?:[A-Z]{0,4}\d[\dA-Z ]*)?$/i.test(rest) && (rest.match(/[A-Z]/gi) ?? []).length <= 4) return true;
+  // "Site: 1046": an outlet code under its label
+  return /^[A-Za-z][A-Za-z .]{1,15}:\s*[A-Z]{0,3}\d{2,8}\s*$/.test(t);
+}
 
 /**
  * The address under a name segment, followed down its column: each next line starts at the same
@@ -160,12 +204,15 @@ export function addressBelow(
         const left = Math.abs(s.box.Left - cur.box.Left) <= h * 1.2;
         const right = Math.abs(s.box.Left + s.box.Width - (cur.box.Left + cur.box.Width)) <= h * 1.2;
         const mid = Math.abs(centre(s.box) - centre(cur.box)) <= h * 1.2;
-        return left || right || mid;
+        // the very next line, mostly under this one (a receipt's ragged, slightly skewed lines)
+        const ov = Math.min(s.box.Left + s.box.Width, cur.box.Left + cur.box.Width) - Math.max(s.box.Left, cur.box.Left);
+        const under = s.line.index === cur.line.index + 1 && ov >= Math.min(s.box.Width, cur.box.Width) * 0.6;
+        return left || right || mid || under;
       })
       .sort((a, b) => a.box.Top - b.box.Top)[0];
     if (!next || lay.isProseLine(next.line)) break;
     const text = tidy(next.text);
-    if (!parts.length && skipped < 2 && REGISTRATION.test(text)) {
+    if (!parts.length && skipped < 3 && isRegistrationLine(text)) {
       skipped++;
       cur = next;
       continue;
@@ -197,4 +244,29 @@ export function pairValue(model: DocumentModel, p: KeyValue, accept: (text: stri
   const under = model.layout.segmentBelow(key, 1.6);
   if (!under || model.layout.isKey(under) || !accept(under.text)) return undefined;
   return { text: under.text, words: under.words, segment: under };
+}
+
+/** A document date of a sale or an order: not before 2000, nor years ahead (a misread "04 - 2/60" is no invoice date). */
+export function isDocumentYear(ddmmyyyy: string): boolean {
+  const y = Number(ddmmyyyy.slice(-4));
+  return y >= 2000 && y <= new Date().getUTCFullYear() + 2;
+}
+
+/**
+ * Dates in a text as OCR breaks them on receipts: `findDates`, then readings with a space for
+ * the second separator ("09- 06 2018") or the first one lost before a time ("2109/2017 10:20").
+ * Only document years (isDocumentYear).
+ */
+export function findDocumentDates(text: string): { value: string; index: number; length: number }[] {
+  const strict = findDates(text).filter((d) => isDocumentYear(d.value));
+  if (strict.length) return strict;
+  const out: { value: string; index: number; length: number }[] = [];
+  const pad = (n: string) => n.padStart(2, '0');
+  for (const m of text.matchAll(/(?<!\d)(\d{1,2})\s?([-/.])\s?(\d{1,2})\s(\d{4})(?!\d)|(?<!\d)(\d{2})(\d{2})([-/.])(\d{4})(?=\s+\d{1,2}[:.]\d{2})/g)) {
+    const [d, mo, y] = m[1] ? [m[1], m[3], m[4]] : [m[5], m[6], m[8]];
+    const value = `${pad(d)}/${pad(mo)}/${y}`;
+    const parsed = findDates(value)[0];
+    if (parsed && parsed.value === value && isDocumentYear(value)) out.push({ value, index: m.index, length: m[0].length });
+  }
+  return out;
 }

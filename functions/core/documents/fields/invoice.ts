@@ -2,7 +2,7 @@
  * Tax invoice: customer_name, customer_address, dealership_name, dealer_address, dealer_gst,
  * total_invoice_amount (number), invoice_date, invoice_number, customer_mobile_number.
  */
-import type { DocumentModel, Line, Word } from '../blocks.ts';
+import type { DocumentModel, LabelOptions, Line, Word } from '../blocks.ts';
 import { findAmounts, findDates, findMobiles } from '../validators.ts';
 import { addressUnder, letterheadAddress, letterheadLine, letterheadName, signatureName } from './header.ts';
 import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
@@ -10,7 +10,7 @@ import { gstinCandidates } from './gstin.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { ID_VALUE } from './referenceNumber.ts';
-import { amountInWords, amountWords, pairValue, personName, rowAmounts } from './commercial.ts';
+import { amountInWords, amountWords, findDocumentDates, joinSplitDecimals, pairValue, personName, rowAmounts, tenderedLessChange } from './commercial.ts';
 import { plausible } from '../plausibility.ts';
 import {
   addressAfter,
@@ -46,10 +46,13 @@ const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|gstin|invoice|address|co
  * a choice between candidates and confirms the total.
  */
 export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = TOTAL_LABELS): ExtractedField | undefined {
-  type Candidate = { rank: number; money: boolean; index: number; value: number; words: Word[] };
+  type Candidate = { rank: number; money: boolean; currency: boolean; index: number; value: number; words: Word[] };
   let best: Candidate | undefined;
   const seen: number[] = [];
   const all: Candidate[] = [];
+  // money first; then the label's rank; then a currency mark (the payable total is the one printed "₹"/"Rs."/"RM"); then the earlier line
+  const better = (c: Candidate, b: Candidate) =>
+    Number(c.money) - Number(b.money) || b.rank - c.rank || Number(c.currency) - Number(b.currency) || b.index - c.index;
   labels.forEach((label, rank) => {
     for (const { line, match } of model.findLines(label)) {
       // "Amount in words: as per the total above": a sentence naming the total is not its row.
@@ -58,12 +61,18 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
       const money = amounts.filter((a) => a.hit.currency || a.hit.decimals);
       const a = money[money.length - 1] ?? amounts[amounts.length - 1];
       if (!a) continue;
-      const c = { rank, money: a.hit.currency || a.hit.decimals, index: a.line.index, value: a.hit.value, words: amountWords(model, a) };
+      const c = { rank, money: a.hit.currency || a.hit.decimals, currency: a.hit.currency, index: a.line.index, value: a.hit.value, words: amountWords(model, a) };
       if (c.money) seen.push(c.value);
       all.push(c);
-      if (!best || Number(c.money) > Number(best.money) || (c.money === best.money && (c.rank < best.rank || (c.rank === best.rank && c.index < best.index)))) best = c;
+      if (!best || better(c, best) > 0) best = c;
     }
   });
+  // No readable total, or only a bare number: what was tendered less the change is what was payable.
+  const tender = tenderedLessChange(model);
+  if (tender && (!best || !best.money)) {
+    const same = all.find((c) => c.money && Math.abs(c.value - tender.value) < 0.005);
+    best = same ?? { rank: labels.length, money: true, currency: false, index: model.lines.length, value: tender.value, words: tender.words };
+  }
   if (!best) return undefined;
   // A rounding line ("Rounding Adj -0.01", "Round Off") settles the total: the payable amount is
   // the total printed after it, not the one before.
@@ -71,6 +80,9 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
   if (rounding && best.index < rounding.index) {
     const after = all.filter((c) => c.money && c.index > rounding.index).sort((a, b) => a.index - b.index)[0];
     if (after) best = after;
+    // no total printed after the rounding, but the tender less the change says the rounded amount
+    // (only when the rounding comes before the tender: a rounding printed after the cash belongs to the change)
+    else if (tender && tender.index > rounding.index && tender.value !== best.value && Math.abs(tender.value - best.value) <= 0.05) best = { ...best, value: tender.value, words: tender.words };
   }
   // The amount in words is a second printing of the total: it picks among the candidates.
   const words = amountInWords(model);
@@ -81,8 +93,8 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
   // in words), or the item amounts above it adding up to it. Otherwise (a total before rounding,
   // a cash tendered, a misread digit) the pick is uncertain, the more so when other totals disagree.
   const b = best.value;
-  const money = model.lines.flatMap((l) => findAmounts(l.text).filter((a) => a.currency || a.decimals).map((a) => a.value));
-  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled;
+  const money = model.lines.flatMap((l) => findAmounts(joinSplitDecimals(l.text)).filter((a) => a.currency || a.decimals).map((a) => a.value));
+  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled || (!!tender && Math.abs(tender.value - b) < 0.005);
   const disagree = seen.some((v) => Math.abs(v - b) >= 0.005);
   if (!printedTwice && !itemsAddUp(model, best.index, b)) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
   return f;
@@ -218,12 +230,29 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       pattern: ID_VALUE,
     });
 
+  // The date of sale: by its label (pairs, then lines), else the first date of the document;
+  // only plausible document years, and receipts' broken dates ("09- 06 2018") read too.
+  const dateIn = (labels: RegExp[], opts: LabelOptions) => {
+    for (const label of labels) {
+      let value: string | undefined;
+      const hit = model.labelValue(label, {
+        ...opts,
+        find: (text) => {
+          const d = findDocumentDates(text)[0];
+          value = d?.value;
+          return d;
+        },
+      });
+      if (hit && value) return field(value, hit.words, { kind: 'structure', pass: true });
+    }
+    return undefined;
+  };
   found.invoice_date =
-    labelledDate(model, V('invoice_date').labels, { pairsOnly: true }) ??
-    labelledDate(model, [/invoice\s*date/i, /\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
+    dateIn(V('invoice_date').labels, { pairsOnly: true }) ??
+    dateIn([/invoice\s*date/i, /\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
     (() => {
       for (const l of model.lines) {
-        const d = findDates(l.text)[0];
+        const d = findDocumentDates(l.text)[0];
         if (d) return field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'heuristic' });
       }
       return undefined;
