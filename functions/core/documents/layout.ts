@@ -188,11 +188,14 @@ export class Layout {
   readonly tables: Table[] = [];
   /** Ids of lines that read as prose sentences. */
   readonly prose = new Set<string>();
+  /** Keys whose colon is printed apart ("DO Number     :     DO/24-25/118", or ": value"). */
+  private readonly colonAfter = new Set<Segment>();
 
   constructor(lines: readonly Line[], textract?: { pairs: KeyValue[]; tables: Table[] }) {
     for (const l of lines) if (isProse(l.text)) this.prose.add(l.id);
     this.segments = lines.flatMap(segmentLine);
     this.rows = this.buildRows();
+    this.separatedColons();
     if (textract && (textract.pairs.length || textract.tables.length)) {
       this.pairs.push(...textract.pairs);
       this.tables.push(...textract.tables);
@@ -212,6 +215,31 @@ export class Layout {
     }
     for (const r of rows) r.sort((a, b) => a.box.Left - b.box.Left);
     return rows;
+  }
+
+  /**
+   * Colon-aligned forms print the colon in a column of its own, apart from both the label and
+   * the value ("Name of Dealer     :     Ambika Mobile"), or next to the value (": Ambika"). The
+   * label before such a colon is a key: a lone colon is dropped (neither key nor value), and the
+   * label is paired with what follows it.
+   */
+  private separatedColons(): void {
+    const drop = new Set<Segment>();
+    for (const row of this.rows) {
+      for (let i = 1; i < row.length; i++) {
+        const seg = row[i];
+        const prev = row[i - 1];
+        const t = seg.text.trim();
+        const lone = /^[:：]-?$/.test(t);
+        if (!lone && !/^[:：]\s*\S/.test(t)) continue;
+        if (drop.has(prev) || /[:：]/.test(prev.text) || !looksLikeKey(prev.text) || this.prose.has(prev.line.id)) continue;
+        this.colonAfter.add(prev);
+        if (lone) drop.add(seg);
+      }
+    }
+    if (!drop.size) return;
+    this.segments.splice(0, this.segments.length, ...this.segments.filter((s) => !drop.has(s)));
+    for (const row of this.rows) row.splice(0, row.length, ...row.filter((s) => !drop.has(s)));
   }
 
   /** The row holding a segment. */
@@ -275,6 +303,23 @@ export class Layout {
         const seg = row[i];
         if (headerBelow.has(seg)) continue;
         const prose = this.prose.has(seg.line.id);
+        if (this.colonAfter.has(seg)) {
+          // "Label   :   value" (the colon apart): the next cell on the row, else the text under the label
+          const next = row[i + 1];
+          const valueOf = (v: Segment) => {
+            const words = v.words.filter((w) => !/^[:：]$/.test(w.text));
+            return [words, v.text.replace(/^\s*[:：]\s*/, '')] as const;
+          };
+          if (next && !COLON_KEY.test(next.text.replace(/^\s*[:：]\s*/, ''))) {
+            const [w, t] = valueOf(next);
+            if (t) this.pairs.push(this.pair(seg, seg.words, seg.text, next, w, t, 'beside'));
+            i++;
+          } else if (!next) {
+            const below = this.segmentBelow(seg);
+            if (below && !COLON_KEY.test(below.text)) this.pairs.push(this.pair(seg, seg.words, seg.text, below, below.words, below.text, 'below'));
+          }
+          continue;
+        }
         const m = COLON_KEY.exec(seg.text);
         // In a sentence only a leading "Label:" is a key; never a label word in mid-sentence.
         if (m && looksLikeKey(m[1]) && (!prose || seg.start === 0) && !/\d\s*$/.test(m[1])) {
