@@ -330,7 +330,10 @@ export class Layout {
         const next = row[i + 1];
         if (!looksLikeBareKey(seg.text)) continue;
         // A bare label beside its value: a ruled key-value cell or a tab stop; label/value/label/value rows too.
-        if (next && !COLON_KEY.test(next.text) && !(looksLikeBareKey(next.text) && (keyWordCount(next.text) >= 2 || row.length > 2))) {
+        // Two headers side by side over two columns of blocks ("Sold By" | "Sold To") are not a pair: each heads its column.
+        // (a key-value table's next row starts with a label again: "Seller | Star Mobile" over "Seller Address | ...")
+        const headers = !!next && looksLikeBareKey(next.text) && this.columnsBelow(row, ri) && !looksLikeBareKey(this.rows[ri + 1][0].text) && !COLON_KEY.test(this.rows[ri + 1][0].text);
+        if (next && !headers && !COLON_KEY.test(next.text) && !(looksLikeBareKey(next.text) && (keyWordCount(next.text) >= 2 || row.length > 2))) {
           this.pairs.push(this.pair(seg, seg.words, seg.text, next, next.words, next.text, 'beside'));
           i++;
         } else if ((!next || (row.length <= 3 && row.every((x) => looksLikeBareKey(x.text)))) && seg.text.split(/\s+/).length <= 4 && !seg.text.includes(',') && !this.segmentAbove(seg)) {
@@ -341,6 +344,18 @@ export class Layout {
         }
       }
     });
+  }
+
+  /** The next row holds as many cells as `row`, each starting under one of its cells (columns continue below). */
+  private columnsBelow(row: Segment[], ri: number): boolean {
+    const next = this.rows[ri + 1];
+    return (
+      !!next &&
+      next.length === row.length &&
+      next[0].page === row[0].page &&
+      next[0].box.Top - (row[0].box.Top + row[0].box.Height) < row[0].box.Height * 2.5 &&
+      row.every((s, i) => Math.abs(s.box.Left - next[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5)
+    );
   }
 
   /**
