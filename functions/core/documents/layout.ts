@@ -293,8 +293,39 @@ export class Layout {
       // A row of labels over a row of values aligned under them (stacked form fields, a one-row table).
       const below = this.alignedRowBelow(row, ri);
       if (below) {
+        const wrapsUsed = new Set<Segment>();
         row.forEach((seg, i) => {
-          if (!COLON_KEY.test(below[i].text)) this.pairs.push(this.pair(seg, seg.words, seg.text, below[i], below[i].words, below[i].text, 'below'));
+          if (COLON_KEY.test(below[i].text)) return;
+          // A value wrapped inside its cell ("Nandanvan Electricals &" / "Electronics"): the line right under
+          // it, at its left edge, on a row that is not a full row of the table.
+          const v = below[i];
+          const words = [...v.words];
+          let text = v.text;
+          const wrap = this.segments.find(
+            (w) =>
+              w.page === v.page &&
+              w.line !== v.line &&
+              !wrapsUsed.has(w) &&
+              w.box.Top > v.box.Top + v.box.Height * 0.5 &&
+              w.box.Top - (v.box.Top + v.box.Height) <= v.box.Height * 0.8 &&
+              Math.abs(w.box.Left - v.box.Left) <= Math.max(v.box.Height, 0.004) &&
+              this.rowOf(w).length < below.length &&
+              !COLON_KEY.test(w.text) &&
+              !this.prose.has(w.line.id),
+          );
+          // (a cell's second line, not the first line of a block running on under the value: an address under a name)
+          const runsOn =
+            wrap &&
+            this.segments.some(
+              (w) => w.page === wrap.page && w.line !== wrap.line && w.box.Top > wrap.box.Top + wrap.box.Height * 0.5 && w.box.Top - (wrap.box.Top + wrap.box.Height) <= wrap.box.Height * 0.8 && Math.abs(w.box.Left - wrap.box.Left) <= Math.max(wrap.box.Height, 0.004),
+            );
+          if (wrap && !runsOn) {
+            wrapsUsed.add(wrap);
+            headerBelow.add(wrap);
+            words.push(...wrap.words);
+            text = `${text} ${wrap.text}`;
+          }
+          this.pairs.push(this.pair(seg, seg.words, seg.text, v, words, text, 'below'));
         });
         for (const s of below) headerBelow.add(s);
         return;
