@@ -101,7 +101,13 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   }
   found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
-  found.asset_model = labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
+  // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
+  const assetPair = model.layout.find(V('asset_model').labels).find((p) => {
+    const v = modelClean(p.value);
+    return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-)?$/i.test(v);
+  });
+  found.asset_model = (assetPair ? field(modelClean(assetPair.value), assetPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
+    labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
     clean: modelClean,
     accept: (s) => s.length >= 2,

@@ -249,7 +249,8 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
   };
   found.invoice_date =
     dateIn(V('invoice_date').labels, { pairsOnly: true }) ??
-    dateIn([/invoice\s*date/i, /\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
+    // (a date label qualified by another event is not the invoice's: "Order Date", "Due Date", "Ack Date")
+    dateIn([/invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\b/i, /(?<!(?:order|due|delivery|ack|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
     (() => {
       for (const l of model.lines) {
         const d = findDocumentDates(l.text)[0];

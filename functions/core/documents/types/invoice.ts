@@ -55,7 +55,7 @@ export const invoice: DocumentTypeDeclaration = {
   extract: extractInvoice,
   vocabulary: {
     dealership_name: {
-      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i],
+      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i],
       sections: DEALER_SECTIONS,
       inSection: [/name/i],
     },
@@ -93,7 +93,7 @@ export const invoice: DocumentTypeDeclaration = {
       labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /cash\s*memo\s*no/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i],
     },
     invoice_date: {
-      labels: [/(?:tax\s*)?invoice\s*date/i, /date\s*of\s*(?:invoice|issue|sale|supply)/i, /bill\s*date/i, /dated/i, /date/i],
+      labels: [/(?:tax\s*)?invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\.?/i, /date\s*of\s*(?:invoice|issue|sale|supply)/i, /bill\s*date/i, /dated/i, /date/i],
     },
   },
   addressFields: ['customer_address', 'dealer_address'],

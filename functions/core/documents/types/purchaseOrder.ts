@@ -29,7 +29,13 @@ export const purchaseOrder: DocumentTypeDeclaration = {
         /(?:our\s*)?ref(?:erence)?\.?\s*(?:no|number)?\.?/i,
       ],
     },
-    po_date: { labels: [/(?:\bP\.?\s?O\.?|purchase\s*order|order)\s*date/i, /date\s*of\s*(?:order|issue)/i, /\bdated?\b/i] },
+    po_date: {
+      labels: [
+        /(?:\bP\.?\s?O\.?|purchase\s*order|order)\s*(?:date|dt\.?)/i,
+        /date\s*of\s*(?:the\s*)?(?:order|issue|p\.?\s?o\.?|purchase\s*order)/i,
+        /(?<!(?:delivery|due|quotation|indent|expiry|valid(?:ity)?|dispatch|invoice)\.?\s*)\bdated?\b/i,
+      ],
+    },
     buyer_name: {
       labels: [/buyer(?:'s)?\s*(?:name)?/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)\s*to/i, /purchaser/i],
       sections: [/(?:buyer|purchaser|customer)(?:'s)?\s*(?:details|information|info)?/i, /(?:bill|invoice)\s*to/i, /from/i],
