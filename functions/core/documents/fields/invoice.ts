@@ -25,7 +25,7 @@ import {
   type Extractor,
 } from './common.ts';
 
-const CUSTOMER_SECTION = /bill(?:ed)?\s*to|buyer|customer|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
+const CUSTOMER_SECTION = /bill(?:ed)?\s*to|billing\s*address|invoice\s*to|buyer|customer(?!\s*care)|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
   /buyer(?:'s)?\s*name/i,
@@ -35,6 +35,8 @@ const CUSTOMER_NAME_LABELS = [
   /\bbuyer\b/i,
   /\bcustomer\b/i,
 ];
+/** Words of a locality or a building, not of a person's name ("Shivaji Nagar", "Green Park Society"). */
+const ADDRESS_WORD = /\b(?:nagar|road|street|st|marg|lane|colony|sector|society|apartments?|complex|building|bldg|floor|block|layout|chowk|bazaar|market|plot|flat|house|village|taluka|district|park|vihar|enclave|residency|tower|plaza|east|west|north|south)\b/i;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|gstin|invoice|address|contact)\b/i;
 
 /**
@@ -176,7 +178,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       via: ['same-line', 'right', 'below'],
       stop: NAME_STOP,
       clean: personName,
-      accept: looksLikeName,
+      accept: (v) => looksLikeName(v) && plausible('customer_name', v) !== 'fail',
     });
   // Where the customer's block starts: its section header, or the customer's own key.
   const custKeyLine = custPair?.keySegment?.line;
@@ -200,6 +202,22 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       const nameLine = name ? model.lines.find((l) => l.index >= custFrom && l.text.includes(name)) : undefined;
       return addressUnder(model, nameLine);
     })();
+
+  // "Billing Address:" over the customer's name and address (marketplace invoices): the name heads
+  // the block. Taken as the customer when no labelled name was read (or it is that name), and
+  // left out of the address.
+  const addr = found.customer_address;
+  if (addr && typeof addr.value === 'string') {
+    const parts = addr.value.split(/,\s*/);
+    const head = personName(parts[0] ?? '');
+    const current = typeof found.customer_name?.value === 'string' ? found.customer_name.value : '';
+    const sameName = !!current && head.toLowerCase() === current.toLowerCase();
+    const nameLike = !/\d/.test(parts[0]) && !ADDRESS_WORD.test(parts[0]) && looksLikeName(head) && plausible('customer_name', head) === 'pass';
+    if (parts.length >= 3 && nameLike && (sameName || !current || plausible('customer_name', current) === 'fail')) {
+      if (!sameName) found.customer_name = { value: head, confidence_score: Math.min(addr.confidence_score, found.customer_name?.confidence_score || 1) };
+      found.customer_address = { ...addr, value: parts.slice(1).join(', ') };
+    }
+  }
 
   // The customer's mobile: a mobile key-value pair at or below the customer's block (the
   // dealer's phone sits in the letterhead above it); else on a phone label's line, or the line

@@ -90,7 +90,7 @@ export const invoice: DocumentTypeDeclaration = {
       inSection: [/(?:mobile|mob|phone|ph|contact|cell|tel)\s*(?:no|number)?/i],
     },
     invoice_number: {
-      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /cash\s*memo\s*no/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i],
+      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i],
     },
     invoice_date: {
       labels: [/(?:tax\s*)?invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\.?/i, /date\s*of\s*(?:invoice|issue|sale|supply)/i, /bill\s*date/i, /dated/i, /date/i],

@@ -27,6 +27,8 @@ export const purchaseOrder: DocumentTypeDeclaration = {
         /(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#|num)\.?/i,
         /order\s*(?:no|number|#)\.?/i,
         /(?:our\s*)?ref(?:erence)?\.?\s*(?:no|number)?\.?/i,
+        // a pre-printed order pad's serial: "No. 3305" beside the title
+        /^no\.?$/i,
       ],
     },
     po_date: {
