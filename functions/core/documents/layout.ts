@@ -102,7 +102,9 @@ export function looksLikeBareKey(s: string): boolean {
   if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
   if (/[!?]$/.test(t) || (/\.$/.test(t) && !/\b\w{1,3}\.$/.test(t))) return false;
-  return /^[A-Z(#]/.test(t) && keyWordCount(t) > 0;
+  // OCR sometimes reads a label's first capital in lower case ("sold To"): allowed when a later word is capitalised.
+  const capitalised = /^[A-Z(#]/.test(t) || (/^\p{Ll}/u.test(t) && /\s\p{Lu}/u.test(t) && t.split(/\s+/).length <= 3);
+  return capitalised && keyWordCount(t) > 0;
 }
 
 /** Sentence-like: many words, mostly lower-case, or sentence punctuation inside. */
@@ -111,8 +113,13 @@ export function isProse(text: string): boolean {
   if (words.length < 6) return false;
   const lower = words.filter((w) => /^[a-z]/.test(w)).length;
   const stopWords = words.filter((w) => /^(?:the|a|an|of|to|for|is|are|on|in|and|our|your|we|by|this|that|with|from|as|be|will|has|have|named|below|above|please|kindly)$/i.test(w)).length;
-  return lower / words.length >= 0.35 || stopWords >= 3 || /[a-z]{2}[.!?]\s+[A-Z]/.test(text);
+  // a sentence ends inside the line ("...below. Kindly deliver"); an abbreviation's dot does not ("Pvt. Ltd.", "Opp. Bus Stand")
+  const sentenceEnd = [...text.matchAll(/(\p{L}*[a-z]{2})[.!?]\s+[A-Z]/gu)].some((m) => !ABBREVIATION.test(m[1]));
+  return lower / words.length >= 0.35 || stopWords >= 3 || sentenceEnd;
 }
+
+/** Words printed with a dot that ends no sentence. */
+const ABBREVIATION = /^(?:pvt|ltd|co|no|nos|rd|st|dr|mr|mrs|ms|smt|shri|opp|nr|bldg|flr|ave|dt|inv|qty|sr|jr|govt|dept|est|estd|ext|hno|plot|sec|vill|dist|tal|ph|tel|mob|fax|approx|pcs|amt|rs|etc|vs|viz)$/i;
 
 function union(boxes: BoundingBox[]): BoundingBox {
   if (!boxes.length) return { Left: 0, Top: 0, Width: 0, Height: 0 };
@@ -307,7 +314,7 @@ export class Layout {
               w.line !== v.line &&
               !wrapsUsed.has(w) &&
               w.box.Top > v.box.Top + v.box.Height * 0.5 &&
-              w.box.Top - (v.box.Top + v.box.Height) <= v.box.Height * 0.8 &&
+              w.box.Top - (v.box.Top + v.box.Height) <= v.box.Height * 1.2 &&
               Math.abs(w.box.Left - v.box.Left) <= Math.max(v.box.Height, 0.004) &&
               this.rowOf(w).length < below.length &&
               !COLON_KEY.test(w.text) &&
@@ -317,7 +324,7 @@ export class Layout {
           const runsOn =
             wrap &&
             this.segments.some(
-              (w) => w.page === wrap.page && w.line !== wrap.line && w.box.Top > wrap.box.Top + wrap.box.Height * 0.5 && w.box.Top - (wrap.box.Top + wrap.box.Height) <= wrap.box.Height * 0.8 && Math.abs(w.box.Left - wrap.box.Left) <= Math.max(wrap.box.Height, 0.004),
+              (w) => w.page === wrap.page && w.line !== wrap.line && w.box.Top > wrap.box.Top + wrap.box.Height * 0.5 && w.box.Top - (wrap.box.Top + wrap.box.Height) <= wrap.box.Height * 1.2 && Math.abs(w.box.Left - wrap.box.Left) <= Math.max(wrap.box.Height, 0.004),
             );
           if (wrap && !runsOn) {
             wrapsUsed.add(wrap);
@@ -343,7 +350,9 @@ export class Layout {
           };
           if (next && !COLON_KEY.test(next.text.replace(/^\s*[:：]\s*/, ''))) {
             const [w, t] = valueOf(next);
-            if (t) this.pairs.push(this.pair(seg, seg.words, seg.text, next, w, t, 'beside'));
+            // the value's own cell starts after the colon (a wrapped value continues under its first word)
+            const cell: Segment = w.length && w.length < next.words.length ? { ...next, id: `${next.id}.v`, words: w, box: union(w.map((x) => x.box)), start: Math.min(...w.map((x) => x.start)), text: t } : next;
+            if (t) this.pairs.push(this.pair(seg, seg.words, seg.text, cell, w, t, 'beside'));
             i++;
           } else if (!next) {
             const below = this.segmentBelow(seg);
@@ -384,7 +393,7 @@ export class Layout {
       !!next &&
       next.length === row.length &&
       next[0].page === row[0].page &&
-      next[0].box.Top - (row[0].box.Top + row[0].box.Height) < row[0].box.Height * 2.5 &&
+      next[0].box.Top - (row[0].box.Top + row[0].box.Height) < row[0].box.Height * 3.5 &&
       row.every((s, i) => Math.abs(s.box.Left - next[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5)
     );
   }
@@ -400,7 +409,7 @@ export class Layout {
       !!b &&
       b.length === a.length &&
       b[0].page === a[0].page &&
-      b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 2.5 &&
+      b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 3.5 &&
       a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5);
     const next = this.rows[ri + 1];
     if (!aligned(row, next)) return undefined;
