@@ -22,7 +22,15 @@ export function letterheadText(line: Line): string {
   // A letterhead sharing its line with the title ("STAR RETAIL PVT LTD      PURCHASE ORDER"): its own cell.
   const cells = segmentLine(line);
   const text = cells.length > 1 ? cells[0].text : line.text;
-  return text.replace(TRAILING_REGISTRATION, '').trim();
+  return withoutLogoInitials(text.replace(TRAILING_REGISTRATION, '').trim());
+}
+
+/** A logo of initials read into the name ("JE Janata Electricals & Electronics"): dropped. */
+function withoutLogoInitials(text: string): string {
+  const m = /^([A-Z]{2,4})\s+(.+)$/.exec(text);
+  if (!m) return text;
+  const initials = m[2].split(/\s+/).filter((w) => /^[A-Z]/.test(w)).map((w) => w[0]).join('');
+  return initials.startsWith(m[1]) ? m[2] : text;
 }
 
 function isLetterheadCandidate(model: DocumentModel, l: Line): boolean {

@@ -12,6 +12,7 @@ import { TOTAL_LABELS } from './totals.ts';
 import { ID_VALUE } from './referenceNumber.ts';
 import { amountInWords, amountWords, findDocumentDates, joinSplitDecimals, pairValue, personName, rowAmounts, tenderedLessChange } from './commercial.ts';
 import { plausible } from '../plausibility.ts';
+import { isProse } from '../layout.ts';
 import {
   addressAfter,
   cleanName,
@@ -58,7 +59,9 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
   labels.forEach((label, rank) => {
     for (const { line, match } of model.findLines(label)) {
       // "Amount in words: as per the total above": a sentence naming the total is not its row.
-      if (model.layout.isProseLine(line) && match.index > 2) continue;
+      // (judged on the label's own cell: terms printed beside the totals column make the line prose, not the cell)
+      const cell = model.layout.segments.find((x) => x.line === line && x.start <= match.index && x.end >= match.index + match[0].length);
+      if (model.layout.isProseLine(line) && match.index > 2 && (!cell || isProse(cell.text) || cell.start === 0)) continue;
       const amounts = rowAmounts(model, line, match.index + match[0].length).filter((a) => a.hit.value > 0);
       const money = amounts.filter((a) => a.hit.currency || a.hit.decimals);
       const a = money[money.length - 1] ?? amounts[amounts.length - 1];
