@@ -16,8 +16,8 @@ const DIR = arg('--sroie', '/work/shared/datasets/sroie2019-zzzdavid');
 const ENGINE = arg('--engine', 'tesseract');
 
 /** The bench's cache key for a whole-image call with the engine's default segmentation, page 1. */
-export function cachedBlocks(engine: string, image: Buffer): Block[] | undefined {
-  const key = createHash('sha256').update(`${engine}|default|1||v2|`).update(image).digest('hex').slice(0, 32);
+export function cachedBlocks(engine: string, image: Buffer, segmentation = 'default'): Block[] | undefined {
+  const key = createHash('sha256').update(`${engine}|${segmentation}|1||v2|`).update(image).digest('hex').slice(0, 32);
   const file = join(tmpdir(), 'docstream-ocr-cache', `${key}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { blocks: Block[] }).blocks : undefined;
 }

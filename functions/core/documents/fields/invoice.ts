@@ -101,11 +101,41 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
   const money = model.lines.flatMap((l) => findAmounts(joinSplitDecimals(l.text)).filter((a) => a.currency || a.decimals).map((a) => a.value));
   const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled || (!!tender && Math.abs(tender.value - b) < 0.005);
   const disagree = seen.some((v) => Math.abs(v - b) >= 0.005);
-  if (!printedTwice && !itemsAddUp(model, best.index, b)) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
+  if (!printedTwice && !itemsAddUp(model, best.index, b) && !taxesAddUp(model, best.index, b)) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
   return f;
 }
 
 const NOT_AN_ITEM = /total|tax|gst|vat|sst|round|disc|cash|change|tender|balance|paid|due|payable|saving|deposit|service\s*charge/i;
+
+const SUBTOTAL = /\b(?:sub[\s-]*total|taxable\s*(?:value|amount)|total\s*before\s*tax|net\s*value|amount\s*before\s*tax|total\s*excl)/i;
+const TAX_LINE = /\b(?:[cs]gst|igst|ugst|gst|vat|sst|cess|tax|round(?:ing)?(?:\s*off)?|freight|packing|discount)\b/i;
+
+/**
+ * Does the sub-total plus the taxes (and a round-off, freight, less a discount) between it and
+ * the total add up to the total? "Sub Total 1,74,000.00 / CGST 9% 15,660.00 / SGST 9% 15,660.00 /
+ * Round Off 0.00 / Grand Total 2,05,320.00": the printed arithmetic confirms the total.
+ */
+function taxesAddUp(model: DocumentModel, totalIndex: number, total: number): boolean {
+  const page = model.lines[totalIndex]?.page;
+  const lines = model.lines.filter((l) => l.page === page && l.index < totalIndex);
+  for (let i = lines.length - 1; i >= 0 && i >= lines.length - 12; i--) {
+    const sub = SUBTOTAL.exec(lines[i].text);
+    if (!sub) continue;
+    const base = rowAmounts(model, lines[i], sub.index + sub[0].length).filter((a) => a.hit.decimals || a.hit.currency).pop();
+    if (!base) continue;
+    let sum = base.hit.value;
+    for (const l of lines.slice(i + 1)) {
+      const t = TAX_LINE.exec(l.text);
+      if (!t) continue;
+      const a = rowAmounts(model, l, t.index + t[0].length).filter((x) => x.hit.decimals || x.hit.currency).pop();
+      if (!a) continue;
+      const negative = /disc|less/i.test(l.text) || /-\s*$/.test(l.text.slice(0, t.index + t[0].length + a.hit.index)) || /\(-|-\s*[\d.]/.test(l.text.slice(t.index));
+      sum += negative ? -a.hit.value : a.hit.value;
+    }
+    return Math.abs(sum - total) < 0.011 || Math.abs(Math.round(sum) - total) < 0.011;
+  }
+  return false;
+}
 
 /** Do the last amounts of the lines above the total (items, not taxes or subtotals) add up to it? */
 function itemsAddUp(model: DocumentModel, totalIndex: number, total: number): boolean {
