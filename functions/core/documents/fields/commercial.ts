@@ -222,7 +222,8 @@ export function addressBelow(
     parts.push(text);
     words.push(...next.words);
     cur = next;
-    if (hasPincode(text)) pin = true;
+    // a PIN code, or a postcode heading the line's city ("56000 Kuala Lumpur"): the address's last line
+    if (hasPincode(text) || /^\s*\d{5}\s+\p{L}/u.test(text)) pin = true;
     if ((pin && isStateLine(text)) || parts.length >= max) break;
   }
   if (!parts.length) return undefined;

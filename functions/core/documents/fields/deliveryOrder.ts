@@ -115,7 +115,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   // The asset's price (what the invoice total is checked against), else the financed amount.
   found.amount = labelledAmount(model, V('amount').labels, { pairsOnly: true }) ?? labelledAmount(
     model,
-    [/asset\s*(?:cost|value|price)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
+    [/asset\s*(?:cost|value|price)/i, /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
     { via: ['same-line', 'right'] },
   );
 

@@ -4,7 +4,7 @@
  */
 import type { DocumentModel, Line } from '../blocks.ts';
 import { segmentLine } from '../layout.ts';
-import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, type ExtractedField } from './common.ts';
+import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, repairNameLookalikes, tidy, type ExtractedField } from './common.ts';
 import { addressBelow } from './commercial.ts';
 
 const TITLE =
@@ -103,7 +103,12 @@ function capped(f: ExtractedField): ExtractedField {
 
 export function letterheadName(model: DocumentModel): ExtractedField | undefined {
   const b = letterheadBlock(model);
-  return b ? capped(field(cleanName(b.text), b.lines.flatMap((l) => l.words), { kind: 'heuristic' })) : undefined;
+  return b ? capped(field(businessName(b.text), b.lines.flatMap((l) => l.words), { kind: 'heuristic' })) : undefined;
+}
+
+/** A business name as printed: a person's name clean-up, but numbers stay ("99 SPEED MART S/B", "24x7 Mart"). */
+export function businessName(s: string): string {
+  return tidy(repairNameLookalikes(s).replace(/[^\p{L}\p{N}\s.'&/()-]/gu, ' ')).replace(/^[.\s]+|\s+$/g, '');
 }
 
 /** The address printed under a name line (heuristic evidence). */

@@ -34,7 +34,8 @@ const CUSTOMER_NAME_LABELS = [
   /bill(?:ed)?\s*to/i,
   /sold\s*to/i,
   /\bbuyer\b/i,
-  /\bcustomer\b/i,
+  // ("Customer Care", "Customer's Signature", "Customer Copy" name no customer)
+  /\bcustomer\b(?!\s*(?:care|support|service|copy|signature|sign|id|code|no\b|number))/i,
 ];
 /** Words of a locality or a building, not of a person's name ("Shivaji Nagar", "Green Park Society"). */
 const ADDRESS_WORD = /\b(?:nagar|road|street|st|marg|lane|colony|sector|society|apartments?|complex|building|bldg|floor|block|layout|chowk|bazaar|market|plot|flat|house|village|taluka|district|park|vihar|enclave|residency|tower|plaza|east|west|north|south)\b/i;
@@ -211,7 +212,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       via: ['same-line', 'right', 'below'],
       stop: NAME_STOP,
       clean: personName,
-      accept: (v) => looksLikeName(v) && plausible('customer_name', v) !== 'fail',
+      accept: (v) => looksLikeName(v) && v.split(/\s+/).length >= 2 && plausible('customer_name', v) !== 'fail',
     });
   // Where the customer's block starts: its section header, or the customer's own key.
   const custKeyLine = custPair?.keySegment?.line;
