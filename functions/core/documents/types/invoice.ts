@@ -99,4 +99,5 @@ export const invoice: DocumentTypeDeclaration = {
   addressFields: ['customer_address', 'dealer_address'],
   pageImage: false,
   sparseReread: false,
+  secondReading: true,
 };
