@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import Tesseract from 'tesseract.js';
 import { cachedCorpus } from '../test/fixtures/documents/generate.ts';
 import { startLocal } from '../functions/local/index.ts';
-import { getOwner } from '#adapters/store/owners.ts';
+import { getFlowOrBatch } from '#adapters/store/flowsAndBatches.ts';
 import { closeEngines } from '#adapters/engines.ts';
 import { createTesseractEngine } from '#adapters/ocr/tesseract.ts';
 
@@ -78,9 +78,9 @@ async function service(): Promise<{ ms: number; failed: number }> {
     if (up.status !== 201) throw new Error(`upload: ${up.status} ${JSON.stringify(up.body)}`);
     const batchId = up.body[0].batch_id as string;
     for (;;) {
-      const owner = await getOwner({ kind: 'batch', clientId: DEMO.clientId, id: batchId });
-      if (owner && owner.processed + owner.processingFailed + owner.downloadFailed >= owner.filesTotal && owner.filesTotal > 0) {
-        return { ms: performance.now() - started, failed: owner.processingFailed + owner.downloadFailed };
+      const batch = await getFlowOrBatch({ kind: 'batch', clientId: DEMO.clientId, id: batchId });
+      if (batch && batch.processed + batch.processingFailed + batch.downloadFailed >= batch.filesTotal && batch.filesTotal > 0) {
+        return { ms: performance.now() - started, failed: batch.processingFailed + batch.downloadFailed };
       }
       if (performance.now() - started > 600_000) throw new Error('batch not done within 10 minutes');
       await new Promise((r) => setTimeout(r, 100));

@@ -53,7 +53,7 @@ export interface RouteAccess {
   chatModel: boolean;
 }
 
-/** Reads: items, key-range queries, the admission check's batch of owner items. */
+/** Reads: items, key-range queries, the admission check's batch of flow and batch records. */
 const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** Token endpoints: new refresh tokens and families (put), rotation and revocation (update). */
 const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];

@@ -1,15 +1,15 @@
 /**
- * Expiry that keeps a record whole: DynamoDB's TTL removes a flow's or batch's OWNER item, the
- * table's stream hands that removal (and only that: filtered to the TTL service's removals of OWNER
- * items) to ownerExpired, which erases the owner's other items, objects and callback records.
- * Without it, objects of a late upload would outlive their flow by up to the bucket's lifecycle.
+ * Expiry that keeps a record whole: DynamoDB's TTL removes a flow's or batch's record, the table's
+ * stream hands that removal (and only that: filtered to the TTL service's removals of such records)
+ * to flowOrBatchExpired, which erases the flow's or batch's other items, objects and callback
+ * records. Without it, objects of a late upload would outlive their flow by up to the bucket's lifecycle.
  */
 import { Duration } from 'aws-cdk-lib';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { envNames } from '../functions/adapters/tableSchema.ts';
-import { Owner } from '../functions/adapters/store/entities.ts';
+import { FlowOrBatch } from '../functions/adapters/store/entities.ts';
 import { ServiceFunction } from './functions.ts';
 import { grantDeleteClientObjects } from './lifecycle.ts';
 import { acknowledgeStorageGrants } from './nag.ts';
@@ -17,20 +17,22 @@ import type { StageConfig } from './stage-config.ts';
 import type { Storage } from './storage.ts';
 
 export class Expiry extends Construct {
-  readonly ownerExpired: ServiceFunction;
+  readonly flowOrBatchExpired: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: { stageConfig: StageConfig; storage: Storage }) {
     super(scope, id);
     const { storage } = props;
-    this.ownerExpired = new ServiceFunction(this, 'OwnerExpired', {
-      entry: 'functions/streams/ownerExpired.ts',
+    // The construct id is the function's CloudFormation logical id (and its role's and log group's): it keeps
+    // the code's former word for a flow or batch, as a new id would replace the function and its stream mapping.
+    this.flowOrBatchExpired = new ServiceFunction(this, 'OwnerExpired', {
+      entry: 'functions/streams/flowOrBatchExpired.ts',
       description: 'Erases what an expired flow or batch leaves (TTL stream)',
       stageConfig: props.stageConfig,
       memoryMb: 256,
       timeout: Duration.minutes(5),
       environment: { [envNames.table]: storage.table.tableName, [envNames.bucket]: storage.bucket.bucketName },
     });
-    const fn = this.ownerExpired;
+    const fn = this.flowOrBatchExpired;
     storage.table.grantReadWriteData(fn);
     grantDeleteClientObjects(fn, storage);
     acknowledgeStorageGrants(fn.executionRole, storage);
@@ -43,7 +45,7 @@ export class Expiry extends Construct {
         FilterCriteria.filter({
           eventName: FilterRule.isEqual('REMOVE'),
           userIdentity: { type: FilterRule.isEqual('Service'), principalId: FilterRule.isEqual('dynamodb.amazonaws.com') },
-          dynamodb: { Keys: { sk: { S: FilterRule.isEqual(Owner.sk.format({})) } } },
+          dynamodb: { Keys: { sk: { S: FilterRule.isEqual(FlowOrBatch.sk.format({})) } } },
         }),
       ],
     }));

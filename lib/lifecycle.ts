@@ -24,11 +24,11 @@ export function grantDeleteClientObjects(fn: ServiceFunction, storage: Storage) 
   acknowledgeClientObjectsGrant(fn.executionRole, storage);
 }
 
-/** Erasure: deletes the owner's objects and stops its executions. */
+/** Erasure: deletes the objects of a flow or batch and stops its executions. */
 export function grantErasure(fn: ServiceFunction, storage: Storage, stateMachine: IStateMachine) {
   grantDeleteClientObjects(fn, storage);
   stateMachine.grantExecution(fn, 'states:StopExecution');
-  acknowledgeExecutionGrant(fn.executionRole, stateMachine, 'StopExecution on the executions of this one state machine (the erased owner names them at run time).');
+  acknowledgeExecutionGrant(fn.executionRole, stateMachine, 'StopExecution on the executions of this one state machine (the erased flow or batch names them at run time).');
 }
 
 /**

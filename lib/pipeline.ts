@@ -18,6 +18,7 @@ import { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { VAULT_SECRET_ENV } from '../functions/adapters/aadhaarVault.ts';
 import { envNames } from '../functions/adapters/tableSchema.ts';
+import { textractCallsFor, textractFeaturesEnv } from '../functions/adapters/textractAnalysis.ts';
 import { arnPlaceholder, pipelineTasks, textractCompletedHandler, type PipelineTask } from '../functions/pipeline/tasks.ts';
 import { ServiceFunction, projectRoot, type LocalEngine, type NativeModule, type ServiceFunctionProps } from './functions.ts';
 import { TextractJobs } from './textract-jobs.ts';
@@ -39,7 +40,7 @@ export const TASK_TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 /** What each task touches. Least privilege: a task not listed here fails synth, so a new task states its needs. */
 interface TaskAccess {
   table: 'read' | 'readWrite';
-  /** Beyond `table`: the reconciler releases sequence numbers (BatchWriteItem) and lists open owners (the index). */
+  /** Beyond `table`: the reconciler releases sequence numbers (BatchWriteItem) and lists open flows and batches (the index). */
   tableExtras?: { batchWrite?: boolean; index?: boolean };
   /**
    * Object calls: 'read' GetObject, 'write' PutObject, 'delete' removes what must not outlive a failed file
@@ -47,7 +48,12 @@ interface TaskAccess {
    */
   bucket?: Array<'read' | 'write' | 'delete' | 'redacted'>;
   /** Textract has no resource-level permissions: each function gets exactly the calls it makes. */
-  textract?: Array<'DetectDocumentText' | 'StartDocumentTextDetection' | 'GetDocumentTextDetection'>;
+  textract?: Array<'DetectDocumentText' | 'StartDocumentTextDetection' | 'GetDocumentTextDetection' | 'AnalyzeDocument' | 'AnalyzeExpense'>;
+  /**
+   * Runs the stage's per-type Textract analysis after reading the text (functions/app/files/textractStructure.ts):
+   * gets TEXTRACT_FEATURES and the AnalyzeDocument / AnalyzeExpense calls the stage's `textractFeatures` makes, none when it makes none.
+   */
+  textractAnalysis?: boolean;
   rekognition?: Array<'DetectFaces' | 'CompareFaces'>;
   /**
    * The engines the task's code asks functions/adapters/engines.ts for. Where the stage has the managed
@@ -70,7 +76,7 @@ export const taskAccess: Record<string, TaskAccess> = {
   // Stores the original fetched from the caller's URL.
   DownloadFile: { table: 'readWrite', bucket: ['write'] },
   // Images: reads the original, sends its bytes to DetectDocumentText, writes Blocks to S3.
-  RecogniseText: { table: 'readWrite', bucket: ['read', 'write'], textract: ['DetectDocumentText'], engines: ['ocr'] },
+  RecogniseText: { table: 'readWrite', bucket: ['read', 'write'], textract: ['DetectDocumentText'], textractAnalysis: true, engines: ['ocr'] },
   // PDFs: Textract reads the original from S3 with this function's role; the token goes in the table.
   RecogniseTextAsync: { table: 'readWrite', bucket: ['read'], textract: ['StartDocumentTextDetection'] },
   // Reads Blocks, writes the redacted copy (sharp); renders page 1 of a PDF Aadhaar or PAN (pdf.js
@@ -109,8 +115,9 @@ export const taskAccess: Record<string, TaskAccess> = {
 };
 
 /**
- * Not a Task state: finds owners a crash left unfinished (the index of open owners), releases sequence numbers
- * never stored, finishes clean-ups a task gave up on (deletes objects) and starts the pipeline for them (on a schedule).
+ * Not a Task state: finds flows and batches a crash left unfinished (the index of open flows and batches),
+ * releases sequence numbers never stored, finishes clean-ups a task gave up on (deletes objects) and starts
+ * the pipeline for them (on a schedule).
  */
 export const reconcileAccess: TaskAccess = { table: 'readWrite', tableExtras: { batchWrite: true, index: true }, bucket: ['delete'] };
 
@@ -124,9 +131,10 @@ export const textractCompletedAccess: TaskAccess = { table: 'readWrite', bucket:
 export function accessFor(access: TaskAccess, stageConfig: StageConfig): TaskAccess & { localEngines: LocalEngine[] } {
   const local = (engine: LocalEngine) => (engine === 'ocr' ? stageConfig.engines.ocr !== 'textract' : stageConfig.engines.faces !== 'rekognition');
   const localEngines = (access.engines ?? []).filter(local);
+  const analysis = access.textractAnalysis ? textractCallsFor(stageConfig.textractFeatures) : [];
   return {
     ...access,
-    textract: localEngines.includes('ocr') ? undefined : access.textract,
+    textract: localEngines.includes('ocr') ? undefined : access.textract && [...access.textract, ...analysis],
     rekognition: localEngines.includes('faces') ? undefined : access.rekognition,
     localEngines,
   };
@@ -144,14 +152,14 @@ export function packageProps(access: ReturnType<typeof accessFor>): Pick<Service
  */
 function deployedTask(task: PipelineTask, stageConfig: StageConfig): PipelineTask & { accessOf: string } {
   if (!(task.waitForTaskToken && task.localHandler && stageConfig.engines.ocr !== 'textract')) return { ...task, accessOf: task.state };
-  const owner = pipelineTasks.find((t) => t.handler === task.localHandler && !t.waitForTaskToken);
-  if (!owner) throw new Error(`Pipeline task ${task.state}: no task runs its localHandler ${task.localHandler}`);
+  const runner = pipelineTasks.find((t) => t.handler === task.localHandler && !t.waitForTaskToken);
+  if (!runner) throw new Error(`Pipeline task ${task.state}: no task runs its localHandler ${task.localHandler}`);
   return {
     state: task.state,
-    handler: owner.handler,
-    memoryMb: owner.memoryMb,
-    timeoutSeconds: owner.timeoutSeconds,
-    accessOf: owner.state,
+    handler: runner.handler,
+    memoryMb: runner.memoryMb,
+    timeoutSeconds: runner.timeoutSeconds,
+    accessOf: runner.state,
   };
 }
 
@@ -271,7 +279,7 @@ export class Pipeline extends Construct {
     });
     this.reconcile.addEnvironment(envNames.stateMachine, this.stateMachine.stateMachineArn);
     this.stateMachine.grantStartExecution(this.reconcile);
-    // Whether an owner's executions still run (DescribeExecution on this machine's executions).
+    // Whether the executions of a flow or batch still run (DescribeExecution on this machine's executions).
     this.stateMachine.grantExecution(this.reconcile, 'states:DescribeExecution');
     new Rule(this, 'ReconcileSchedule', {
       description: 'The pipeline reconciler: nothing stays stuck',
@@ -325,6 +333,9 @@ export class Pipeline extends Construct {
         [envNames.table]: storage.table.tableName,
         [envNames.bucket]: storage.bucket.bucketName,
         ...(access.aadhaarVault ? { [VAULT_SECRET_ENV]: this.aadhaarVaultSecret.secretArn } : {}),
+        ...(access.textractAnalysis && access.textract && Object.keys(opts.stageConfig.textractFeatures).length
+          ? { [textractFeaturesEnv]: JSON.stringify(opts.stageConfig.textractFeatures) }
+          : {}),
       },
     });
     if (access.aadhaarVault) this.aadhaarVaultSecret.grantRead(fn);

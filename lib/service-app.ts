@@ -6,7 +6,7 @@
 import { App, Validations, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ServiceStack, stackName } from './service-stack.ts';
-import { stageConfigFor } from './stage-config.ts';
+import { stageConfigFor, type StageConfig } from './stage-config.ts';
 
 /** Pinned here (not in cdk.json) so tests synthesise exactly what the CLI does. */
 export const featureFlags = {
@@ -21,9 +21,10 @@ export const featureFlags = {
   '@aws-cdk/core:validateSnapshotRemovalPolicy': true,
 };
 
-export function createServiceApp(props: AppProps = {}): { app: App; stack: ServiceStack } {
+/** `overrides` replace settings of the stage's config (tests synthesise a stage with a setting switched on). */
+export function createServiceApp(props: AppProps = {}, overrides: Partial<StageConfig> = {}): { app: App; stack: ServiceStack } {
   const app = new App({ ...props, context: { ...featureFlags, ...props.context } });
-  const stageConfig = stageConfigFor(app.node.tryGetContext('stage'));
+  const stageConfig = { ...stageConfigFor(app.node.tryGetContext('stage')), ...overrides };
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   // Environment-agnostic: synth makes no AWS lookups; the CLI's credentials pick the account at deploy.
   const stack = new ServiceStack(app, stackName(stageConfig.stage), {

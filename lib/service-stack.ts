@@ -91,7 +91,7 @@ export class ServiceStack extends Stack {
         ...Object.values(this.pipeline.functions),
         this.pipeline.textractCompleted,
         this.pipeline.reconcile,
-        this.expiry.ownerExpired,
+        this.expiry.flowOrBatchExpired,
       ],
       stateMachine: this.pipeline.stateMachine,
       mapFailureFunction: this.pipeline.functions.RecordMapFailure,

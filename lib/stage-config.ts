@@ -5,6 +5,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { MethodLoggingLevel } from 'aws-cdk-lib/aws-apigateway';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { TextractFeatureChoice } from '../functions/adapters/textractAnalysis.ts';
 
 export const stageNames = ['dev', 'staging', 'prod', 'localstack'] as const;
 export type StageName = (typeof stageNames)[number];
@@ -58,6 +59,15 @@ export interface StageConfig {
   lambdaArchitecture: LambdaArchitecture;
   /** X-Ray active tracing of the functions and the state machine. */
   tracing: boolean;
+  /**
+   * The one place Textract's structure APIs are chosen per document type (AnalyzeExpense, or
+   * AnalyzeDocument FORMS/TABLES/LAYOUT/QUERIES), run by RecogniseText after DetectDocumentText
+   * has classified an image. Empty: DetectDocumentText only, every type's structure derived
+   * locally. The choice we would measure first, and how: docs/decisions-documents.md ("Textract
+   * features per type") and bench/textract-features.ts. Only the calls a stage's choice makes are
+   * granted (lib/pipeline.ts).
+   */
+  textractFeatures: TextractFeatureChoice;
 }
 
 /**
@@ -104,6 +114,8 @@ export function fairSharing(textractTps: number, stageRatePerSecond: number): Fa
 
 const day = 1;
 const AWS_ENGINES: StageEngines = { ocr: 'textract', faces: 'rekognition', chat: 'bedrock' };
+/** Until a stage has measured a feature's accuracy on its documents (bench/textract-features.ts), none. */
+const DETECT_TEXT_ONLY: TextractFeatureChoice = {};
 /** LocalStack runs each function in a container of its declared CPU, on the machine that deploys (see localstack). */
 const hostArchitecture = (): LambdaArchitecture => (process.arch === 'arm64' ? 'arm64' : 'x86_64');
 /** Claude 3 Haiku: on-demand in ap-south-1, short answers, low cost per chat. */
@@ -116,6 +128,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
     engines: AWS_ENGINES,
     lambdaArchitecture: 'arm64',
     tracing: true,
+    textractFeatures: DETECT_TEXT_ONLY,
     fairSharing: fairSharing(1, 20),
     logRetention: RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -132,6 +145,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
     engines: AWS_ENGINES,
     lambdaArchitecture: 'arm64',
     tracing: true,
+    textractFeatures: DETECT_TEXT_ONLY,
     fairSharing: fairSharing(2, 50),
     logRetention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -148,6 +162,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
     engines: AWS_ENGINES,
     lambdaArchitecture: 'arm64',
     tracing: true,
+    textractFeatures: DETECT_TEXT_ONLY,
     // Assumed default quota of the account (5 TPS); raise with the quota.
     fairSharing: fairSharing(5, 200),
     logRetention: RetentionDays.ONE_YEAR,
@@ -176,6 +191,7 @@ export const stageConfigs: Record<StageName, StageConfig> = {
     lambdaArchitecture: hostArchitecture(),
     // X-Ray is not in the free edition: nothing would receive the traces.
     tracing: false,
+    textractFeatures: DETECT_TEXT_ONLY,
     // OCR runs on the tester's CPUs: as in dev, two OCR invocations at once (fairSharing's 2Q).
     fairSharing: fairSharing(1, 20),
     // A day is enough to read a test run's logs; LocalStack keeps them in memory unless persistence is on.

@@ -32,7 +32,7 @@ export class Storage extends Construct {
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableSchema.ttlAttribute,
-      // TTL removals of OWNER items reach lib/expiry.ts, which erases the rest of the record.
+      // TTL removals of flow and batch records reach lib/expiry.ts, which erases the rest of the record.
       dynamoStream: StreamViewType[tableSchema.stream],
       deletionProtection: stageConfig.removalPolicy === 'retain',
       removalPolicy: stageConfig.removalPolicy,

@@ -1,11 +1,11 @@
-/** Deletes every object under a key prefix of the private bucket (an owner's files, all their artefacts). */
+/** Deletes every object under a key prefix of the private bucket (a flow's or batch's files, all their artefacts). */
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { objects, bucketName } from './aws.ts';
 
 /** Returns how many objects were deleted. Listing again until empty also catches keys written meanwhile. */
 export async function deletePrefix(prefix: string): Promise<number> {
   // A prefix that is not a folder could reach into a neighbour's keys (flow "ab" vs "abc").
-  if (!prefix.endsWith('/') || prefix.split('/').filter(Boolean).length < 3) throw new Error('refusing to delete a prefix that is not an owner folder');
+  if (!prefix.endsWith('/') || prefix.split('/').filter(Boolean).length < 3) throw new Error('refusing to delete a prefix that is not a flow or batch folder');
   let deleted = 0;
   for (;;) {
     const page = await objects().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, MaxKeys: 1000 }));

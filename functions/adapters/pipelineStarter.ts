@@ -6,17 +6,10 @@
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { stepFunctions, requireEnv } from './aws.ts';
 import { envNames } from './tableSchema.ts';
-import type { OwnerRef } from '#core/domain/flows.ts';
-
-export interface PipelineInput {
-  owner: OwnerRef & { productType: string };
-  files: { seq: number }[];
-  /** A reconciler's run: a callback claimed earlier but never settled is sent again (finalise.ts). */
-  resume?: boolean;
-}
+import { toPayload, type PipelineInput, type PipelinePayload } from './pipelinePayload.ts';
 
 export interface PipelineRunner {
-  run(input: PipelineInput, executionName: string): Promise<void>;
+  run(payload: PipelinePayload, executionName: string): Promise<void>;
   isRunning(executionName: string): boolean;
 }
 
@@ -27,12 +20,13 @@ export function useLocalPipeline(runner: PipelineRunner | undefined) {
 }
 
 export async function startPipeline(input: PipelineInput, executionName: string): Promise<void> {
-  if (localRunner) return localRunner.run(input, executionName);
+  const payload = toPayload(input);
+  if (localRunner) return localRunner.run(payload, executionName);
   await stepFunctions().send(
     new StartExecutionCommand({
       stateMachineArn: requireEnv(envNames.stateMachine),
       name: executionName,
-      input: JSON.stringify(input),
+      input: JSON.stringify(payload),
     }),
   );
 }

@@ -1,16 +1,16 @@
 /** Document bytes and derived artefacts in the private bucket, under the owning client's prefix. */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { objects, bucketName } from './aws.ts';
-import type { OwnerRef } from '#core/domain/flows.ts';
+import type { FlowOrBatchRef } from '#core/domain/flows.ts';
 
-export const documentPrefix = (owner: OwnerRef, fileUuid: string) => `clients/${owner.clientId}/${owner.kind}/${owner.id}/${fileUuid}`;
+export const documentPrefix = (flowOrBatch: FlowOrBatchRef, fileUuid: string) => `clients/${flowOrBatch.clientId}/${flowOrBatch.kind}/${flowOrBatch.id}/${fileUuid}`;
 
 /**
  * Every object one file can have, by fixed names: a task re-run after a crash finds (and a failed
  * file's cleanup deletes) exactly what an earlier run may have written.
  */
-export function fileObjects(owner: OwnerRef, fileUuid: string) {
-  const prefix = documentPrefix(owner, fileUuid);
+export function fileObjects(flowOrBatch: FlowOrBatchRef, fileUuid: string) {
+  const prefix = documentPrefix(flowOrBatch, fileUuid);
   return {
     original: `${prefix}/original`,
     /** OCR Blocks as read (may hold a full Aadhaar number until the file is finished). */

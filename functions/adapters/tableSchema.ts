@@ -13,7 +13,7 @@ export const tableSchema = {
   gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   /** Epoch seconds; enforced by DynamoDB TTL in AWS and checked by code where expiry matters. */
   ttlAttribute: 'expiresAt',
-  /** TTL removals of OWNER items reach lib/expiry.ts, which erases the rest of the record. */
+  /** TTL removals of flow and batch records reach lib/expiry.ts, which erases the rest of the record. */
   stream: 'OLD_IMAGE',
 } as const;
 

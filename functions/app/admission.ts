@@ -3,11 +3,11 @@
  * their files in flight (adapters/store/admission.ts). Beyond a client's limit: 429; beyond the stage's: 503;
  * both with `Retry-After`, and nothing of the upload is stored.
  */
-import { admit, retryAfterSeconds, type AdmissionOwner } from '../adapters/store/admission.ts';
+import { admit, retryAfterSeconds, type AdmissionFlowOrBatch } from '../adapters/store/admission.ts';
 import { TooBusyError, UnavailableError } from './errors.ts';
 
-export async function admitUpload(owner: AdmissionOwner, fileUuids: string[]): Promise<void> {
-  const admission = await admit(owner, fileUuids);
+export async function admitUpload(flowOrBatch: AdmissionFlowOrBatch, fileUuids: string[]): Promise<void> {
+  const admission = await admit(flowOrBatch, fileUuids);
   if (admission.admitted) return;
   const retryAfter = retryAfterSeconds();
   if (admission.scope === 'client') {

@@ -1,13 +1,13 @@
 /** Bulk and sandbox batches: one upload request makes one batch, owned by its client. */
 import type { ClientRecord } from '#core/domain/clients.ts';
-import { createOwner } from '../adapters/store/owners.ts';
-import type { OwnerRecord } from '#core/domain/flows.ts';
+import { createFlowOrBatch } from '../adapters/store/flowsAndBatches.ts';
+import type { FlowOrBatch } from '#core/domain/flows.ts';
 import { productFor } from './products.ts';
 import { newBatchId, storeAndProcess, BATCH_ID_PATTERN, type FileUrl } from './uploads.ts';
 import { ownedBy } from './flows.ts';
 import { extractsPage, type Presentation } from './extracts.ts';
 import { InvalidRequestError } from './errors.ts';
-import { eraseOwner } from './erasure.ts';
+import { eraseFlowOrBatch } from './erasure.ts';
 
 /** The interface that made a batch; only that interface can read it. */
 export type Channel = 'bulk' | 'sandbox';
@@ -15,9 +15,9 @@ export type Channel = 'bulk' | 'sandbox';
 export async function uploadBatch(client: ClientRecord, channel: Channel, upload: { product_type: string; file_urls: FileUrl[] }) {
   productFor(client, upload.product_type);
   const batchId = newBatchId();
-  const owner = { kind: 'batch' as const, clientId: client.clientId, id: batchId, productType: upload.product_type, retentionDays: client.retentionDays };
-  await createOwner({ ...owner, channel });
-  return storeAndProcess(owner, batchId, upload.file_urls);
+  const batch = { kind: 'batch' as const, clientId: client.clientId, id: batchId, productType: upload.product_type, retentionDays: client.retentionDays };
+  await createFlowOrBatch({ ...batch, channel });
+  return storeAndProcess(batch, batchId, upload.file_urls);
 }
 
 /**
@@ -25,7 +25,7 @@ export async function uploadBatch(client: ClientRecord, channel: Channel, upload
  * unknown id, another client's, or one made through the other interface (each interface has its
  * own audience) reads the same: invalid.
  */
-export async function batchOf(client: ClientRecord, batchId: string, channel: Channel): Promise<OwnerRecord> {
+export async function batchOf(client: ClientRecord, batchId: string, channel: Channel): Promise<FlowOrBatch> {
   const noSuchBatch = () => new InvalidRequestError('Invalid batch_id: no such batch');
   if (!BATCH_ID_PATTERN.test(batchId)) throw new InvalidRequestError('Invalid batch_id');
   const batch = await ownedBy(client, 'batch', batchId, noSuchBatch);
@@ -39,5 +39,5 @@ export async function batchExtracts(client: ClientRecord, query: { batch_id: str
 
 /** Erasure on request: a batch of another interface is unknown here, as on its extracts route: 400. */
 export async function eraseBatch(client: ClientRecord, batchId: string, channel: Channel): Promise<void> {
-  await eraseOwner(await batchOf(client, batchId, channel), client.clientId);
+  await eraseFlowOrBatch(await batchOf(client, batchId, channel), client.clientId);
 }

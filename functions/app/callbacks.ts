@@ -11,60 +11,60 @@
  * - deadLetterCallback (DeadLetterCallback): keep an undeliverable event where the operator can
  *   list and replay it.
  */
-import { claimCallback, completeCrossChecks, getOwner, ownerPk, settleRound } from '../adapters/store/owners.ts';
+import { claimCallback, completeCrossChecks, getFlowOrBatch, flowOrBatchPk, settleRound } from '../adapters/store/flowsAndBatches.ts';
 import { getClient } from '../adapters/store/clients.ts';
 import { putDeadLetter } from '../adapters/store/callbacks.ts';
 import { logger } from '../adapters/logger.ts';
 import { countCallback } from '../adapters/metrics.ts';
 import type { CallbackEvent } from '#core/domain/callbacks.ts';
-import type { OwnerRecord, OwnerRef } from '#core/domain/flows.ts';
+import type { FlowOrBatch, FlowOrBatchRef } from '#core/domain/flows.ts';
 import { allFilesFinished } from '#core/flow/status.ts';
 import { eventIdFor } from '#core/callbacks/signature.ts';
 import { attemptDelivery } from './callbackAttempts.ts';
 import { onboardingCallbackTarget } from './onboarding/results.ts';
-import { notifyOwner } from './onboarding/notifications.ts';
+import { notifyPipelineFlow } from './onboarding/notifications.ts';
 
 export interface FinaliseInput {
-  owner: OwnerRef;
+  flowOrBatch: FlowOrBatchRef;
   crossCheckFailure?: unknown;
   /**
-   * Set by the reconciler once no execution of the owner is running: a callback claimed for the
+   * Set by the reconciler once no execution of the flow or batch is running: a callback claimed for the
    * current round but never settled was cut off, and is sent again (same event id).
    */
   resume?: boolean;
 }
 
-async function callbackTarget(owner: OwnerRecord): Promise<{ url: string; authUrl?: string } | undefined> {
-  if (owner.kind === 'flow' && owner.callbackUrl) return { url: owner.callbackUrl, authUrl: owner.authUrl };
-  if (owner.kind === 'onboarding') return onboardingCallbackTarget(owner);
+async function callbackTarget(flowOrBatch: FlowOrBatch): Promise<{ url: string; authUrl?: string } | undefined> {
+  if (flowOrBatch.kind === 'flow' && flowOrBatch.callbackUrl) return { url: flowOrBatch.callbackUrl, authUrl: flowOrBatch.authUrl };
+  if (flowOrBatch.kind === 'onboarding') return onboardingCallbackTarget(flowOrBatch);
   // Sandbox batches call the account-level callback; bulk sends none.
-  if (owner.channel === 'sandbox') {
-    const client = await getClient(owner.clientId);
+  if (flowOrBatch.channel === 'sandbox') {
+    const client = await getClient(flowOrBatch.clientId);
     if (client?.callbackUrl) return { url: client.callbackUrl, authUrl: client.authUrl };
   }
   return undefined;
 }
 
 export async function finaliseRound(input: FinaliseInput): Promise<CallbackEvent | Record<string, never>> {
-  let owner = await getOwner(input.owner);
-  if (owner?.kind === 'onboarding') await notifyOwner(owner); // chat_notification_url events, best effort (never throws)
-  if (!owner || !allFilesFinished(owner)) return {};
+  let flowOrBatch = await getFlowOrBatch(input.flowOrBatch);
+  if (flowOrBatch?.kind === 'onboarding') await notifyPipelineFlow(flowOrBatch); // chat_notification_url events, best effort (never throws)
+  if (!flowOrBatch || !allFilesFinished(flowOrBatch)) return {};
   // CrossCheck itself failed (caught by the ASL): complete the round without items rather than
   // leave the flow PENDING for ever; the failure is in the logs and alarms.
-  if (input.crossCheckFailure && owner.kind === 'flow' && owner.crossCheckStatus !== 'COMPLETED') {
-    await completeCrossChecks(owner, owner.round, []);
-    owner = (await getOwner(input.owner))!;
+  if (input.crossCheckFailure && flowOrBatch.kind === 'flow' && flowOrBatch.crossCheckStatus !== 'COMPLETED') {
+    await completeCrossChecks(flowOrBatch, flowOrBatch.round, []);
+    flowOrBatch = (await getFlowOrBatch(input.flowOrBatch))!;
   }
-  const ref = { kind: owner.kind, clientId: owner.clientId, id: owner.id };
-  const target = await callbackTarget(owner);
+  const ref = { kind: flowOrBatch.kind, clientId: flowOrBatch.clientId, id: flowOrBatch.id };
+  const target = await callbackTarget(flowOrBatch);
   if (!target) {
-    await settleRound(ref, owner.round);
+    await settleRound(ref, flowOrBatch.round);
     return {};
   }
-  const claimed = await claimCallback(ref, owner.round);
-  const cutOff = input.resume && owner.callbackFor === owner.round && owner.callbackState === 'PENDING';
+  const claimed = await claimCallback(ref, flowOrBatch.round);
+  const cutOff = input.resume && flowOrBatch.callbackFor === flowOrBatch.round && flowOrBatch.callbackState === 'PENDING';
   if (!claimed && !cutOff) return {};
-  return { eventId: eventIdFor(`${ownerPk(ref)}:${owner.round}`), owner: ref, round: owner.round, ...target };
+  return { eventId: eventIdFor(`${flowOrBatchPk(ref)}:${flowOrBatch.round}`), flowOrBatch: ref, round: flowOrBatch.round, ...target };
 }
 
 /** A failed attempt: the ASL retries it with backoff and jitter (no Lambda sleeps). */
@@ -80,12 +80,12 @@ export async function deliverCallback(input: { callback: CallbackEvent }) {
   const { callback } = input;
   // Delivered by an earlier run whose end was cut off: not sent twice.
   if (callback.round !== undefined) {
-    const owner = await getOwner(callback.owner);
-    if (owner?.callbackFor === callback.round && owner.callbackState === 'DELIVERED') return { delivered: true, attempt: 0 };
+    const flowOrBatch = await getFlowOrBatch(callback.flowOrBatch);
+    if (flowOrBatch?.callbackFor === callback.round && flowOrBatch.callbackState === 'DELIVERED') return { delivered: true, attempt: 0 };
   }
   const result = await attemptDelivery(callback);
   if (result.ok) {
-    if (callback.round !== undefined) await settleRound(callback.owner, callback.round, 'DELIVERED');
+    if (callback.round !== undefined) await settleRound(callback.flowOrBatch, callback.round, 'DELIVERED');
     countCallback('delivered');
     return { delivered: true, attempt: result.attempt };
   }
@@ -97,8 +97,8 @@ export async function deadLetterCallback(input: { callback: CallbackEvent; callb
   const reason = `${input.callbackFailure?.Error ?? 'Error'}: ${input.callbackFailure?.Cause ?? ''}`.slice(0, 500);
   await putDeadLetter({ ...input.callback, reason, deadAt: new Date().toISOString() });
   // The round is over for the pipeline; replaying it is the operator's move now.
-  if (input.callback.round !== undefined) await settleRound(input.callback.owner, input.callback.round, 'DEAD');
-  logger.warn('callback dead-lettered', { eventId: input.callback.eventId, owner: input.callback.owner.id });
+  if (input.callback.round !== undefined) await settleRound(input.callback.flowOrBatch, input.callback.round, 'DEAD');
+  logger.warn('callback dead-lettered', { eventId: input.callback.eventId, flowOrBatch: input.callback.flowOrBatch.id });
   countCallback('deadLettered');
   return {};
 }

@@ -3,8 +3,8 @@
  * its product declares (names, mobiles, addresses through the address engine, faces through the
  * face engine). crossheck_status goes PENDING while it runs and COMPLETED with the items.
  */
-import { completeCrossChecks, getOwner, listFiles, markCrossChecksPending } from '#adapters/store/owners.ts';
-import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
+import { completeCrossChecks, getFlowOrBatch, listFiles, markCrossChecksPending } from '#adapters/store/flowsAndBatches.ts';
+import type { FileRecord, FlowOrBatchRef } from '#core/domain/flows.ts';
 import { logger } from '#adapters/logger.ts';
 import { getObject } from '#adapters/s3Documents.ts';
 import { allFilesFinished } from '#core/flow/status.ts';
@@ -28,18 +28,18 @@ async function faceScores(files: FileRecord[], docs: CrossCheckDocument[], pairs
   return scores;
 }
 
-export async function crossCheck(input: { owner: OwnerRef }) {
-  const owner = await getOwner(input.owner);
+export async function crossCheck(input: { flowOrBatch: FlowOrBatchRef }) {
+  const flow = await getFlowOrBatch(input.flowOrBatch);
   // Another upload still in flight: its own execution will cross-check everything at its end.
-  if (!owner || owner.kind !== 'flow' || !allFilesFinished(owner)) return {};
+  if (!flow || flow.kind !== 'flow' || !allFilesFinished(flow)) return {};
   // This round's cross-checks are stored already (a re-run, or a reconciler's finalising run).
-  if (owner.crossCheckStatus === 'COMPLETED') return {};
-  const rules = findProduct(owner.productType).crossChecks;
-  await markCrossChecksPending(owner);
+  if (flow.crossCheckStatus === 'COMPLETED') return {};
+  const rules = findProduct(flow.productType).crossChecks;
+  await markCrossChecksPending(flow);
   let items: CrossCheckItem[] = [];
   try {
     // Only documents with a result (not rejected) take part, in upload order.
-    const files = (await listFiles(owner)).filter((f) => f.state === 'DONE' && !f.result?.error_code && f.documentType);
+    const files = (await listFiles(flow)).filter((f) => f.state === 'DONE' && !f.result?.error_code && f.documentType);
     const docs: CrossCheckDocument[] = files.map((f) => ({
       document_type: f.documentType!,
       data: Object.fromEntries(Object.entries(f.result!.data).filter(([, v]) => v && typeof v === 'object')) as CrossCheckDocument['data'],
@@ -51,8 +51,8 @@ export async function crossCheck(input: { owner: OwnerRef }) {
     // Transient errors are retried by the ASL (they keep their names); anything else must not leave
     // the flow PENDING for ever: the round completes without items, and the error is logged (and alarmed).
     if (isTransient(err)) throw err;
-    logger.error('cross-checks failed', { flow: owner.id, error: (err as Error).name, message: (err as Error).message });
+    logger.error('cross-checks failed', { flow: flow.id, error: (err as Error).name, message: (err as Error).message });
   }
-  await completeCrossChecks(owner, owner.round, items);
+  await completeCrossChecks(flow, flow.round, items);
   return { crossChecks: items.length };
 }

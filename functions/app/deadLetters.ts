@@ -6,7 +6,7 @@ import { NotFoundError } from './errors.ts';
 
 export async function listDeadLetters() {
   return (await listDeadLetterRecords()).map((d) => ({
-    eventId: d.eventId, clientId: d.owner.clientId, kind: d.owner.kind, id: d.owner.id, url: new URL(d.url).origin + new URL(d.url).pathname, reason: d.reason, deadAt: d.deadAt,
+    eventId: d.eventId, clientId: d.flowOrBatch.clientId, kind: d.flowOrBatch.kind, id: d.flowOrBatch.id, url: new URL(d.url).origin + new URL(d.url).pathname, reason: d.reason, deadAt: d.deadAt,
   }));
 }
 

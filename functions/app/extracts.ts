@@ -2,8 +2,8 @@
  * How stored files read to integrators: the extracts responses of v3, bulk and sandbox, and the
  * callback payloads, which carry the same shape.
  */
-import type { FileRecord, OwnerRecord } from '#core/domain/flows.ts';
-import { listFiles } from '../adapters/store/owners.ts';
+import type { FileRecord, FlowOrBatch } from '#core/domain/flows.ts';
+import { listFiles } from '../adapters/store/flowsAndBatches.ts';
 import type { ClientRecord } from '#core/domain/clients.ts';
 import { presignGet, REDACT_URL_SECONDS } from '../adapters/presignedLinks.ts';
 import { openAadhaar } from '../adapters/aadhaarVault.ts';
@@ -66,34 +66,34 @@ export async function fileData(file: FileRecord, reader: Reader, shown: Presenta
 }
 
 /** One page of a batch in upload order: page N is the key range of its sequence numbers. */
-export async function extractsPage(owner: OwnerRecord, page: number, perPage: number, reader: Reader, shown: Presentation = {}) {
+export async function extractsPage(flowOrBatch: FlowOrBatch, page: number, perPage: number, reader: Reader, shown: Presentation = {}) {
   // Pages are ranges of sequence numbers; numbers released by an upload that could not start are
   // gaps, so such a page holds fewer items (docs/decisions.md).
-  const last = owner.round;
+  const last = flowOrBatch.round;
   const totalPages = Math.max(1, Math.ceil(last / perPage));
   const from = (page - 1) * perPage + 1;
-  const files = from > last ? [] : await listFiles(owner, from, Math.min(last, from + perPage - 1));
+  const files = from > last ? [] : await listFiles(flowOrBatch, from, Math.min(last, from + perPage - 1));
   return {
     data: await Promise.all(files.map(async (f) => ({ document_id: f.documentId, file_data: await fileData(f, reader, shown) }))),
     page,
     per_page: perPage,
     total_pages: totalPages,
-    total_items: owner.filesTotal,
+    total_items: flowOrBatch.filesTotal,
     has_next: page < totalPages,
     has_prev: page > 1,
   };
 }
 
 /** The v3 extracts body: one ocr_data item per uploaded document, and the flow's cross-checks. */
-export async function flowExtracts(flow: OwnerRecord, reader: Reader, shown: Presentation = {}) {
+export async function flowExtracts(flow: FlowOrBatch, reader: Reader, shown: Presentation = {}) {
   const files = await listFiles(flow);
   return { ocr_data: await Promise.all(files.map((f) => ocrItem(f, reader, shown))), cross_checks: flow.crossChecks ?? [] };
 }
 
 /** Callback body: the extracts of the flow (with its application_id), or the whole batch as one page; never with evidence. */
-export async function callbackPayload(owner: OwnerRecord, reader: Reader) {
-  if (owner.kind === 'flow') return { application_id: owner.applicationId, flow_uuid: owner.id, ...(await flowExtracts(owner, reader)) };
+export async function callbackPayload(flowOrBatch: FlowOrBatch, reader: Reader) {
+  if (flowOrBatch.kind === 'flow') return { application_id: flowOrBatch.applicationId, flow_uuid: flowOrBatch.id, ...(await flowExtracts(flowOrBatch, reader)) };
   // Onboarding (v2) results have their own shape; imported on use, as that module reads extracts too.
-  if (owner.kind === 'onboarding') return onboardingCallbackPayload(owner, reader);
-  return { batch_id: owner.id, ...(await extractsPage(owner, 1, Math.max(1, owner.round), reader)) };
+  if (flowOrBatch.kind === 'onboarding') return onboardingCallbackPayload(flowOrBatch, reader);
+  return { batch_id: flowOrBatch.id, ...(await extractsPage(flowOrBatch, 1, Math.max(1, flowOrBatch.round), reader)) };
 }

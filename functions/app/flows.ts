@@ -1,7 +1,7 @@
 /** Verification flows (v3): created by an integrator, filled by uploads, read as statuses and extracts. */
 import { randomUUID } from 'node:crypto';
-import { createOwner, getOwner } from '../adapters/store/owners.ts';
-import type { OwnerKind, OwnerRecord } from '#core/domain/flows.ts';
+import { createFlowOrBatch, getFlowOrBatch } from '../adapters/store/flowsAndBatches.ts';
+import type { FlowOrBatchKind, FlowOrBatch } from '#core/domain/flows.ts';
 import type { ClientRecord } from '#core/domain/clients.ts';
 import { fetchAuthToken } from '../adapters/callbackSender.ts';
 import { loopbackAllowed } from '../adapters/aws.ts';
@@ -10,7 +10,7 @@ import { NotFoundError, UnprocessableError } from './errors.ts';
 import { productFor, requireHttpUrl } from './products.ts';
 import { newBatchId, storeAndProcess, type FileUrl } from './uploads.ts';
 import { flowExtracts, type Presentation } from './extracts.ts';
-import { eraseOwner } from './erasure.ts';
+import { eraseFlowOrBatch } from './erasure.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,17 +18,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The client's own flow or batch; another client's id, or one that cannot be an id at all,
  * reads exactly like an unknown one.
  */
-export async function ownedBy(client: ClientRecord, kind: OwnerKind, id: string, notFound: () => Error): Promise<OwnerRecord> {
+export async function ownedBy(client: ClientRecord, kind: FlowOrBatchKind, id: string, notFound: () => Error): Promise<FlowOrBatch> {
   if (kind === 'flow' && !UUID.test(id)) throw notFound();
-  const owner = await getOwner({ kind, clientId: client.clientId, id });
-  if (!owner) throw notFound();
-  return owner;
+  const flowOrBatch = await getFlowOrBatch({ kind, clientId: client.clientId, id });
+  if (!flowOrBatch) throw notFound();
+  return flowOrBatch;
 }
 
 export const flowNotFound = () => new NotFoundError('Flow not found for the given flow_uuid');
 
-export const statusesOf = (owner: OwnerRecord) =>
-  deriveStatuses(owner, owner.crossCheckStatus, { crossChecks: owner.kind === 'flow' });
+export const statusesOf = (flowOrBatch: FlowOrBatch) =>
+  deriveStatuses(flowOrBatch, flowOrBatch.crossCheckStatus, { crossChecks: flowOrBatch.kind === 'flow' });
 
 export interface NewFlow {
   product_type: string;
@@ -41,7 +41,7 @@ export interface NewFlow {
 export async function createFlow(client: ClientRecord, flow: NewFlow): Promise<{ flow_uuid: string }> {
   productFor(client, flow.product_type);
   const flowUuid = randomUUID();
-  await createOwner({
+  await createFlowOrBatch({
     kind: 'flow',
     clientId: client.clientId,
     id: flowUuid,
@@ -71,12 +71,12 @@ export async function uploadToFlow(client: ClientRecord, flowUuid: string, fileU
   } catch (err) {
     throw new UnprocessableError(`External service failure: auth_url did not issue a token (${(err as { code?: string }).code ?? 'error'})`);
   }
-  const owner = { kind: 'flow' as const, clientId: client.clientId, id: flow.id, productType: flow.productType, retentionDays: flow.retentionDays };
-  const files = await storeAndProcess(owner, newBatchId(), fileUrls);
+  const flowRef = { kind: 'flow' as const, clientId: client.clientId, id: flow.id, productType: flow.productType, retentionDays: flow.retentionDays };
+  const files = await storeAndProcess(flowRef, newBatchId(), fileUrls);
   return files.map((f) => ({ file_uuid: f.fileUuid, batch_id: f.batchId, document_id: f.documentId }));
 }
 
 /** Erasure on request: an unknown (or another client's, or already erased) flow answers like the flow's other routes: 409. */
 export async function eraseFlow(client: ClientRecord, flowUuid: string): Promise<void> {
-  await eraseOwner(await ownedBy(client, 'flow', flowUuid, flowNotFound), client.clientId);
+  await eraseFlowOrBatch(await ownedBy(client, 'flow', flowUuid, flowNotFound), client.clientId);
 }

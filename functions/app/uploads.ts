@@ -3,8 +3,8 @@
  * sandbox multiupload: they differ only in who owns the files and what they answer.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { putFiles, releaseFiles, reserveFiles } from '../adapters/store/owners.ts';
-import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
+import { putFiles, releaseFiles, reserveFiles } from '../adapters/store/flowsAndBatches.ts';
+import type { FileRecord, FlowOrBatchRef } from '#core/domain/flows.ts';
 import { logger } from '../adapters/logger.ts';
 import { startPipeline } from '../adapters/pipelineStarter.ts';
 import { release } from '../adapters/store/admission.ts';
@@ -30,22 +30,22 @@ export interface FileUrl {
 }
 
 export async function storeAndProcess(
-  owner: OwnerRef & { productType: string },
+  flowOrBatch: FlowOrBatchRef & { productType: string },
   batchId: string,
   fileUrls: FileUrl[],
 ): Promise<FileRecord[]> {
-  // Fair sharing first (429 leaves nothing behind), then the owner's cap; files admitted are released when
-  // they finish (owners.ts finishFile) or here when the upload is undone.
+  // Fair sharing first (429 leaves nothing behind), then the cap of the flow or batch; files admitted are
+  // released when they finish (flowsAndBatches.ts finishFile) or here when the upload is undone.
   const fileUuids = fileUrls.map(() => randomUUID());
-  await admitUpload(owner, fileUuids);
+  await admitUpload(flowOrBatch, fileUuids);
   try {
-    await admitFiles(owner, fileUrls.length);
+    await admitFiles(flowOrBatch, fileUrls.length);
   } catch (err) {
-    await release(owner, fileUuids);
+    await release(flowOrBatch, fileUuids);
     throw err;
   }
-  const executionName = `${owner.kind}-${batchId}`;
-  const { first, expiresAt } = await reserveFiles(owner, fileUrls.length, executionName);
+  const executionName = `${flowOrBatch.kind}-${batchId}`;
+  const { first, expiresAt } = await reserveFiles(flowOrBatch, fileUrls.length, executionName);
   const files: FileRecord[] = fileUrls.map((f, i) => ({
     seq: first + i,
     fileUuid: fileUuids[i],
@@ -56,15 +56,15 @@ export async function storeAndProcess(
   }));
   let stored = false;
   try {
-    await putFiles(owner, files, expiresAt);
+    await putFiles(flowOrBatch, files, expiresAt);
     stored = true;
-    await startPipeline({ owner, files: files.map((f) => ({ seq: f.seq })) }, executionName);
+    await startPipeline({ flowOrBatch, files: files.map((f) => ({ seq: f.seq })) }, executionName);
   } catch (err) {
     // Nothing of a failed upload stays: its files go and their numbers are released (left as a
-    // gap, never reused); the reconciler finalises the owner if its other files are all done.
+    // gap, never reused); the reconciler finalises the flow or batch if its other files are all done.
     logger.error('upload could not be stored or started', { error: (err as Error).name, batch: batchId, stored });
-    await releaseFiles(owner, files).catch((e: Error) => logger.error('upload release failed', { error: e.name, batch: batchId }));
-    await release(owner, fileUuids).catch((e: Error) => logger.error('admission release failed', { error: e.name, batch: batchId }));
+    await releaseFiles(flowOrBatch, files).catch((e: Error) => logger.error('upload release failed', { error: e.name, batch: batchId }));
+    await release(flowOrBatch, fileUuids).catch((e: Error) => logger.error('admission release failed', { error: e.name, batch: batchId }));
     if (stored) throw new UnavailableError('Document processing is temporarily unavailable; retry the upload');
     throw err;
   }

@@ -32,7 +32,7 @@ export interface LocalOptions {
   quiet?: boolean;
   /** Called as each Task state starts (fault injection in the crash test: bin/local.ts). */
   onTask?: (state: string) => void;
-  /** How often the reconciler sweeps for owners left unfinished (default 10 s; 0: only at start). */
+  /** How often the reconciler sweeps for flows and batches left unfinished (default 10 s; 0: only at start). */
   reconcileEveryMs?: number;
 }
 
@@ -52,7 +52,7 @@ export interface LocalService {
   stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
-/** Locally an owner is left alone this long after its last upload before a sweep looks at it. */
+/** Locally a flow or batch is left alone this long after its last upload before a sweep looks at it. */
 const LOCAL_GRACE_MS = 5_000;
 
 /** Where the operator CLI finds a running local service's endpoints. */
@@ -94,7 +94,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   useLocalPipeline(pipeline);
   const demo = await ensureDemoClient(opts.demoClient);
   // Whatever the last stop (or crash) cut off: no execution of this process runs yet, so every
-  // open owner is resumed, finalised or released now.
+  // open flow or batch is resumed, finalised or released now.
   const recovered = opts.dataDir || opts.externalServices ? await reconcile({ graceMs: 0, fromItems: true }) : undefined;
   const { server, url } = await startHttpServer(opts.port ?? 3000);
   if (opts.dataDir) {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { Context } from 'aws-lambda';
 import { pipelineTasks, arnPlaceholder } from '#pipeline/tasks.ts';
-import type { PipelineInput } from '#adapters/pipelineStarter.ts';
+import type { PipelinePayload } from '#adapters/pipelinePayload.ts';
 
 export const aslPath = new URL('../../statemachines/pipeline.asl.json', import.meta.url);
 
@@ -27,7 +27,7 @@ export const localTaskToken = 'local-runner-has-no-task-tokens';
 type TaskHandler = (input: unknown, context: Context) => Promise<unknown>;
 
 export interface LocalPipeline {
-  run(input: PipelineInput, executionName: string): Promise<void>;
+  run(payload: PipelinePayload, executionName: string): Promise<void>;
   isRunning(executionName: string): boolean;
   /** Resolves when every started execution has ended. */
   idle(): Promise<void>;
@@ -69,8 +69,8 @@ export function createLocalPipeline(opts: { retryIntervalMs?: number; log?: (lin
   const log = opts.log ?? ((line: string) => console.log(line));
 
   return {
-    async run(input, executionName) {
-      const execution = machine.run(input as never, {
+    async run(payload, executionName) {
+      const execution = machine.run(payload as never, {
         overrides: { taskResourceLocalHandlers: taskResourceLocalHandlers as never, retryIntervalOverrides },
         // aws-local-stepfunctions has no task tokens: `$$.Task.Token` would fail the Parameters. The
         // local handler answers synchronously, so the token is only carried, never used.

@@ -1,5 +1,5 @@
 /** DeadLetterCallback: keep an undeliverable event where the operator can list and replay it (app/callbacks.ts). */
-import { task } from './task.ts';
+import { pipelineTask } from './task.ts';
 import { deadLetterCallback } from '../app/callbacks.ts';
 
-export const handler = task(deadLetterCallback);
+export const handler = pipelineTask(deadLetterCallback);

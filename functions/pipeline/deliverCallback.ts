@@ -3,7 +3,7 @@
  * CallbackDeliveryError, which the ASL retries with backoff and jitter; a refused URL throws
  * CallbackRejectedError, which goes straight to the dead letter.
  */
-import { task } from './task.ts';
+import { pipelineTask } from './task.ts';
 import { deliverCallback } from '../app/callbacks.ts';
 
-export const handler = task(deliverCallback);
+export const handler = pipelineTask(deliverCallback);

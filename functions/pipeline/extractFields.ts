@@ -1,5 +1,5 @@
 /** ExtractFields: Blocks to the spec's fields, verdict and redacted copies stored (app/files/fieldExtraction.ts). */
-import { task } from './task.ts';
+import { pipelineTask } from './task.ts';
 import { extractFileFields } from '../app/files/fieldExtraction.ts';
 
-export const handler = task(extractFileFields);
+export const handler = pipelineTask(extractFileFields);

@@ -1,5 +1,5 @@
 /** RecogniseText: the stored file to Textract-style Blocks, saved beside it (app/files/textRecognition.ts). */
-import { task } from './task.ts';
+import { pipelineTask } from './task.ts';
 import { recogniseText } from '../app/files/textRecognition.ts';
 
-export const handler = task(recogniseText);
+export const handler = pipelineTask(recogniseText);

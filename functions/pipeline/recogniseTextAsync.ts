@@ -3,7 +3,7 @@
  * task token; textractCompleted answers the waiting state (app/files/textractJobs.ts). Locally the
  * runner maps this state to recogniseText instead (functions/pipeline/tasks.ts).
  */
-import { task } from './task.ts';
+import { pipelineTask } from './task.ts';
 import { startTextractJob } from '../app/files/textractJobs.ts';
 
-export const handler = task(startTextractJob);
+export const handler = pipelineTask(startTextractJob);

@@ -3,7 +3,7 @@
  * and the execution goes on (app/files/failures.ts). Invoked only on that failure, so its
  * invocations are the alarm (lib/pipeline.ts).
  */
-import { task } from './task.ts';
+import { pipelineTask } from './task.ts';
 import { recordMapFailure } from '../app/files/failures.ts';
 
-export const handler = task(recordMapFailure);
+export const handler = pipelineTask(recordMapFailure);

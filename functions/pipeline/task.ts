@@ -6,6 +6,7 @@ import { powertoolsLogger, withLogKeys } from '../adapters/logger.ts';
 import { tracer } from '../adapters/tracer.ts';
 import { flushMetrics } from '../adapters/metrics.ts';
 import { asTransient } from '#adapters/transientErrors.ts';
+import { fromPayload, toPayload } from '#adapters/pipelinePayload.ts';
 
 /** The metrics the task added, flushed once, success or not (adapters/metrics.ts). */
 export const metricsFlush = (): middy.MiddlewareObj => ({
@@ -40,4 +41,12 @@ export function task<I, O>(run: (input: I) => Promise<O>) {
     .handler((input) => run(input));
   return (input: I, context?: Context): Promise<O> =>
     withLogKeys({ request_id: context?.awsRequestId ?? 'unknown' }, () => chain(input, context ?? ({} as Context)));
+}
+
+/**
+ * A Task state's handler: `task` around a use case that reads and returns the use cases' names, the
+ * state machine's payload translated on the way in and out (adapters/pipelinePayload.ts).
+ */
+export function pipelineTask<I, O>(run: (input: I) => Promise<O>) {
+  return task(async (payload: Record<string, unknown>) => toPayload(await run(fromPayload(payload) as I)));
 }

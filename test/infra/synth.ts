@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { createServiceApp } from '../../lib/service-app.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
+import type { StageConfig } from '../../lib/stage-config.ts';
 
 const outdirs: string[] = [];
 afterAll(() => {
@@ -30,9 +31,9 @@ export interface StageSynth {
   error?: Error;
 }
 
-export function synthStage(stage: string, opts: { mutate?: (stack: ServiceStack) => void; validate?: boolean } = {}): StageSynth {
+export function synthStage(stage: string, opts: { mutate?: (stack: ServiceStack) => void; validate?: boolean; config?: Partial<StageConfig> } = {}): StageSynth {
   const outdir = tempDir(stage);
-  const { app, stack } = createServiceApp({ outdir, context: { stage, 'aws:cdk:bundling-stacks': [] } });
+  const { app, stack } = createServiceApp({ outdir, context: { stage, 'aws:cdk:bundling-stacks': [] } }, opts.config);
   opts.mutate?.(stack);
   let error: Error | undefined;
   try {

@@ -82,7 +82,7 @@ describe('v3 callbacks', () => {
     expect(callbacksFor(flow)).toHaveLength(3);
     expect(new Set(received.map((c) => c.headers['x-event-id'])).size).toBe(1);
     const eventId = String(received[0].headers['x-event-id']);
-    const attempts = await listAttempts({ owner: { kind: 'flow', clientId: DEMO.clientId, id: flow }, eventId });
+    const attempts = await listAttempts({ flowOrBatch: { kind: 'flow', clientId: DEMO.clientId, id: flow }, eventId });
     expect(attempts.map((x) => x.ok)).toEqual([false, false, true]);
     expect((await listDeadLetters()).find((d) => d.eventId === eventId)).toBeUndefined();
   }, 60_000);
@@ -90,7 +90,7 @@ describe('v3 callbacks', () => {
   it('dead-letters an event whose receiver is down for good; the operator replays it', async () => {
     integrator.failNextCallbacks(Number.POSITIVE_INFINITY);
     const { flow } = await flowWith(['/note.txt']);
-    const dead = await waitFor(async () => (await listDeadLetters()).filter((d) => d.owner.id === flow), (d) => d.length === 1);
+    const dead = await waitFor(async () => (await listDeadLetters()).filter((d) => d.flowOrBatch.id === flow), (d) => d.length === 1);
     // The flow's results are untouched by the failed delivery.
     const extracts = (await a.call('GET', `/v3/verification/extracts?flow_uuid=${flow}`, { headers: { Token: token } })).body;
     expect(extracts.ocr_data).toEqual([{ data: {}, document_id: 'doc-0', error_code: 'UNRECOGNISED', error_reason: 'file is not a JPEG, PNG or PDF' }]);
@@ -119,10 +119,10 @@ describe('v3 callbacks', () => {
       json: { product_type: 'MSME_LOAN', file_urls: [{ file_url: `${integrator.url}/note.txt`, document_id: 'n0' }] },
       headers: { Token: await a.token('sandbox') },
     });
-    const [dead] = await waitFor(async () => (await listDeadLetters()).filter((d) => d.owner.id === up.body.batch_id), (d) => d.length === 1);
+    const [dead] = await waitFor(async () => (await listDeadLetters()).filter((d) => d.flowOrBatch.id === up.body.batch_id), (d) => d.length === 1);
     expect(dead.reason).toMatch(/CallbackRejectedError/);
     expect(dead.reason).toMatch(/ADDRESS_NOT_ALLOWED/);
-    const attempts = await listAttempts({ owner: dead.owner, eventId: dead.eventId });
+    const attempts = await listAttempts({ flowOrBatch: dead.flowOrBatch, eventId: dead.eventId });
     expect(attempts).toHaveLength(1);
   });
 

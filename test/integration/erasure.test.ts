@@ -12,11 +12,12 @@ import { waitFor, type Integrator } from './integrator.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { updateClient } from '#adapters/store/clients.ts';
 import { ddb, objects, tableName, bucketName } from '#adapters/aws.ts';
-import { ownerPk, type OwnerRef } from '#adapters/store/owners.ts';
+import { flowOrBatchPk, type FlowOrBatchRef } from '#adapters/store/flowsAndBatches.ts';
 import { listDeadLetters } from '#adapters/store/callbacks.ts';
+import { FlowOrBatch } from '#adapters/store/entities.ts';
 import { listAudit } from '#adapters/store/audit.ts';
 import { eventIdFor } from '#core/callbacks/signature.ts';
-import { ownerPrefix, sweepErased } from '../../functions/app/erasure.ts';
+import { flowOrBatchPrefix, sweepErased } from '../../functions/app/erasure.ts';
 import { generateCorpus, type Fixture } from '../fixtures/documents/generate.ts';
 import { closeEngines } from '#adapters/engines.ts';
 
@@ -52,16 +53,17 @@ async function objectKeys(prefix: string) {
   return (out.Contents ?? []).map((o) => o.Key!);
 }
 
-/** What is left of an owner: items naming it (but its bare tombstone), its objects, its callback records. */
-async function leftOf(o: OwnerRef, rounds: number) {
-  const events = Array.from({ length: rounds }, (_, i) => eventIdFor(`${ownerPk(o)}:${i + 1}`));
+/** What is left of a flow or batch: items naming it (but its bare tombstone), its objects, its callback records. */
+async function leftOf(o: FlowOrBatchRef, rounds: number) {
+  const events = Array.from({ length: rounds }, (_, i) => eventIdFor(`${flowOrBatchPk(o)}:${i + 1}`));
+  const record = FlowOrBatch.key(o);
   const items = (await allItems()).filter((item) => {
     const text = JSON.stringify(item);
     if (String(item.pk).startsWith('AUDIT#')) return false; // ids and actions only, kept on purpose
-    if (item.pk === ownerPk(o) && item.sk === 'OWNER') return Object.keys(item).some((k) => !['pk', 'sk', 'erasedAt', 'expiresAt', 'downloadedSeqs', 'processedSeqs', 'processingFailedSeqs', 'downloadFailedSeqs'].includes(k));
+    if (item.pk === record.pk && item.sk === record.sk) return Object.keys(item).some((k) => !['pk', 'sk', 'erasedAt', 'expiresAt', 'downloadedSeqs', 'processedSeqs', 'processingFailedSeqs', 'downloadFailedSeqs'].includes(k));
     return text.includes(o.id) || events.some((e) => text.includes(e));
   });
-  return { items, objects: await objectKeys(ownerPrefix(o)) };
+  return { items, objects: await objectKeys(flowOrBatchPrefix(o)) };
 }
 
 const initBody = () => flowInitBody({ auth_url: `${integrator.url}/auth`, callback_url: `${integrator.url}/callback` });
@@ -78,10 +80,10 @@ describe('erasure of a v3 flow', () => {
     })).body.flow_uuid as string;
     const up = await a.call('POST', '/v3/verification/multiupload', { json: { flow_uuid: flow, file_urls: [...fileUrls(1, '/aadhaar.png'), { file_url: `${integrator.url}/note.txt`, document_id: 'note' }] }, headers: { Token: token } });
     expect(up.status).toBe(201);
-    const ref: OwnerRef = { kind: 'flow', clientId: client.clientId, id: flow };
+    const ref: FlowOrBatchRef = { kind: 'flow', clientId: client.clientId, id: flow };
     const done = await waitFor(() => a.call('GET', `/v3/verification/extracts?flow_uuid=${flow}`, { headers: { Token: token } }), (r) => Boolean(r.body.ocr_data?.[0]?.data.aadhaar_number));
     expect(done.body.ocr_data[0].data.aadhaar_number.value.replace(/\D/g, '') === digits, 'full number opened for the client').toBe(true);
-    await waitFor(() => listDeadLetters(), (dead) => dead.some((d) => d.owner.id === flow));
+    await waitFor(() => listDeadLetters(), (dead) => dead.some((d) => d.flowOrBatch.id === flow));
     await service.pipeline.idle();
     integrator.failNextCallbacks(0);
     const before = await leftOf(ref, 2);
@@ -104,7 +106,7 @@ describe('erasure of a v3 flow', () => {
     expect((await a.call('DELETE', `/v3/verification/flow?flow_uuid=${flow}`, { headers: { Token: token } })).status).toBe(409);
     expect((await a.call('POST', '/v3/verification/multiupload', { json: { flow_uuid: flow, file_urls: fileUrls(1) }, headers: { Token: token } })).status).toBe(409);
     expect(await leftOf(ref, 2)).toEqual({ items: [], objects: [] });
-    expect((await listDeadLetters()).some((d) => d.owner.id === flow)).toBe(false);
+    expect((await listDeadLetters()).some((d) => d.flowOrBatch.id === flow)).toBe(false);
     expect(JSON.stringify(await allItems())).not.toContain(digits.slice(0, 8));
 
     const trail = await listAudit({ since: new Date(Date.now() - 3600_000), clientId: client.clientId });
@@ -131,7 +133,7 @@ describe('erasure of a v3 flow', () => {
     const res = await a.call('DELETE', `/v3/verification/flow?flow_uuid=${erased}`, { headers: { Token: token } });
     expect(res.status).toBe(204);
     await service.pipeline.idle();
-    const ref: OwnerRef = { kind: 'flow', clientId: 'cli_test_demo', id: erased };
+    const ref: FlowOrBatchRef = { kind: 'flow', clientId: 'cli_test_demo', id: erased };
     expect((await a.call('GET', `/v3/verification/status?flow_uuid=${erased}`, { headers: { Token: token } })).status).toBe(409);
     await sweepErased(since);
     expect(await leftOf(ref, 12)).toEqual({ items: [], objects: [] });
@@ -174,7 +176,7 @@ describe('erasure of an onboarding (v2) flow', () => {
     expect((await post('/v2/verification/multiupload', { flow_id: flow, file_urls: [{ file_url: `${integrator.url}/aadhaar.png`, document_id: 'a' }] })).status).toBe(201);
     expect((await post('/v2/verification/chat', { flow_id: flow, message: 'What documents are still missing?' })).status).toBe(200);
     await service.pipeline.idle();
-    const ref: OwnerRef = { kind: 'onboarding', clientId: 'cli_test_demo', id: flow };
+    const ref: FlowOrBatchRef = { kind: 'onboarding', clientId: 'cli_test_demo', id: flow };
     expect((await leftOf(ref, 1)).items.length).toBeGreaterThan(4);
     expect(JSON.stringify(await allItems())).toContain(init.application_id);
 
@@ -196,13 +198,13 @@ describe('per-client retention', () => {
     const flow = (await a.call('POST', '/v3/verification/flow/init', { json: initBody(), headers: { Token: token } })).body.flow_uuid as string;
     expect((await a.call('POST', '/v3/verification/multiupload', { json: { flow_uuid: flow, file_urls: fileUrls(1) }, headers: { Token: token } })).status).toBe(201);
     const now = Date.now() / 1000;
-    const items = (await allItems()).filter((i) => i.pk === ownerPk({ kind: 'flow', clientId: client.clientId, id: flow }));
+    const items = (await allItems()).filter((i) => i.pk === flowOrBatchPk({ kind: 'flow', clientId: client.clientId, id: flow }));
     expect(items.length).toBe(2);
     for (const i of items) expect(Math.abs(i.expiresAt - (now + 2 * 86400))).toBeLessThan(120);
 
     await updateClient(client.clientId, { retentionDays: 5000 });
     const capped = (await a.call('POST', '/v3/verification/flow/init', { json: initBody(), headers: { Token: token } })).body.flow_uuid as string;
-    const owner = (await allItems()).find((i) => i.pk === ownerPk({ kind: 'flow', clientId: client.clientId, id: capped }))!;
-    expect(Math.abs(owner.expiresAt - (now + 90 * 86400))).toBeLessThan(120);
+    const item = (await allItems()).find((i) => i.pk === flowOrBatchPk({ kind: 'flow', clientId: client.clientId, id: capped }))!;
+    expect(Math.abs(item.expiresAt - (now + 90 * 86400))).toBeLessThan(120);
   });
 });

@@ -76,14 +76,14 @@ describe('admission per client and per stage', () => {
   it('releasing is idempotent, and a leftover of a flow or batch that is gone is cleared on refusal', async () => {
     const client = await makeClient();
     expect(await inFlight('stage', '')).toBe(0);
-    const owner = { kind: 'batch', clientId: client.clientId, id: 'BATCH-000000-GONEXX-20260101000000' };
+    const batch = { kind: 'batch', clientId: client.clientId, id: 'BATCH-000000-GONEXX-20260101000000' };
     const uuids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-    expect(await admit(owner, uuids)).toEqual({ admitted: true });
-    await release(owner, uuids.slice(0, 1));
-    await release(owner, uuids.slice(0, 1));
+    expect(await admit(batch, uuids)).toEqual({ admitted: true });
+    await release(batch, uuids.slice(0, 1));
+    await release(batch, uuids.slice(0, 1));
     expect(await inFlight('client', client.clientId)).toBe(2);
     // Lost releases: two entries of a batch that does not exist hold the client at its limit with one more.
-    expect(await admit(owner, [crypto.randomUUID()])).toEqual({ admitted: true });
+    expect(await admit(batch, [crypto.randomUUID()])).toEqual({ admitted: true });
     expect(await inFlight('client', client.clientId)).toBe(3);
     await expect.poll(() => inFlight('stage', ''), { timeout: 20_000, interval: 100 }).toBe(3);
     const res = await upload(client, 1);

@@ -4,7 +4,7 @@ import { DEMO, flowInitBody, makeClient, type Api } from './harness.ts';
 import { startHeldServer, type HeldServer } from './heldServer.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { useLocalPipeline } from '#adapters/pipelineStarter.ts';
-import { getOwner } from '#adapters/store/owners.ts';
+import { getFlowOrBatch } from '#adapters/store/flowsAndBatches.ts';
 import { routes } from '#http/routes.ts';
 
 let service: LocalService;
@@ -104,7 +104,7 @@ describe('v3 multiupload', () => {
     expect(first.status).toBe(201);
     const again = await post('/v3/verification/multiupload', tokens.main, body, key);
     expect(again).toEqual({ status: 201, body: first.body, replayed: 'true' });
-    expect((await getOwner(flowOf(flow)))!.filesTotal).toBe(2);
+    expect((await getFlowOrBatch(flowOf(flow)))!.filesTotal).toBe(2);
   });
 
   it('answers 409 while the first request with the key is still running, then the stored response', async () => {
@@ -125,7 +125,7 @@ describe('v3 multiupload', () => {
     expect(first.status).toBe(201);
     const after = await post('/v3/verification/multiupload', tokens.main, body, key);
     expect(after).toEqual({ status: 201, body: first.body, replayed: 'true' });
-    expect((await getOwner(flowOf(flow)))!.filesTotal).toBe(1);
+    expect((await getFlowOrBatch(flowOf(flow)))!.filesTotal).toBe(1);
   });
 
   it('our own 503 "retry the upload" is retried with the same key and succeeds once', async () => {
@@ -148,7 +148,7 @@ describe('v3 multiupload', () => {
     const again = await post('/v3/verification/multiupload', tokens.main, body, key);
     expect(again).toEqual({ status: 201, body: retried.body, replayed: 'true' });
     // The 503's files were released: the flow holds the retry's two.
-    expect((await getOwner(flowOf(flow)))!.filesTotal).toBe(2);
+    expect((await getFlowOrBatch(flowOf(flow)))!.filesTotal).toBe(2);
   });
 });
 

@@ -12,7 +12,7 @@ import { generateCorpus } from '../fixtures/documents/generate.ts';
 import type { LocalService } from '../../functions/local/index.ts';
 import { closeEngines } from '#adapters/engines.ts';
 import { objects, bucketName } from '#adapters/aws.ts';
-import { getOwner, listFiles, type OwnerRef } from '#adapters/store/owners.ts';
+import { getFlowOrBatch, listFiles, type FlowOrBatchRef } from '#adapters/store/flowsAndBatches.ts';
 import { fileObjects } from '#adapters/s3Documents.ts';
 import { pipelineTasks } from '#pipeline/tasks.ts';
 
@@ -33,9 +33,9 @@ async function objectKeys(): Promise<string[]> {
   return (out.Contents ?? []).map((o) => o.Key!).sort();
 }
 
-async function snapshot(owner: OwnerRef) {
-  const { executions: _executions, ...stored } = (await getOwner(owner))!;
-  return { owner: stored, files: await listFiles(owner), objects: await objectKeys() };
+async function snapshot(ref: FlowOrBatchRef) {
+  const { executions: _executions, ...stored } = (await getFlowOrBatch(ref))!;
+  return { flowOrBatch: stored, files: await listFiles(ref), objects: await objectKeys() };
 }
 
 const handlerOf = async (state: string) => {
@@ -57,28 +57,30 @@ describe('pipeline tasks run again', () => {
     await waitFor(async () => integrator.callbacks.length, (n) => n === 1);
     await service.pipeline.idle();
 
-    const owner = { kind: 'flow' as const, clientId: 'cli_test_demo', id: flow, productType: 'CONSUMER_DURABLE_LOAN' };
-    const before = await snapshot(owner);
+    const flowRef = { kind: 'flow' as const, clientId: 'cli_test_demo', id: flow, productType: 'CONSUMER_DURABLE_LOAN' };
+    // Each task's input as the state machine hands it: the flow under the payload's key (adapters/pipelinePayload.ts).
+    const payload = { owner: flowRef };
+    const before = await snapshot(flowRef);
     const aadhaar = before.files.find((f) => f.documentType === 'AADHAAR')!;
-    expect(aadhaar.objectKey).toBe(fileObjects(owner, aadhaar.fileUuid).redacted);
-    expect(before.objects).not.toContain(fileObjects(owner, aadhaar.fileUuid).original);
+    expect(aadhaar.objectKey).toBe(fileObjects(flowRef, aadhaar.fileUuid).redacted);
+    expect(before.objects).not.toContain(fileObjects(flowRef, aadhaar.fileUuid).original);
 
     for (const f of before.files) {
-      const input = { owner, file: { seq: f.seq, mime: f.mime } };
+      const input = { ...payload, file: { seq: f.seq, mime: f.mime } };
       for (const state of ['DownloadFile', 'RecogniseText', 'ExtractFields']) await (await handlerOf(state))(input);
       await (await handlerOf('RecordFileFailure'))({ ...input, failure: { Error: 'States.Timeout' } });
     }
-    await (await handlerOf('RecordMapFailure'))({ owner, files: before.files.map((f) => ({ seq: f.seq })) });
-    await (await handlerOf('CrossCheck'))({ owner });
+    await (await handlerOf('RecordMapFailure'))({ ...payload, files: before.files.map((f) => ({ seq: f.seq })) });
+    await (await handlerOf('CrossCheck'))(payload);
     // The round's callback is delivered: a second Finalise claims nothing, even as a resumption.
-    expect(await (await handlerOf('Finalise'))({ owner, resume: true })).toEqual({});
-    expect(await snapshot(owner)).toEqual(before);
+    expect(await (await handlerOf('Finalise'))({ ...payload, resume: true })).toEqual({});
+    expect(await snapshot(flowRef)).toEqual(before);
 
     // A run cut off after the Aadhaar file's result but before its clean-up: the original is back.
-    const original = fileObjects(owner, aadhaar.fileUuid).original;
+    const original = fileObjects(flowRef, aadhaar.fileUuid).original;
     await objects().send(new PutObjectCommand({ Bucket: bucketName(), Key: original, Body: 'unredacted' }));
-    await (await handlerOf('ExtractFields'))({ owner, file: { seq: aadhaar.seq } });
-    expect(await snapshot(owner)).toEqual(before);
+    await (await handlerOf('ExtractFields'))({ ...payload, file: { seq: aadhaar.seq } });
+    expect(await snapshot(flowRef)).toEqual(before);
     expect(integrator.callbacks).toHaveLength(1);
   }, 180_000);
 });

@@ -122,7 +122,7 @@ describe('notifications to chat_notification_url', () => {
     // The receiver has answered; the outbox is settled right after.
     const entry = await waitFor(async () => (await listOutbox(DEMO.clientId, flow))[0], (e) => e.state !== 'PENDING', 10_000);
     expect(entry).toMatchObject({ kind: 'flow.submitted', state: 'DELIVERED', attempts: 2 });
-    const attempts = await listAttempts({ owner: { kind: 'onboarding', clientId: DEMO.clientId, id: flow }, eventId: entry.eventId });
+    const attempts = await listAttempts({ flowOrBatch: { kind: 'onboarding', clientId: DEMO.clientId, id: flow }, eventId: entry.eventId });
     expect(attempts.map((t) => [t.ok, t.status])).toEqual([[false, 503], [true, 200]]);
     await sleep(1000);
     expect(eventsOf(flow)).toHaveLength(2);
@@ -136,10 +136,10 @@ describe('notifications to chat_notification_url', () => {
       const entry = await waitFor(async () => (await listOutbox(DEMO.clientId, flow))[0], (e) => e?.state === 'DEAD', 60_000);
       expect(entry.attempts).toBe(MAX_ATTEMPTS);
       const dead = await getDeadLetter(entry.eventId);
-      expect(dead).toMatchObject({ eventId: entry.eventId, owner: { kind: 'onboarding', id: flow }, url: `${integrator.url}/callback` });
+      expect(dead).toMatchObject({ eventId: entry.eventId, flowOrBatch: { kind: 'onboarding', id: flow }, url: `${integrator.url}/callback` });
       expect(dead!.reason).toMatch(new RegExp(`^attempt ${MAX_ATTEMPTS}: .*503`));
-      const owner = { kind: 'onboarding' as const, clientId: DEMO.clientId, id: flow };
-      expect(await listAttempts({ owner, eventId: entry.eventId })).toHaveLength(MAX_ATTEMPTS);
+      const flowOrBatch = { kind: 'onboarding' as const, clientId: DEMO.clientId, id: flow };
+      expect(await listAttempts({ flowOrBatch, eventId: entry.eventId })).toHaveLength(MAX_ATTEMPTS);
       expect(eventsOf(flow)).toHaveLength(MAX_ATTEMPTS);
 
       integrator.failNextCallbacks(0);

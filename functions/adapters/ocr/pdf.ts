@@ -38,7 +38,7 @@ export class PdfFile {
   static async open(bytes: Uint8Array): Promise<PdfFile> {
     const { getDocument } = await loadPdfJs();
     const doc = await getDocument({
-      // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
+      // pdf.js detaches (transfers) the buffer it is given: hand it a copy.
       data: new Uint8Array(bytes),
       standardFontDataUrl: assetDir('standard_fonts'),
       cMapUrl: assetDir('cmaps'),

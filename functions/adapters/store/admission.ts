@@ -6,18 +6,18 @@
  *
  * A release can be lost (a crash between a file's last write and its release). Such leftovers are found
  * only when an upload is refused, at most once a minute per counter: an entry whose flow or batch is gone
- * is dropped at once; one whose owner has no open round is dropped when the previous check found it so too
+ * is dropped at once; one whose flow or batch has no open round is dropped when the previous check found it so too
  * (an upload admitted but not yet reserved has no open round for a few milliseconds).
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
-import { ClientAdmission, File, Owner, StageAdmission } from './entities.ts';
+import { ClientAdmission, File, FlowOrBatch as FlowOrBatchItem, StageAdmission } from './entities.ts';
 import { batchGetAll } from './table.ts';
 import { logger } from '../logger.ts';
 
-export interface AdmissionOwner {
-  /** flow, batch (or a v2 onboarding flow: any owner kind of owners.ts). */
+export interface AdmissionFlowOrBatch {
+  /** flow, batch (or a v2 onboarding flow: any FlowOrBatchKind). */
   kind: string;
   clientId: string;
   id: string;
@@ -60,27 +60,27 @@ type Scope = 'client' | 'stage';
 const counterKey = (scope: Scope, clientId: string) => (scope === 'client' ? ClientAdmission.key({ clientId }) : StageAdmission.key({}));
 
 /** `flow#<id>#<file uuid>` in a client's set; the stage's set prefixes the client id. */
-const entryOf = (scope: Scope, owner: AdmissionOwner, fileUuid: string) =>
-  `${scope === 'stage' ? `${owner.clientId}#` : ''}${owner.kind}#${owner.id}#${fileUuid}`;
+const entryOf = (scope: Scope, flowOrBatch: AdmissionFlowOrBatch, fileUuid: string) =>
+  `${scope === 'stage' ? `${flowOrBatch.clientId}#` : ''}${flowOrBatch.kind}#${flowOrBatch.id}#${fileUuid}`;
 
-/** The owner an entry belongs to (for the leftover check). */
-function ownerOfEntry(scope: Scope, clientId: string, entry: string): AdmissionOwner | undefined {
+/** The flow or batch an entry belongs to (for the leftover check). */
+function flowOrBatchOfEntry(scope: Scope, clientId: string, entry: string): AdmissionFlowOrBatch | undefined {
   const parts = entry.split('#');
   const [client, kind, id] = scope === 'stage' ? parts : [clientId, ...parts];
   return kind && id ? { kind, clientId: client, id } : undefined;
 }
 
-const ownerItemKey = (o: AdmissionOwner) => Owner.key(o);
+const flowOrBatchItemKey = (ref: AdmissionFlowOrBatch) => FlowOrBatchItem.key(ref);
 
-async function add(scope: Scope, owner: AdmissionOwner, fileUuids: string[], limit: number): Promise<boolean> {
+async function add(scope: Scope, flowOrBatch: AdmissionFlowOrBatch, fileUuids: string[], limit: number): Promise<boolean> {
   if (fileUuids.length > limit) return false;
   return conditionally(
     new UpdateCommand({
       TableName: tableName(),
-      Key: counterKey(scope, owner.clientId),
+      Key: counterKey(scope, flowOrBatch.clientId),
       UpdateExpression: 'ADD inFlight :e',
       ConditionExpression: 'attribute_not_exists(inFlight) OR size(inFlight) <= :room',
-      ExpressionAttributeValues: { ':e': new Set(fileUuids.map((u) => entryOf(scope, owner, u))), ':room': limit - fileUuids.length },
+      ExpressionAttributeValues: { ':e': new Set(fileUuids.map((u) => entryOf(scope, flowOrBatch, u))), ':room': limit - fileUuids.length },
     }),
   );
 }
@@ -97,11 +97,11 @@ async function remove(scope: Scope, clientId: string, entries: string[]): Promis
   );
 }
 
-/** Whether each owner still has work outstanding: missing (gone), open round, or settled. */
-async function ownerStates(owners: AdmissionOwner[]): Promise<Map<string, 'gone' | 'open' | 'settled'>> {
+/** Whether each flow or batch still has work outstanding: missing (gone), open round, or settled. */
+async function flowOrBatchStates(flowsAndBatches: AdmissionFlowOrBatch[]): Promise<Map<string, 'gone' | 'open' | 'settled'>> {
   const states = new Map<string, 'gone' | 'open' | 'settled'>();
   const now = Date.now() / 1000;
-  const keys = owners.map(ownerItemKey);
+  const keys = flowsAndBatches.map(flowOrBatchItemKey);
   for (const k of keys) states.set(k.pk, 'gone');
   for (const item of await batchGetAll(keys, { projection: 'pk, gsi1pk, expiresAt', consistent: true })) {
     const expired = typeof item.expiresAt === 'number' && item.expiresAt < now;
@@ -127,19 +127,19 @@ async function repair(scope: Scope, clientId: string): Promise<number> {
     }),
   );
   if (!due || !entries.length) return 0;
-  const owners = new Map<string, AdmissionOwner>();
+  const flowsAndBatches = new Map<string, AdmissionFlowOrBatch>();
   for (const e of entries) {
-    const o = ownerOfEntry(scope, clientId, e);
-    if (o) owners.set(ownerItemKey(o).pk, o);
+    const ref = flowOrBatchOfEntry(scope, clientId, e);
+    if (ref) flowsAndBatches.set(flowOrBatchItemKey(ref).pk, ref);
   }
-  const states = await ownerStates([...owners.values()]);
+  const states = await flowOrBatchStates([...flowsAndBatches.values()]);
   const drop: string[] = [];
   const nextSuspects: string[] = [];
   for (const e of entries) {
-    const o = ownerOfEntry(scope, clientId, e);
-    let state = o ? states.get(ownerItemKey(o).pk) : 'gone';
-    // Only flows and batches are known to keep their owner item here; anything else waits a second check.
-    if (state === 'gone' && o && o.kind !== 'flow' && o.kind !== 'batch') state = 'settled';
+    const ref = flowOrBatchOfEntry(scope, clientId, e);
+    let state = ref ? states.get(flowOrBatchItemKey(ref).pk) : 'gone';
+    // Only kinds flow and batch are known to keep their item here; anything else waits a second check.
+    if (state === 'gone' && ref && ref.kind !== 'flow' && ref.kind !== 'batch') state = 'settled';
     if (state === 'gone' || (state === 'settled' && suspects.has(e))) drop.push(e);
     else if (state === 'settled') nextSuspects.push(e);
   }
@@ -156,43 +156,43 @@ async function repair(scope: Scope, clientId: string): Promise<number> {
   return drop.length;
 }
 
-async function addOrRepair(scope: Scope, owner: AdmissionOwner, fileUuids: string[], limit: number): Promise<boolean> {
-  if (await add(scope, owner, fileUuids, limit)) return true;
-  return (await repair(scope, owner.clientId)) > 0 && add(scope, owner, fileUuids, limit);
+async function addOrRepair(scope: Scope, flowOrBatch: AdmissionFlowOrBatch, fileUuids: string[], limit: number): Promise<boolean> {
+  if (await add(scope, flowOrBatch, fileUuids, limit)) return true;
+  return (await repair(scope, flowOrBatch.clientId)) > 0 && add(scope, flowOrBatch, fileUuids, limit);
 }
 
 export type Admission = { admitted: true } | { admitted: false; scope: Scope; limit: number };
 
 /** Admits the files of one upload for its client, then for the stage; all or nothing. */
-export async function admit(owner: AdmissionOwner, fileUuids: string[], limits = admissionLimits()): Promise<Admission> {
-  if (!(await addOrRepair('client', owner, fileUuids, limits.perClient))) return { admitted: false, scope: 'client', limit: limits.perClient };
-  if (!(await addOrRepair('stage', owner, fileUuids, limits.stage))) {
-    await release(owner, fileUuids);
+export async function admit(flowOrBatch: AdmissionFlowOrBatch, fileUuids: string[], limits = admissionLimits()): Promise<Admission> {
+  if (!(await addOrRepair('client', flowOrBatch, fileUuids, limits.perClient))) return { admitted: false, scope: 'client', limit: limits.perClient };
+  if (!(await addOrRepair('stage', flowOrBatch, fileUuids, limits.stage))) {
+    await release(flowOrBatch, fileUuids);
     return { admitted: false, scope: 'stage', limit: limits.stage };
   }
   return { admitted: true };
 }
 
 /** Releases files (finished, or never stored): idempotent. */
-export async function release(owner: AdmissionOwner, fileUuids: string[]): Promise<void> {
-  await remove('client', owner.clientId, fileUuids.map((u) => entryOf('client', owner, u)));
-  await remove('stage', owner.clientId, fileUuids.map((u) => entryOf('stage', owner, u)));
+export async function release(flowOrBatch: AdmissionFlowOrBatch, fileUuids: string[]): Promise<void> {
+  await remove('client', flowOrBatch.clientId, fileUuids.map((u) => entryOf('client', flowOrBatch, u)));
+  await remove('stage', flowOrBatch.clientId, fileUuids.map((u) => entryOf('stage', flowOrBatch, u)));
 }
 
 /**
- * The pipeline's hook (owners.ts finishFile): releases a finished file. Never throws: a lost release is a
+ * The pipeline's hook (flowsAndBatches.ts finishFile): releases a finished file. Never throws: a lost release is a
  * leftover the next refused upload clears, while a failing release must not fail the file.
  */
-export async function releaseFinishedFile(owner: AdmissionOwner, seq: number): Promise<void> {
+export async function releaseFinishedFile(flowOrBatch: AdmissionFlowOrBatch, seq: number): Promise<void> {
   try {
     const out = await ddb().send(
       new GetCommand({
         TableName: tableName(),
-        Key: File.key({ ...owner, seq }),
+        Key: File.key({ ...flowOrBatch, seq }),
         ProjectionExpression: 'fileUuid',
       }),
     );
-    if (out.Item?.fileUuid) await release(owner, [out.Item.fileUuid as string]);
+    if (out.Item?.fileUuid) await release(flowOrBatch, [out.Item.fileUuid as string]);
   } catch (err) {
     logger.error('admission release failed', { error: (err as Error).name });
   }

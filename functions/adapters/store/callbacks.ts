@@ -4,16 +4,16 @@
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
-import { CallbackAttempt, DeadLetter as DeadLetterItem } from './entities.ts';
+import { CallbackAttempt, DeadLetter as DeadLetterItem, readFlowOrBatch, storedFlowOrBatch } from './entities.ts';
 import { inGsi1, inPartition, queryAll } from './table.ts';
-import type { OwnerRef } from '#core/domain/flows.ts';
+import type { FlowOrBatchRef } from '#core/domain/flows.ts';
 import type { CallbackEvent, DeadLetter, DeliveryAttempt } from '#core/domain/callbacks.ts';
 
 // re-export: callers move to #core/domain
 export type { CallbackEvent, DeadLetter, DeliveryAttempt };
 
-const attemptKey = (e: { owner: OwnerRef; eventId: string }, attempt: number) =>
-  CallbackAttempt.key({ clientId: e.owner.clientId, eventId: e.eventId, attempt });
+const attemptKey = (e: { flowOrBatch: FlowOrBatchRef; eventId: string }, attempt: number) =>
+  CallbackAttempt.key({ clientId: e.flowOrBatch.clientId, eventId: e.eventId, attempt });
 
 /** Appends an attempt; returns its number (1-based) from the attempts already recorded. */
 export async function recordAttempt(event: CallbackEvent, attempt: Omit<DeliveryAttempt, 'attempt'>): Promise<number> {
@@ -34,8 +34,8 @@ export async function recordAttempt(event: CallbackEvent, attempt: Omit<Delivery
   }
 }
 
-export async function listAttempts(event: { owner: OwnerRef; eventId: string }): Promise<DeliveryAttempt[]> {
-  const pk = CallbackAttempt.pk.format({ clientId: event.owner.clientId, eventId: event.eventId });
+export async function listAttempts(event: { flowOrBatch: FlowOrBatchRef; eventId: string }): Promise<DeliveryAttempt[]> {
+  const pk = CallbackAttempt.pk.format({ clientId: event.flowOrBatch.clientId, eventId: event.eventId });
   return queryAll<DeliveryAttempt>({ ...inPartition(pk, { beginsWith: CallbackAttempt.sk.prefix }), ConsistentRead: true });
 }
 
@@ -43,16 +43,18 @@ const deadKey = (eventId: string) => DeadLetterItem.key({ eventId });
 
 /** Dead letters keep callback and auth URLs (which may carry tokens): they expire like results. */
 export async function putDeadLetter(d: DeadLetter) {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...deadKey(d.eventId), ...DeadLetterItem.gsi1.key(d), ...d, expiresAt: DeadLetterItem.ttl() } }));
+  const item = { ...deadKey(d.eventId), ...DeadLetterItem.gsi1.key(d), ...storedFlowOrBatch(d), expiresAt: DeadLetterItem.ttl() };
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: item }));
 }
 
 export async function getDeadLetter(eventId: string): Promise<DeadLetter | undefined> {
-  return (await ddb().send(new GetCommand({ TableName: tableName(), Key: deadKey(eventId) }))).Item as DeadLetter | undefined;
+  const item = (await ddb().send(new GetCommand({ TableName: tableName(), Key: deadKey(eventId) }))).Item;
+  return item && readFlowOrBatch<DeadLetter>(item);
 }
 
 /** Every dead letter, oldest first (all pages: a long outage leaves many). */
 export async function listDeadLetters(): Promise<DeadLetter[]> {
-  return queryAll<DeadLetter>(inGsi1(DeadLetterItem.gsi1.pk.format({})));
+  return (await queryAll<Record<string, unknown>>(inGsi1(DeadLetterItem.gsi1.pk.format({})))).map((item) => readFlowOrBatch<DeadLetter>(item));
 }
 
 export async function deleteDeadLetter(eventId: string) {

@@ -25,8 +25,8 @@ export const retentionTtl = (days?: number) => ttlAfter(Math.min(days || Infinit
 const retained = (r: { retentionDays?: number }) => retentionTtl(r.retentionDays);
 
 /** A flow's or batch's partition; `kind`: flow, batch, or onboarding (a v2 flow's pipeline record). */
-const OWNER_PARTITION = 'CLIENT#{clientId}#{kind:upper}#{id}';
-/** The composites of a v2 flow's partition: its pipeline owner's. */
+const FLOW_OR_BATCH_PARTITION = 'CLIENT#{clientId}#{kind:upper}#{id}';
+/** The composites of a v2 flow's partition: its pipeline record's (kind `onboarding`). */
 export const onboardingPartition = (clientId: string, flowId: string) => ({ clientId, kind: 'onboarding', id: flowId });
 
 export const Client = entity({
@@ -59,30 +59,46 @@ export const RefreshFamily = entity({
 });
 
 /**
- * A v3 flow, a batch, or a v2 flow's pipeline record (Flow | Batch in core/domain/flows.ts). While
- * it has work outstanding it is on a sparse gsi1 partition the reconciler reads; `activeAt`: its last
- * upload or resumption. Erasure replaces it with a tombstone that expires at once.
+ * A v3 flow, a batch, or a v2 flow's pipeline record (FlowOrBatch in core/domain/flows.ts). While
+ * it has work outstanding it is on a sparse gsi1 partition of open flows and batches, which the
+ * reconciler reads; `activeAt`: its last upload or resumption. Erasure replaces it with a tombstone
+ * that expires at once.
+ *
+ * Stored names keep the code's former word for a flow or batch, "owner": the sort key `OWNER`, the
+ * open index's `OWNER#OPEN`, and the `owner` attribute of dead letters and Textract jobs
+ * (FLOW_OR_BATCH_ATTRIBUTE). Items written by earlier versions carry them, and the expiry stream's
+ * filter matches `OWNER`; renaming them would orphan stored data.
  */
-export const Owner = entity({
-  name: 'Owner',
-  pk: OWNER_PARTITION,
+export const FlowOrBatch = entity({
+  name: 'FlowOrBatch',
+  pk: FLOW_OR_BATCH_PARTITION,
   sk: 'OWNER',
   gsi1: { pk: 'OWNER#OPEN', sk: '{activeAt}' },
   ttl: retained,
 });
+/** The attribute holding the flow or batch (kind, clientId, id) of a DeadLetter or TextractJob item. */
+const FLOW_OR_BATCH_ATTRIBUTE = 'owner';
+/** A record's attributes as stored: its `flowOrBatch` under FLOW_OR_BATCH_ATTRIBUTE. */
+export const storedFlowOrBatch = <T extends { flowOrBatch: unknown }>({ flowOrBatch, ...rest }: T) =>
+  ({ ...rest, [FLOW_OR_BATCH_ATTRIBUTE]: flowOrBatch });
+/** A stored item read back: FLOW_OR_BATCH_ATTRIBUTE as `flowOrBatch`. */
+export function readFlowOrBatch<T extends { flowOrBatch: unknown }>(item: Record<string, unknown>): T {
+  const { [FLOW_OR_BATCH_ATTRIBUTE]: flowOrBatch, ...rest } = item;
+  return { ...rest, flowOrBatch } as T;
+}
 
-/** Uploaded files in upload order, so page N is one key range. They expire with their owner. */
-export const File = entity({ name: 'File', pk: OWNER_PARTITION, sk: 'FILE#{seq:n6}', ttl: retained });
+/** Uploaded files in upload order, so page N is one key range. They expire with their flow or batch. */
+export const File = entity({ name: 'File', pk: FLOW_OR_BATCH_PARTITION, sk: 'FILE#{seq:n6}', ttl: retained });
 
 /** v2 (onboarding) flows: the flow, its applicants, what each upload said, its chat, its outbox. */
-export const OnboardingFlow = entity({ name: 'OnboardingFlow', pk: OWNER_PARTITION, sk: 'FLOW', ttl: retained });
-export const Applicant = entity({ name: 'Applicant', pk: OWNER_PARTITION, sk: 'APPLICANT#{ref}', ttl: retained });
-export const UploadNote = entity({ name: 'UploadNote', pk: OWNER_PARTITION, sk: 'UPLOAD#{seq:n6}', ttl: retained });
-export const ChatMessage = entity({ name: 'ChatMessage', pk: OWNER_PARTITION, sk: 'CHAT#{seq:n9}', ttl: retained });
+export const OnboardingFlow = entity({ name: 'OnboardingFlow', pk: FLOW_OR_BATCH_PARTITION, sk: 'FLOW', ttl: retained });
+export const Applicant = entity({ name: 'Applicant', pk: FLOW_OR_BATCH_PARTITION, sk: 'APPLICANT#{ref}', ttl: retained });
+export const UploadNote = entity({ name: 'UploadNote', pk: FLOW_OR_BATCH_PARTITION, sk: 'UPLOAD#{seq:n6}', ttl: retained });
+export const ChatMessage = entity({ name: 'ChatMessage', pk: FLOW_OR_BATCH_PARTITION, sk: 'CHAT#{seq:n9}', ttl: retained });
 /** Pending entries are on a sparse gsi1 partition ordered by their next attempt. */
 export const OutboxEntry = entity({
   name: 'OutboxEntry',
-  pk: OWNER_PARTITION,
+  pk: FLOW_OR_BATCH_PARTITION,
   sk: 'OUTBOX#{key}',
   gsi1: { pk: 'OUTBOX', sk: '{at}#{clientId}#{flowId}#{key}' },
   ttl: retained,
@@ -136,6 +152,6 @@ export const auditDay = (iso: string) => iso.slice(0, 10);
 
 /** Every entity, for the tests that hold keys to their formats. */
 export const entities = {
-  Client, ClientAdmission, StageAdmission, RefreshToken, RefreshFamily, Owner, File, OnboardingFlow, Applicant, UploadNote,
+  Client, ClientAdmission, StageAdmission, RefreshToken, RefreshFamily, FlowOrBatch, File, OnboardingFlow, Applicant, UploadNote,
   ChatMessage, OutboxEntry, FlowKey, CallbackAttempt, DeadLetter, TextractJob, IdempotencyRecord, AuditRecord,
 };

@@ -1,14 +1,14 @@
 /**
  * Onboarding (v2) flows: the flow, its applicants and what each upload said about its files. They
- * live in the partition of the flow's pipeline owner (`CLIENT#<client>#ONBOARDING#<flow_id>`, see
- * owners.ts), so the pipeline, erasure and TTL treat them as one record. The one cross-flow item is
+ * live in the partition of the flow's pipeline record (`CLIENT#<client>#ONBOARDING#<flow_id>`, see
+ * flowsAndBatches.ts), so the pipeline, erasure and TTL treat them as one record. The one cross-flow item is
  * the uniqueness claim of (application_id, external_reference_id), which has its own partition.
  * Their keys are declared with every other entity's in entities.ts.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
 import { conditionally } from './conditional.ts';
-import { Applicant as ApplicantItem, FlowKey, OnboardingFlow as FlowItem, Owner, UploadNote as NoteItem, onboardingPartition } from './entities.ts';
+import { Applicant as ApplicantItem, FlowKey, OnboardingFlow as FlowItem, FlowOrBatch as PipelineFlowItem, UploadNote as NoteItem, onboardingPartition } from './entities.ts';
 import { inPartition, queryAll } from './table.ts';
 import type { Applicant, ApplicantType, FlowState, OnboardingFlow, UploadNote } from '#core/domain/onboarding.ts';
 
@@ -48,7 +48,7 @@ export async function claimFlowKey(clientId: string, applicationId: string, ref:
 /** Removes the items of a flow that lost its uniqueness claim (nobody was given its id). */
 export async function discardFlow(clientId: string, flowId: string, primaryRef: string) {
   const part = onboardingPartition(clientId, flowId);
-  for (const Key of [Owner.key(part), FlowItem.key(part), ApplicantItem.key({ ...part, ref: primaryRef })]) await ddb().send(new DeleteCommand({ TableName: tableName(), Key }));
+  for (const Key of [PipelineFlowItem.key(part), FlowItem.key(part), ApplicantItem.key({ ...part, ref: primaryRef })]) await ddb().send(new DeleteCommand({ TableName: tableName(), Key }));
 }
 
 export async function getFlow(clientId: string, flowId: string): Promise<OnboardingFlow | undefined> {

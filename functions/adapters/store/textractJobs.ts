@@ -1,18 +1,18 @@
 /**
  * Textract jobs waiting for their SNS notification: JobId -> the Step Functions task token and the
  * file it reads. Keyed by JobId alone because the notification carries nothing else we could
- * trust (like DEADLETTER#, an internal record, not a tenant's); the owner is inside the item.
+ * trust (like DEADLETTER#, an internal record, not a tenant's); the flow or batch is inside the item.
  * Kept after completion (state DONE) so a duplicate SNS delivery is recognised, and expired by TTL.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../aws.ts';
-import type { OwnerRef } from '#core/domain/flows.ts';
-import { TextractJob as TextractJobItem } from './entities.ts';
+import type { FlowOrBatchRef } from '#core/domain/flows.ts';
+import { TextractJob as TextractJobItem, readFlowOrBatch, storedFlowOrBatch } from './entities.ts';
 
 export interface TextractJob {
   jobId: string;
   taskToken: string;
-  owner: OwnerRef & { productType: string };
+  flowOrBatch: FlowOrBatchRef & { productType: string };
   /** What the waiting state receives back (ResultPath $.file), as RecogniseText returns it. */
   file: { seq: number; mime?: string };
   fileUuid: string;
@@ -28,14 +28,14 @@ export async function putTextractJob(job: Omit<TextractJob, 'state' | 'startedAt
   await ddb().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...jobKey(job.jobId), ...item, expiresAt: TextractJobItem.ttl() },
+      Item: { ...jobKey(job.jobId), ...storedFlowOrBatch(item), expiresAt: TextractJobItem.ttl() },
     }),
   );
 }
 
 export async function getTextractJob(jobId: string): Promise<TextractJob | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: jobKey(jobId), ConsistentRead: true }));
-  return out.Item as TextractJob | undefined;
+  return out.Item && readFlowOrBatch<TextractJob>(out.Item);
 }
 
 export async function markTextractJobDone(jobId: string): Promise<void> {

@@ -4,10 +4,10 @@
  * have. Deletes that fail throw: the ASL retries the task rather than leave personal data behind.
  */
 import { deleteObject, fileObjects } from '../../adapters/s3Documents.ts';
-import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
+import type { FileRecord, FlowOrBatchRef } from '#core/domain/flows.ts';
 
-export function objectsToDelete(owner: OwnerRef, file: FileRecord): string[] {
-  const keys = fileObjects(owner, file.fileUuid);
+export function objectsToDelete(flowOrBatch: FlowOrBatchRef, file: FileRecord): string[] {
+  const keys = fileObjects(flowOrBatch, file.fileUuid);
   const data = file.result?.data ?? {};
   // A failure, or a verdict without fields: nothing of the file is read again.
   if (file.state === 'FAILED' || (file.state === 'DONE' && file.result?.error_code && !Object.keys(data).length)) {
@@ -22,6 +22,6 @@ export function objectsToDelete(owner: OwnerRef, file: FileRecord): string[] {
   ];
 }
 
-export async function cleanUpFinishedFile(owner: OwnerRef, file: FileRecord) {
-  await Promise.all(objectsToDelete(owner, file).map((key) => deleteObject(key)));
+export async function cleanUpFinishedFile(flowOrBatch: FlowOrBatchRef, file: FileRecord) {
+  await Promise.all(objectsToDelete(flowOrBatch, file).map((key) => deleteObject(key)));
 }

@@ -3,10 +3,10 @@
  * (RecordMapFailure) ends it with a per-document verdict while its neighbours go on. Only
  * messages we wrote ourselves reach the integrator.
  */
-import { finishFile, getFile, isFinished, recount } from '#adapters/store/owners.ts';
+import { finishFile, getFile, isFinished, recount } from '#adapters/store/flowsAndBatches.ts';
 import { logger } from '#adapters/logger.ts';
 import { countDocument } from '#adapters/metrics.ts';
-import type { PipelineInput } from '#adapters/pipelineStarter.ts';
+import type { PipelineInput } from '#adapters/pipelinePayload.ts';
 import type { FileTaskInput } from './taskInput.ts';
 import { cleanUpFinishedFile } from './cleanUp.ts';
 
@@ -36,12 +36,12 @@ export function verdictOf(failure: FileTaskInput['failure']): { code: string; re
  * Ends file `seq` with the failure's verdict, unless it is finished already (a task that wrote its
  * result and then timed out): then its result stands and it is only counted and cleaned up.
  */
-async function failFile(owner: FileTaskInput['owner'], seq: number, failure: FileTaskInput['failure']) {
+async function failFile(flowOrBatch: FileTaskInput['flowOrBatch'], seq: number, failure: FileTaskInput['failure']) {
   const verdict = verdictOf(failure);
-  const file = await getFile(owner, seq);
+  const file = await getFile(flowOrBatch, seq);
   if (!file) return verdict;
   if (!isFinished(file)) {
-    logger.warn('file failed', { owner: owner.id, seq, error: failure?.Error, code: verdict.code });
+    logger.warn('file failed', { flowOrBatch: flowOrBatch.id, seq, error: failure?.Error, code: verdict.code });
     const counter = file.state === 'DOWNLOADED' ? 'processingFailed' : 'downloadFailed';
     // An unsupported file is a result (UNRECOGNISED), not a failure to process.
     const finalCounter = verdict.code === 'PROCESSING_FAILED' ? counter : file.state === 'DOWNLOADED' ? 'processed' : 'downloadFailed';
@@ -49,19 +49,19 @@ async function failFile(owner: FileTaskInput['owner'], seq: number, failure: Fil
     const state = verdict.code === 'PROCESSING_FAILED' ? 'FAILED' : 'DONE';
     // Every file ended here has no fields (rejected or failed): one failed document of its type,
     // UNKNOWN when it failed before it was classified. Counted by the run that wrote the verdict.
-    if (await finishFile(owner, seq, state, result, finalCounter)) countDocument('failed', file.documentType ?? 'UNKNOWN');
+    if (await finishFile(flowOrBatch, seq, state, result, finalCounter)) countDocument('failed', file.documentType ?? 'UNKNOWN');
   }
-  const finished = (await getFile(owner, seq))!;
-  await recount(owner, [finished]);
+  const finished = (await getFile(flowOrBatch, seq))!;
+  await recount(flowOrBatch, [finished]);
   // A failed file's bytes and OCR text serve nothing now, and may hold personal data (an Aadhaar
   // card that failed before its redaction): they go, and a delete that fails fails the task.
-  await cleanUpFinishedFile(owner, finished);
+  await cleanUpFinishedFile(flowOrBatch, finished);
   return verdict;
 }
 
 /** RecordFileFailure: one file's failure becomes its verdict. */
 export async function recordFileFailure(input: FileTaskInput) {
-  const verdict = await failFile(input.owner, input.file.seq, input.failure);
+  const verdict = await failFile(input.flowOrBatch, input.file.seq, input.failure);
   return { seq: input.file.seq, error_code: verdict.code };
 }
 
@@ -72,7 +72,7 @@ export async function recordFileFailure(input: FileTaskInput) {
  * IN_PROGRESS.
  */
 export async function recordMapFailure(input: PipelineInput & { mapFailure?: { Error?: string; Cause?: string } }) {
-  logger.error('pipeline map failed', { owner: input.owner.id, error: input.mapFailure?.Error, files: input.files.length });
-  for (const f of input.files) await failFile(input.owner, f.seq, { Error: 'States.MapFailed' });
+  logger.error('pipeline map failed', { flowOrBatch: input.flowOrBatch.id, error: input.mapFailure?.Error, files: input.files.length });
+  for (const f of input.files) await failFile(input.flowOrBatch, f.seq, { Error: 'States.MapFailed' });
   return {};
 }

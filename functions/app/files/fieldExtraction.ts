@@ -4,7 +4,7 @@
  * confidence, adds the image signals (faces, PAN originality), redacts Aadhaar digits and stores
  * the result. A PDF Aadhaar or PAN gets the same image treatment on its first page, rendered to PNG.
  */
-import { getFile, finishFile, isFinished, recount } from '#adapters/store/owners.ts';
+import { getFile, finishFile, isFinished, recount } from '#adapters/store/flowsAndBatches.ts';
 import type { FileRecord } from '#core/domain/flows.ts';
 import { getClient } from '#adapters/store/clients.ts';
 import { getObject, putObject, fileObjects } from '#adapters/s3Documents.ts';
@@ -60,18 +60,18 @@ function withFormattedAddresses(type: DocumentType, data: ExtractionResult['data
 }
 
 export async function extractFileFields(input: FileTaskInput): Promise<FileTaskInput['file']> {
-  const { owner } = input;
-  const file = await getFile(owner, input.file.seq);
+  const { flowOrBatch } = input;
+  const file = await getFile(flowOrBatch, input.file.seq);
   // Finished by an earlier run that was cut off after its write: count and clean up what that run
   // may not have, and change nothing else (its result, keys and redacted copy stand).
   if (file && isFinished(file)) {
-    await recount(owner, [file]);
-    await cleanUpFinishedFile(owner, file);
+    await recount(flowOrBatch, [file]);
+    await cleanUpFinishedFile(flowOrBatch, file);
     return input.file;
   }
   if (!file?.ocrKey || !file.objectKey) throw new DocumentRejectedError('PROCESSING_FAILED', 'file was not read');
-  const keys = fileObjects(owner, file.fileUuid);
-  const [blocksJson, client] = await Promise.all([getObject(file.ocrKey), getClient(owner.clientId)]);
+  const keys = fileObjects(flowOrBatch, file.fileUuid);
+  const [blocksJson, client] = await Promise.all([getObject(file.ocrKey), getClient(flowOrBatch.clientId)]);
   const blocks = JSON.parse(blocksJson.toString('utf8')) as Block[];
   const model = new DocumentModel(blocks);
   const isPdf = file.mime === 'application/pdf';
@@ -83,7 +83,7 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
   // A PDF Aadhaar or PAN: page 1 rendered stands in for the uploaded image (Blocks' geometry is
   // normalised per page, so page-1 boxes map onto it).
   const image = uploaded ?? (isPdf && declarationOf(type)?.pageImage ? await renderFirstPage(await getObject(file.objectKey)) : undefined);
-  const product = findProduct(owner.productType);
+  const product = findProduct(flowOrBatch.productType);
   const signal = type === 'PAN' && image ? await assessPanOriginality(image) : undefined;
   const options = {
     facesFound,
@@ -110,12 +110,12 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
   }
   const finish = async (verdict: { data: Record<string, unknown>; error_code: string; error_reason: string }) => {
     const extra = { documentType: type, ...stored };
-    const first = await finishFile(owner, file.seq, 'DONE', verdict, 'processed', extra);
+    const first = await finishFile(flowOrBatch, file.seq, 'DONE', verdict, 'processed', extra);
     // Counted by the run that wrote the result, so a concurrent or repeated run adds nothing.
     if (first) countDocument('processed', type);
     // A concurrent run finished it first: clean up after what that run recorded.
-    const finished = first ? { ...file, ...extra, state: 'DONE' as const, result: verdict } : await getFile(owner, file.seq);
-    if (finished) await cleanUpFinishedFile(owner, finished);
+    const finished = first ? { ...file, ...extra, state: 'DONE' as const, result: verdict } : await getFile(flowOrBatch, file.seq);
+    if (finished) await cleanUpFinishedFile(flowOrBatch, finished);
   };
 
   if (!result) {
@@ -123,7 +123,7 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
     return input.file;
   }
   if (!product.documentTypes.includes(type)) {
-    await finish({ data: {}, error_code: 'UNRECOGNISED', error_reason: `${type} is not a supported document type for ${owner.productType}` });
+    await finish({ data: {}, error_code: 'UNRECOGNISED', error_reason: `${type} is not a supported document type for ${flowOrBatch.productType}` });
     return input.file;
   }
 
@@ -148,7 +148,7 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
     data.aadhaar_number = {
       ...(data.aadhaar_number as object),
       ...(redactKey ? { redact_key: redactKey } : {}),
-      ...(typeof full === 'string' && full ? { sealed: await sealAadhaar(full, { clientId: owner.clientId, fileUuid: file.fileUuid }) } : {}),
+      ...(typeof full === 'string' && full ? { sealed: await sealAadhaar(full, { clientId: flowOrBatch.clientId, fileUuid: file.fileUuid }) } : {}),
     };
   }
   await finish({

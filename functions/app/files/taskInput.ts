@@ -1,8 +1,8 @@
-import type { OwnerRef } from '#core/domain/flows.ts';
+import type { FlowOrBatchRef } from '#core/domain/flows.ts';
 
 /** What every Map iteration carries: ids only (state payloads are capped at 256 KB). */
 export interface FileTaskInput {
-  owner: OwnerRef & { productType: string };
+  flowOrBatch: FlowOrBatchRef & { productType: string };
   file: { seq: number };
   failure?: { Error?: string; Cause?: string };
 }

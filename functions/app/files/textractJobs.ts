@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { SendTaskFailureCommand, SendTaskHeartbeatCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { bucketName, stepFunctions } from '#adapters/aws.ts';
-import { getFile, updateFile } from '#adapters/store/owners.ts';
+import { getFile, updateFile } from '#adapters/store/flowsAndBatches.ts';
 import { getTextractJob, markTextractJobDone, putTextractJob, type TextractJob } from '#adapters/store/textractJobs.ts';
 import { getTextDetectionBlocks, startTextDetection } from '#adapters/textractAsync.ts';
 import { fileObjects, putObject } from '#adapters/s3Documents.ts';
@@ -33,7 +33,7 @@ const clientRequestTokenOf = (taskToken: string) => createHash('sha256').update(
 
 export async function startTextractJob(input: RecogniseTextAsyncInput): Promise<{ jobId: string }> {
   if (!input.taskToken) throw new Error('RecogniseTextAsync needs $$.Task.Token in its payload');
-  const file = await getFile(input.owner, input.file.seq);
+  const file = await getFile(input.flowOrBatch, input.file.seq);
   if (!file?.objectKey) throw new DocumentRejectedError('PROCESSING_FAILED', 'file was not stored');
   let jobId: string;
   try {
@@ -54,11 +54,11 @@ export async function startTextractJob(input: RecogniseTextAsyncInput): Promise<
   await putTextractJob({
     jobId,
     taskToken: input.taskToken,
-    owner: input.owner,
+    flowOrBatch: input.flowOrBatch,
     file: { seq: file.seq, ...(file.mime ? { mime: file.mime } : {}) },
     fileUuid: file.fileUuid,
   });
-  logger.info('textract job started', { owner: input.owner.id, seq: file.seq, jobId });
+  logger.info('textract job started', { flowOrBatch: input.flowOrBatch.id, seq: file.seq, jobId });
   // Ignored by Step Functions (the state waits for the token); useful in the function's logs.
   return { jobId };
 }
@@ -111,9 +111,9 @@ async function complete(note: TextractNotification) {
     await answer(job, () => sfn.send(new SendTaskHeartbeatCommand({ taskToken: job.taskToken })));
     const result = await getTextDetectionBlocks(job.jobId);
     if (finished(result.status)) {
-      const ocrKey = fileObjects(job.owner, job.fileUuid).blocks;
+      const ocrKey = fileObjects(job.flowOrBatch, job.fileUuid).blocks;
       await putObject(ocrKey, JSON.stringify(result.blocks), 'application/json');
-      await updateFile(job.owner, job.file.seq, { ocrKey });
+      await updateFile(job.flowOrBatch, job.file.seq, { ocrKey });
       await answer(job, () => sfn.send(new SendTaskSuccessCommand({ taskToken: job.taskToken, output: JSON.stringify(job.file) })));
       await markTextractJobDone(job.jobId);
       logger.info('textract job stored', { jobId: job.jobId, seq: job.file.seq, pages: result.pages, blocks: result.blocks.length });

@@ -5,8 +5,8 @@
  */
 import { getFlow, getApplicant, listApplicants, listUploadNotes } from '../../adapters/store/onboarding.ts';
 import type { Applicant, OnboardingFlow } from '#core/domain/onboarding.ts';
-import { listFiles } from '../../adapters/store/owners.ts';
-import type { FileRecord, OwnerRef } from '#core/domain/flows.ts';
+import { listFiles } from '../../adapters/store/flowsAndBatches.ts';
+import type { FileRecord, FlowOrBatchRef } from '#core/domain/flows.ts';
 import type { ClientRecord } from '#core/domain/clients.ts';
 import { findProduct } from '../../core/products/catalogue.ts';
 import { attribute, checklist, documentTypeOf, fileStatus, requiredDocuments, type ApplicantRef } from '../../core/onboarding/checklist.ts';
@@ -19,7 +19,8 @@ export const flowNotFound = () => new NotFoundError('Flow not found');
 export const applicantNotFound = () => new NotFoundError('Applicant not found');
 export const applicantDeleted = () => new GoneError('Applicant already deleted');
 
-export const ownerOf = (flow: Pick<OnboardingFlow, 'clientId' | 'flowId'>): OwnerRef => ({ kind: 'onboarding', clientId: flow.clientId, id: flow.flowId });
+/** A v2 flow's pipeline record (kind `onboarding`): its files, counters and rounds. */
+export const pipelineFlowOf = (flow: Pick<OnboardingFlow, 'clientId' | 'flowId'>): FlowOrBatchRef => ({ kind: 'onboarding', clientId: flow.clientId, id: flow.flowId });
 
 /** The client's flow; another client's id, or one that cannot be an id, reads like an unknown one. */
 export async function flowOf(client: ClientRecord, flowId: string, notFound: () => Error = flowNotFound): Promise<OnboardingFlow> {
@@ -56,7 +57,7 @@ export interface FlowState {
 
 export async function readFlowState(flow: OnboardingFlow): Promise<FlowState> {
   const [applicants, files, notes] = await Promise.all([
-    listApplicants(flow.clientId, flow.flowId), listFiles(ownerOf(flow)), listUploadNotes(flow.clientId, flow.flowId),
+    listApplicants(flow.clientId, flow.flowId), listFiles(pipelineFlowOf(flow)), listUploadNotes(flow.clientId, flow.flowId),
   ]);
   const noteOf = new Map(notes.map((n) => [n.seq, n]));
   const refs = applicants.map(refOf);

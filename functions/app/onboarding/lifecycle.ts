@@ -1,14 +1,14 @@
 /** An onboarding (v2) flow's life: created with its primary applicant, submitted (and closed), erased. */
 import { randomUUID } from 'node:crypto';
 import type { ClientRecord } from '#core/domain/clients.ts';
-import { createOwner, getOwner } from '../../adapters/store/owners.ts';
+import { createFlowOrBatch, getFlowOrBatch } from '../../adapters/store/flowsAndBatches.ts';
 import { claimFlowKey, completeFlow, discardFlow, putFlow } from '../../adapters/store/onboarding.ts';
 import type { Applicant } from '#core/domain/onboarding.ts';
 import { ConflictError, InvalidRequestError } from '../errors.ts';
 import { productFor, requireHttpUrl } from '../products.ts';
-import { eraseOwner } from '../erasure.ts';
+import { eraseFlowOrBatch } from '../erasure.ts';
 import { checkUserDocs } from './applicants.ts';
-import { flowNotFound, flowOf, ownerOf, readFlowState } from './flows.ts';
+import { flowNotFound, flowOf, pipelineFlowOf, readFlowState } from './flows.ts';
 import { documentEntries } from './results.ts';
 import { notifyFlow } from './notifications.ts';
 
@@ -45,7 +45,7 @@ export async function startOnboardingFlow(client: ClientRecord, init: NewOnboard
   const createdAt = new Date().toISOString();
   const flowParams = init.flow_params ?? {};
   const retention = client.retentionDays ? { retentionDays: client.retentionDays } : {};
-  await createOwner({ kind: 'onboarding', clientId: client.clientId, id: flowId, productType: product.productType, applicationId: init.application_id, ...retention });
+  await createFlowOrBatch({ kind: 'onboarding', clientId: client.clientId, id: flowId, productType: product.productType, applicationId: init.application_id, ...retention });
   const primary: Applicant = {
     applicantId: randomUUID(), externalReferenceId: init.external_reference_id, username: init.username, applicantType: 'primary',
     ...(userDocs ? { userDocs } : {}), createdAt,
@@ -99,7 +99,7 @@ export async function submitOnboardingFlow(client: ClientRecord, body: SubmitPar
 
 /** Erasure on request: unknown reads as on the other v2 routes, 409 "Flow not found". */
 export async function eraseOnboardingFlow(client: ClientRecord, flowId: string): Promise<void> {
-  const owner = await getOwner(ownerOf(await flowOf(client, flowId)));
-  if (!owner) throw flowNotFound();
-  await eraseOwner(owner, client.clientId);
+  const pipelineFlow = await getFlowOrBatch(pipelineFlowOf(await flowOf(client, flowId)));
+  if (!pipelineFlow) throw flowNotFound();
+  await eraseFlowOrBatch(pipelineFlow, client.clientId);
 }

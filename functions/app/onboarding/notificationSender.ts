@@ -15,7 +15,7 @@ import { getFlow } from '../../adapters/store/onboarding.ts';
 import type { OnboardingFlow } from '#core/domain/onboarding.ts';
 import { claimNotification, listDueFlows, listOutbox, rescheduleNotification, settleNotification, type OutboxEntry } from '../../adapters/store/outbox.ts';
 import { logger } from '../../adapters/logger.ts';
-import { ownerOf } from './flows.ts';
+import { pipelineFlowOf } from './flows.ts';
 
 /** Attempts before an event becomes a dead letter (the operator can replay it). */
 export const MAX_ATTEMPTS = 6;
@@ -37,7 +37,7 @@ const refusal = (client: ClientRecord | undefined) =>
 async function attempt(flow: OnboardingFlow, client: ClientRecord | undefined, entry: OutboxEntry): Promise<void> {
   const now = new Date();
   if (!(await claimNotification(entry, now, LEASE_MS))) return;
-  const event: CallbackEvent = { eventId: entry.eventId, owner: ownerOf(flow), url: flow.chatNotificationUrl!, ...(flow.authTokenUrl ? { authUrl: flow.authTokenUrl } : {}) };
+  const event: CallbackEvent = { eventId: entry.eventId, flowOrBatch: pipelineFlowOf(flow), url: flow.chatNotificationUrl!, ...(flow.authTokenUrl ? { authUrl: flow.authTokenUrl } : {}) };
   const refused = refusal(client);
   const result: DeliveryResult = refused
     ? { ok: false, error: refused, durationMs: 0, retryable: false }
@@ -100,10 +100,10 @@ export async function retryDueNotifications(now = new Date()): Promise<number> {
  * notification of an onboarding flow.
  */
 export async function replayNotification(dead: CallbackEvent): Promise<(DeliveryResult & { attempt: number }) | undefined> {
-  if (dead.owner.kind !== 'onboarding') return undefined;
-  const entry = (await listOutbox(dead.owner.clientId, dead.owner.id)).find((e) => e.eventId === dead.eventId);
+  if (dead.flowOrBatch.kind !== 'onboarding') return undefined;
+  const entry = (await listOutbox(dead.flowOrBatch.clientId, dead.flowOrBatch.id)).find((e) => e.eventId === dead.eventId);
   if (!entry) return undefined;
-  const [flow, client] = await Promise.all([getFlow(dead.owner.clientId, dead.owner.id), getClient(dead.owner.clientId)]);
+  const [flow, client] = await Promise.all([getFlow(dead.flowOrBatch.clientId, dead.flowOrBatch.id), getClient(dead.flowOrBatch.clientId)]);
   const refused = !flow ? 'GONE: the flow no longer exists' : refusal(client);
   const result: DeliveryResult = refused
     ? { ok: false, error: refused, durationMs: 0, retryable: false }

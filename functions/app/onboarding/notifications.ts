@@ -9,7 +9,7 @@
 import { getFlow } from '../../adapters/store/onboarding.ts';
 import type { OnboardingFlow } from '#core/domain/onboarding.ts';
 import { listOutbox, recordNotification } from '../../adapters/store/outbox.ts';
-import type { OwnerRef } from '#core/domain/flows.ts';
+import type { FlowOrBatchRef } from '#core/domain/flows.ts';
 import { eventIdFor } from '../../core/callbacks/signature.ts';
 import { documentTypeOf, fileStatus } from '../../core/onboarding/checklist.ts';
 import { notificationsOf, type NoticedState } from '../../core/onboarding/notifications.ts';
@@ -59,13 +59,13 @@ export async function notifyFlow(flow: OnboardingFlow, state?: FlowState): Promi
   }
 }
 
-/** finalise's hook (one call per pipeline execution of an onboarding owner); never throws. */
-export async function notifyOwner(owner: Pick<OwnerRef, 'kind' | 'clientId' | 'id'>): Promise<void> {
-  if (owner.kind !== 'onboarding') return;
+/** finalise's hook (one call per pipeline execution of a v2 flow); never throws. */
+export async function notifyPipelineFlow(flowOrBatch: Pick<FlowOrBatchRef, 'kind' | 'clientId' | 'id'>): Promise<void> {
+  if (flowOrBatch.kind !== 'onboarding') return;
   try {
-    const flow = await getFlow(owner.clientId, owner.id);
+    const flow = await getFlow(flowOrBatch.clientId, flowOrBatch.id);
     if (flow) await notifyFlow(flow);
   } catch (err) {
-    logger.warn('onboarding notifications deferred', { flowId: owner.id, error: (err as Error).name });
+    logger.warn('onboarding notifications deferred', { flowId: flowOrBatch.id, error: (err as Error).name });
   }
 }

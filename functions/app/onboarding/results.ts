@@ -6,8 +6,8 @@
  */
 import { getFlow } from '../../adapters/store/onboarding.ts';
 import type { OnboardingFlow } from '#core/domain/onboarding.ts';
-import { isFinished } from '../../adapters/store/owners.ts';
-import type { OwnerRef } from '#core/domain/flows.ts';
+import { isFinished } from '../../adapters/store/flowsAndBatches.ts';
+import type { FlowOrBatchRef } from '#core/domain/flows.ts';
 import { ocrItem, type Reader } from '../extracts.ts';
 import { masterStatus } from '../../core/onboarding/checklist.ts';
 import { checklistOf, filesOf, readFlowState, type FlowState } from './flows.ts';
@@ -26,8 +26,8 @@ export function documentEntries(state: FlowState, reader: Reader) {
 }
 
 /** Where a round's results go: the flow's callback_url, authorised through its auth_token_url. */
-export async function onboardingCallbackTarget(owner: OwnerRef): Promise<{ url: string; authUrl?: string } | undefined> {
-  const flow = await getFlow(owner.clientId, owner.id);
+export async function onboardingCallbackTarget(pipelineFlow: FlowOrBatchRef): Promise<{ url: string; authUrl?: string } | undefined> {
+  const flow = await getFlow(pipelineFlow.clientId, pipelineFlow.id);
   return flow?.callbackUrl ? { url: flow.callbackUrl, ...(flow.authTokenUrl ? { authUrl: flow.authTokenUrl } : {}) } : undefined;
 }
 
@@ -52,9 +52,9 @@ export async function resultsPayload(flow: OnboardingFlow, reader: Reader) {
   };
 }
 
-/** The callback body of an onboarding owner (app/extracts.ts callbackPayload). */
-export async function onboardingCallbackPayload(owner: OwnerRef, reader: Reader) {
-  const flow = await getFlow(owner.clientId, owner.id);
-  if (!flow) return { event: 'onboarding.results', flow_id: owner.id, applicants: [], data: [] };
+/** The callback body of a v2 flow (app/extracts.ts callbackPayload). */
+export async function onboardingCallbackPayload(pipelineFlow: FlowOrBatchRef, reader: Reader) {
+  const flow = await getFlow(pipelineFlow.clientId, pipelineFlow.id);
+  if (!flow) return { event: 'onboarding.results', flow_id: pipelineFlow.id, applicants: [], data: [] };
   return resultsPayload(flow, reader);
 }

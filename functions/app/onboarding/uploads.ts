@@ -1,13 +1,13 @@
 /**
- * Onboarding documents by URL: the same pipeline as v3 (storeAndProcess), owned by the flow as an
- * 'onboarding' owner. What the upload says about each file (its applicant, its submission_mode) is
- * stored beside it; a file without an applicant is attributed when read (docs/onboarding.md).
+ * Onboarding documents by URL: the same pipeline as v3 (storeAndProcess), under the flow's pipeline
+ * record (kind 'onboarding'). What the upload says about each file (its applicant, its submission_mode)
+ * is stored beside it; a file without an applicant is attributed when read (docs/onboarding.md).
  */
 import type { ClientRecord } from '#core/domain/clients.ts';
 import { admitUpload, putUploadNotes } from '../../adapters/store/onboarding.ts';
 import { ConflictError } from '../errors.ts';
 import { newBatchId, storeAndProcess, type FileUrl } from '../uploads.ts';
-import { applicantOf, flowOf, ownerOf } from './flows.ts';
+import { applicantOf, flowOf, pipelineFlowOf } from './flows.ts';
 
 export interface OnboardingFileUrl extends FileUrl {
   submission_mode?: string;
@@ -21,8 +21,8 @@ export async function uploadToOnboardingFlow(client: ClientRecord, flowId: strin
     await applicantOf(client, flow.flowId, ref);
   }
   if (!(await admitUpload(client.clientId, flow.flowId))) throw new ConflictError('Flow is completed: uploads are closed');
-  // retentionDays: the flow's files expire with the flow (putFiles reads it from the owner).
-  const files = await storeAndProcess({ ...ownerOf(flow), productType: flow.productType, ...(flow.retentionDays ? { retentionDays: flow.retentionDays } : {}) }, newBatchId(), fileUrls);
+  // retentionDays: the flow's files expire with the flow (putFiles reads it from the flow's pipeline record).
+  const files = await storeAndProcess({ ...pipelineFlowOf(flow), productType: flow.productType, ...(flow.retentionDays ? { retentionDays: flow.retentionDays } : {}) }, newBatchId(), fileUrls);
   await putUploadNotes(client.clientId, flow.flowId, files.map((f, i) => ({
     seq: f.seq,
     ...(fileUrls[i].external_reference_id ? { externalReferenceId: fileUrls[i].external_reference_id } : {}),

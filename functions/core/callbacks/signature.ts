@@ -92,7 +92,7 @@ export function verifyCallbackSignature({
 }
 
 /**
- * The event id of a callback: a UUID-shaped digest of what the event is about (an owner and its
+ * The event id of a callback: a UUID-shaped digest of what the event is about (a flow or batch and its
  * set of files), so every execution, retry and replay of one event names it the same, and
  * receivers can de-duplicate on it.
  */

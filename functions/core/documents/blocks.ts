@@ -21,6 +21,8 @@ export type BlockType =
   | 'MERGED_CELL'
   | 'SELECTION_ELEMENT'
   | 'SIGNATURE'
+  | 'TABLE_TITLE'
+  | 'TABLE_FOOTER'
   | 'LAYOUT_TITLE'
   | 'LAYOUT_HEADER'
   | 'LAYOUT_FOOTER'
@@ -32,7 +34,7 @@ export type BlockType =
   | 'LAYOUT_KEY_VALUE'
   | 'LAYOUT_TEXT';
 
-export type RelationshipType = 'CHILD' | 'VALUE' | 'ANSWER' | 'COMPLEX_FEATURES' | 'MERGED_CELL' | 'TITLE';
+export type RelationshipType = 'CHILD' | 'VALUE' | 'ANSWER' | 'COMPLEX_FEATURES' | 'MERGED_CELL' | 'TITLE' | 'TABLE' | 'TABLE_TITLE' | 'TABLE_FOOTER';
 
 /** Normalised to the page: 0..1 on each axis, origin top-left. */
 export interface BoundingBox {
@@ -69,8 +71,10 @@ export interface Block {
   Page?: number;
   EntityTypes?: string[];
   TextType?: 'PRINTED' | 'HANDWRITING';
-  Query?: { Text: string; Alias?: string };
-  /** CELL blocks (AnalyzeDocument TABLES): 1-based position and span. */
+  Query?: { Text: string; Alias?: string; Pages?: string[] };
+  /** SELECTION_ELEMENT blocks (check boxes, option buttons). */
+  SelectionStatus?: 'SELECTED' | 'NOT_SELECTED';
+  /** CELL and MERGED_CELL blocks (AnalyzeDocument TABLES): 1-based position and span. */
   RowIndex?: number;
   ColumnIndex?: number;
   RowSpan?: number;
@@ -303,6 +307,8 @@ export interface QueryAnswer {
   /** 0..100 */
   confidence?: number;
   page: number;
+  /** Where the answer is printed (Textract may answer without geometry). */
+  box?: BoundingBox;
 }
 
 export class DocumentModel {
@@ -322,13 +328,15 @@ export class DocumentModel {
     const byId = new Map(blocks.map((b) => [b.Id, b]));
     const childIds = (b: Block) => (b.Relationships ?? []).filter((r) => r.Type === 'CHILD').flatMap((r) => r.Ids);
 
-    // Which page each LINE belongs to: PAGE children first, then the block's own Page field.
+    // Which page each block belongs to: PAGE children first (Textract lists LINE, KEY_VALUE_SET,
+    // TABLE, LAYOUT_*, QUERY and QUERY_RESULT blocks there; synchronous responses may carry no
+    // Page field at all), then the block's own Page field.
     const pageOfLine = new Map<string, number>();
     blocks
       .filter((b) => b.BlockType === 'PAGE')
       .forEach((p, i) => {
         const n = p.Page ?? i + 1;
-        for (const id of childIds(p)) if (byId.get(id)?.BlockType === 'LINE') pageOfLine.set(id, n);
+        for (const id of childIds(p)) pageOfLine.set(id, n);
       });
 
     const rawLines: Omit<Line, 'index'>[] = blocks
@@ -390,19 +398,43 @@ export class DocumentModel {
           .flatMap((r) => r.Ids)
           .map((id) => byId.get(id))
           .find((b) => b?.BlockType === 'QUERY_RESULT');
-        return { question: q.Query!.Text, alias: q.Query!.Alias, answer: ans?.Text, confidence: ans?.Confidence, page: q.Page ?? ans?.Page ?? 1 };
+        const page = (ans && pageOfLine.get(ans.Id)) ?? ans?.Page ?? pageOfLine.get(q.Id) ?? q.Page ?? 1;
+        return { question: q.Query!.Text, alias: q.Query!.Alias, answer: ans?.Text, confidence: ans?.Confidence, page, box: ans?.Geometry?.BoundingBox };
       });
   }
 
-  /** Key-value pairs, tables and prose lines of the document (derived once, on first use). */
+  /**
+   * Key-value pairs, tables and prose lines of the document (derived once, on first use).
+   * Textract answers only the features it was asked for: FORMS pairs replace the derived pairs,
+   * TABLES tables the derived tables, and whichever it did not return stays derived (a TABLES-only
+   * or LAYOUT-only response still has key-value pairs).
+   */
   get layout(): Layout {
-    this.layoutModel ??= new Layout(this.lines, this.structure);
+    if (!this.layoutModel) {
+      const layout = new Layout(this.lines);
+      const given = this.structure;
+      if (given?.pairs.length) layout.pairs.splice(0, layout.pairs.length, ...given.pairs);
+      if (given?.tables.length) layout.tables.splice(0, layout.tables.length, ...given.tables);
+      this.layoutModel = layout;
+    }
     return this.layoutModel;
   }
 
-  /** The answer to a Textract query by alias or question text. */
+  /** A box of the upright reading frame on its page as uploaded (where Textract reports geometry). */
+  uploadedBox(page: number, box: BoundingBox): BoundingBox {
+    const o = this.orientation.get(page) ?? 'up';
+    return o === 'up' ? box : mapBox(box, (p) => toSource(p, o));
+  }
+
+  /**
+   * The answer to a Textract query by alias or question text. A query asked of every page
+   * (`Pages: ["*"]`) comes back once per page, answered on some: the answered one with the
+   * highest confidence wins, else the first asked.
+   */
   queryAnswer(aliasOrQuestion: string): QueryAnswer | undefined {
-    return this.queries.find((q) => q.alias === aliasOrQuestion || q.question === aliasOrQuestion);
+    const asked = this.queries.filter((q) => q.alias === aliasOrQuestion || q.question === aliasOrQuestion);
+    const answered = asked.filter((q) => q.answer !== undefined && q.answer !== '');
+    return answered.sort((a, b) => (b.confidence ?? 0) - (a.confidence ?? 0))[0] ?? asked[0];
   }
 
   get words(): Word[] {

@@ -539,30 +539,182 @@ export class Layout {
     return out;
   }
 
-  /** Textract-shaped blocks for the derived structure (ids prefixed "layout-"). */
-  toBlocks(): Block[] {
+  /**
+   * The derived structure as Textract's AnalyzeDocument returns it (FORMS, TABLES and LAYOUT), ids
+   * prefixed "layout-", so one reader serves both. Shapes follow real responses (see
+   * test/fixtures/textract/README.md for the public ones they were learned from):
+   * - KEY_VALUE_SET: the KEY lists its VALUE first, then its CHILD words; KEY and VALUE carry the
+   *   pair's one confidence; a VALUE without words has no Relationships (Textract never lists an
+   *   empty relationship);
+   * - TABLE (STRUCTURED_TABLE): CHILD lists every CELL of the grid row by row, empty ones too
+   *   (those without Relationships); a first row without digits is COLUMN_HEADER; a cell whose
+   *   text runs over empty neighbours on its row becomes a MERGED_CELL over them (the words stay
+   *   in the cell they lie in);
+   * - LAYOUT_*: CHILD lists LINE ids, every line in exactly one layout block, blocks in reading
+   *   order: LAYOUT_TABLE (lines of a table), LAYOUT_KEY_VALUE (runs of lines holding pairs),
+   *   LAYOUT_TITLE (a large line near the top of page 1), LAYOUT_PAGE_NUMBER, LAYOUT_TEXT (the rest);
+   * - every block has Page, Confidence 0..100 and Geometry with BoundingBox and Polygon.
+   * `frame` maps a box of the upright reading frame back onto the page as uploaded (DocumentModel
+   * turns sideways pages upright; Textract reports geometry on the page as uploaded).
+   * PAGE blocks are the OCR engine's: `analysisBlocks()` (analysis.ts) lists these under them.
+   */
+  toBlocks(frame: (page: number, box: BoundingBox) => BoundingBox = (_p, b) => b): Block[] {
     const blocks: Block[] = [];
-    const geo = (b: BoundingBox) => ({ BoundingBox: b });
+    const geo = (page: number, b: BoundingBox) => geometryOf(frame(page, b));
+    const children = (ids: string[]) => (ids.length ? [{ Type: 'CHILD' as const, Ids: ids }] : []);
     this.pairs.forEach((p, i) => {
       const kid = `layout-kv-${i}-key`;
       const vid = `layout-kv-${i}-value`;
+      const Confidence = meanConf([...p.keyWords, ...p.valueWords]);
       blocks.push(
-        { BlockType: 'KEY_VALUE_SET', Id: kid, EntityTypes: ['KEY'], Page: p.page, Confidence: meanConf(p.keyWords), Geometry: geo(p.keyBox), Relationships: [{ Type: 'VALUE', Ids: [vid] }, { Type: 'CHILD', Ids: p.keyWords.map((w) => w.id) }] },
-        { BlockType: 'KEY_VALUE_SET', Id: vid, EntityTypes: ['VALUE'], Page: p.page, Confidence: meanConf(p.valueWords), Geometry: geo(p.valueBox), Relationships: [{ Type: 'CHILD', Ids: p.valueWords.map((w) => w.id) }] },
+        { BlockType: 'KEY_VALUE_SET', Id: kid, EntityTypes: ['KEY'], Page: p.page, Confidence, Geometry: geo(p.page, p.keyBox), Relationships: [{ Type: 'VALUE', Ids: [vid] }, ...children(p.keyWords.map((w) => w.id))] },
+        { BlockType: 'KEY_VALUE_SET', Id: vid, EntityTypes: ['VALUE'], Page: p.page, Confidence, Geometry: geo(p.page, p.valueWords.length ? p.valueBox : p.keyBox), Relationships: children(p.valueWords.map((w) => w.id)) },
       );
     });
-    this.tables.forEach((t, ti) => {
-      const cellIds: string[] = [];
-      for (const row of t.rows)
-        for (const c of row) {
-          const id = `layout-table-${ti}-cell-${c.row}-${c.col}`;
-          cellIds.push(id);
-          blocks.push({ BlockType: 'CELL', Id: id, Page: t.page, RowIndex: c.row, ColumnIndex: c.col, RowSpan: 1, ColumnSpan: 1, Confidence: meanConf(c.words), Geometry: geo(c.box), Relationships: [{ Type: 'CHILD', Ids: c.words.map((w) => w.id) }] });
-        }
-      blocks.push({ BlockType: 'TABLE', Id: `layout-table-${ti}`, Page: t.page, EntityTypes: ['STRUCTURED_TABLE'], Geometry: geo(t.box), Relationships: [{ Type: 'CHILD', Ids: cellIds }] });
-    });
+    this.tables.forEach((t, ti) => blocks.push(...tableBlocks(t, `layout-table-${ti}`, (b) => geo(t.page, b))));
+    blocks.push(...this.layoutBlocks(geo));
+    for (const b of blocks) if (!b.Relationships?.length) delete b.Relationships;
     return blocks;
   }
+
+  /** LAYOUT_* blocks over the lines (see toBlocks). */
+  private layoutBlocks(geo: (page: number, b: BoundingBox) => Block['Geometry']): Block[] {
+    const lines = [...new Map(this.segments.map((s) => [s.line.id, s.line])).values()].sort((a, b) => a.index - b.index);
+    const lineOfWord = new Map(this.segments.flatMap((s) => s.words.map((w) => [w.id, s.line] as const)));
+    const kind = new Map<string, LayoutKind>();
+    this.tables.forEach((t, ti) => {
+      for (const w of t.rows.flat().flatMap((c) => c.words)) {
+        const l = lineOfWord.get(w.id);
+        if (l) kind.set(l.id, `TABLE:${ti}`);
+      }
+    });
+    for (const p of this.pairs) {
+      for (const w of [...p.keyWords, ...p.valueWords]) {
+        const l = lineOfWord.get(w.id);
+        if (l && !kind.has(l.id)) kind.set(l.id, 'KEY_VALUE');
+      }
+    }
+    for (const page of new Set(lines.map((l) => l.page))) {
+      const onPage = lines.filter((l) => l.page === page && !kind.has(l.id));
+      const title = page === lines[0]?.page ? titleLine(lines.filter((l) => l.page === page), onPage) : undefined;
+      if (title) kind.set(title.id, 'TITLE');
+      for (const l of onPage) if (PAGE_NUMBER.test(l.text.trim())) kind.set(l.id, 'PAGE_NUMBER');
+    }
+    // Runs of lines of one kind (a table's lines all together), in reading order.
+    const groups: { kind: LayoutKind; lines: Line[] }[] = [];
+    for (const l of lines) {
+      const k = kind.get(l.id) ?? 'TEXT';
+      const same = k.startsWith('TABLE:') ? groups.find((g) => g.kind === k) : undefined;
+      const last = groups[groups.length - 1];
+      const joins = (g: { kind: LayoutKind; lines: Line[] } | undefined) => {
+        if (!g || g.kind !== k || (k !== 'TEXT' && k !== 'KEY_VALUE')) return false;
+        const prev = g.lines[g.lines.length - 1];
+        const h = Math.max(prev.box.Height, l.box.Height);
+        return prev.page === l.page && l.box.Top - (prev.box.Top + prev.box.Height) < h * 1.5 && l.box.Top >= prev.box.Top - h * 0.5;
+      };
+      if (same) same.lines.push(l);
+      else if (joins(last)) last!.lines.push(l);
+      else groups.push({ kind: k, lines: [l] });
+    }
+    return groups.map((g, i) => {
+      const page = g.lines[0].page;
+      const type = `LAYOUT_${g.kind.startsWith('TABLE:') ? 'TABLE' : g.kind}` as Block['BlockType'];
+      return {
+        BlockType: type,
+        Id: `layout-${type.slice(7).toLowerCase()}-${i}`,
+        Page: page,
+        Confidence: mean(g.lines.map((l) => l.confidence)),
+        Geometry: geo(page, union(g.lines.map((l) => l.box))),
+        Relationships: [{ Type: 'CHILD', Ids: g.lines.map((l) => l.id) }],
+      };
+    });
+  }
+}
+
+type LayoutKind = 'TEXT' | 'KEY_VALUE' | 'TITLE' | 'PAGE_NUMBER' | `TABLE:${number}`;
+
+const PAGE_NUMBER = /^(?:page\s*)?\d{1,3}(?:\s*(?:of|\/)\s*\d{1,3})?$/i;
+
+/** A title: the tallest short line in the top quarter of the page, well above the page's usual line height. */
+function titleLine(pageLines: Line[], free: Line[]): Line | undefined {
+  const h = median(pageLines.map((l) => l.box.Height));
+  const top = Math.min(...pageLines.map((l) => l.box.Top));
+  const bottom = Math.max(...pageLines.map((l) => l.box.Top + l.box.Height));
+  return free
+    .filter((l) => l.box.Top <= top + (bottom - top) * 0.25 && l.box.Height >= h * 1.4 && l.text.split(/\s+/).length <= 8 && /\p{L}{3}/u.test(l.text) && !isProse(l.text))
+    .sort((a, b) => b.box.Height - a.box.Height)[0];
+}
+
+function mean(xs: number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+}
+
+/** BoundingBox and its Polygon (corners clockwise from the top-left), as Textract gives both. */
+function geometryOf(b: BoundingBox): NonNullable<Block['Geometry']> {
+  const r = b.Left + b.Width;
+  const btm = b.Top + b.Height;
+  return { BoundingBox: b, Polygon: [{ X: b.Left, Y: b.Top }, { X: r, Y: b.Top }, { X: r, Y: btm }, { X: b.Left, Y: btm }] };
+}
+
+/** A table as TABLE, CELL (every grid position) and MERGED_CELL blocks. */
+function tableBlocks(t: Table, id: string, geo: (b: BoundingBox) => Block['Geometry']): Block[] {
+  const cells = t.rows.flat();
+  const nRows = Math.max(...cells.map((c) => c.row));
+  const nCols = Math.max(...cells.map((c) => c.col));
+  const at = new Map(cells.map((c) => [`${c.row}-${c.col}`, c]));
+  const span = (xs: Cell[], lo: (b: BoundingBox) => number, hi: (b: BoundingBox) => number) =>
+    xs.length ? [Math.min(...xs.map((c) => lo(c.box))), Math.max(...xs.map((c) => hi(c.box)))] : undefined;
+  const rowY = (r: number) => span(cells.filter((c) => c.row === r), (b) => b.Top, (b) => b.Top + b.Height) ?? [t.box.Top, t.box.Top + t.box.Height];
+  const colX = (c: number) => span(cells.filter((x) => x.col === c), (b) => b.Left, (b) => b.Left + b.Width) ?? [t.box.Left, t.box.Left + t.box.Width];
+  const header = nRows > 1 && t.rows[0].every((c) => c.row === 1 && !/\d/.test(c.text));
+  const out: Block[] = [];
+  const ids: string[] = [];
+  const merged: Block[] = [];
+  for (let r = 1; r <= nRows; r++) {
+    for (let c = 1; c <= nCols; c++) {
+      const cell = at.get(`${r}-${c}`);
+      const [top, bottom] = rowY(r);
+      const [left, right] = colX(c);
+      const cid = `${id}-cell-${r}-${c}`;
+      ids.push(cid);
+      out.push({
+        BlockType: 'CELL',
+        Id: cid,
+        Page: t.page,
+        RowIndex: r,
+        ColumnIndex: c,
+        RowSpan: 1,
+        ColumnSpan: 1,
+        Confidence: cell?.words.length ? meanConf(cell.words) : mean(cells.flatMap((x) => x.words.map((w) => w.confidence))),
+        Geometry: geo(cell?.box ?? { Left: left, Top: top, Width: right - left, Height: bottom - top }),
+        ...(r === 1 && header ? { EntityTypes: ['COLUMN_HEADER'] } : {}),
+        ...(cell?.words.length ? { Relationships: [{ Type: 'CHILD' as const, Ids: cell.words.map((w) => w.id) }] } : {}),
+      });
+      // A cell running over the empty cells beside it on its row (past their middle) spans them.
+      if (cell) {
+        const mid = (k: number) => (colX(k)[0] + colX(k)[1]) / 2;
+        let first = c;
+        let last = c;
+        while (first > 1 && !at.has(`${r}-${first - 1}`) && cell.box.Left < mid(first - 1)) first--;
+        while (last < nCols && !at.has(`${r}-${last + 1}`) && cell.box.Left + cell.box.Width > mid(last + 1)) last++;
+        if (last > first) {
+          const covered = Array.from({ length: last - first + 1 }, (_, k) => `${id}-cell-${r}-${first + k}`);
+          const [l2, r2] = [colX(first)[0], colX(last)[1]];
+          merged.push({ BlockType: 'MERGED_CELL', Id: `${id}-merged-${r}-${first}`, Page: t.page, RowIndex: r, ColumnIndex: first, RowSpan: 1, ColumnSpan: last - first + 1, Confidence: meanConf(cell.words), Geometry: geo({ Left: l2, Top: top, Width: r2 - l2, Height: bottom - top }), Relationships: [{ Type: 'CHILD', Ids: covered }] });
+        }
+      }
+    }
+  }
+  const table: Block = {
+    BlockType: 'TABLE',
+    Id: id,
+    Page: t.page,
+    EntityTypes: ['STRUCTURED_TABLE'],
+    Confidence: meanConf(cells.flatMap((c) => c.words)),
+    Geometry: geo(t.box),
+    Relationships: [{ Type: 'CHILD', Ids: ids }, ...(merged.length ? [{ Type: 'MERGED_CELL' as const, Ids: merged.map((m) => m.Id) }] : [])],
+  };
+  return [table, ...out, ...merged];
 }
 
 function meanConf(words: readonly Word[]): number {
@@ -571,27 +723,44 @@ function meanConf(words: readonly Word[]): number {
 
 /**
  * Key-value pairs and tables from Textract AnalyzeDocument FORMS/TABLES blocks, over the lines
- * the model already holds (words looked up by id).
+ * the model already holds (words looked up by id). As real responses have them:
+ * - a block's page is the PAGE that lists it (synchronous responses may omit `Page`), else `Page`;
+ * - a KEY's or VALUE's CHILD ids may name SELECTION_ELEMENTs (check boxes) besides WORDs: a value
+ *   that is only a check box reads SELECTED or NOT_SELECTED;
+ * - boxes are the union of the words' boxes (the model's upright frame) when there are words,
+ *   Textract's geometry (the page as uploaded) only when there are none;
+ * - a MERGED_CELL's CHILD ids are the CELLs it covers, each holding its own words: the merged
+ *   text becomes the top-left cell and the covered cells drop out of the row;
+ * - cells marked TABLE_TITLE or TABLE_FOOTER (a title or footnote inside the table's grid) are
+ *   not data rows and are left out; TABLE_SUMMARY and TABLE_SECTION_TITLE rows stay.
  */
 export function textractStructure(blocks: readonly Block[], wordById: ReadonlyMap<string, Word>): { pairs: KeyValue[]; tables: Table[] } {
   const byId = new Map(blocks.map((b) => [b.Id, b]));
   const rel = (b: Block, t: string) => (b.Relationships ?? []).filter((r) => r.Type === t).flatMap((r) => r.Ids);
+  const pageOf = new Map<string, number>();
+  blocks.filter((b) => b.BlockType === 'PAGE').forEach((p, i) => {
+    for (const id of rel(p, 'CHILD')) pageOf.set(id, p.Page ?? i + 1);
+  });
+  const page = (b: Block, ws: Word[]) => pageOf.get(b.Id) ?? b.Page ?? ws[0]?.page ?? 1;
   const wordsOf = (b: Block) => rel(b, 'CHILD').map((id) => wordById.get(id)).filter((w): w is Word => !!w);
+  const selectionOf = (b: Block) => rel(b, 'CHILD').map((id) => byId.get(id)).find((c) => c?.BlockType === 'SELECTION_ELEMENT')?.SelectionStatus;
   const text = (ws: Word[]) => ws.map((w) => w.text).join(' ');
+  const boxOf = (b: Block | undefined, ws: Word[]) => (ws.length ? union(ws.map((w) => w.box)) : (b?.Geometry?.BoundingBox ?? union([])));
   const pairs: KeyValue[] = [];
   for (const k of blocks) {
     if (k.BlockType !== 'KEY_VALUE_SET' || !k.EntityTypes?.includes('KEY')) continue;
     const v = rel(k, 'VALUE').map((id) => byId.get(id)).find((b) => b?.EntityTypes?.includes('VALUE'));
     const kw = wordsOf(k);
     const vw = v ? wordsOf(v) : [];
+    const selection = v && !vw.length ? selectionOf(v) : undefined;
     pairs.push({
-      page: k.Page ?? 1,
+      page: page(k, kw),
       key: text(kw).replace(/[\s:：.\-–]+$/, ''),
       keyWords: kw,
-      keyBox: k.Geometry?.BoundingBox ?? union(kw.map((w) => w.box)),
-      value: text(vw),
+      keyBox: boxOf(k, kw),
+      value: selection ?? text(vw),
       valueWords: vw,
-      valueBox: v?.Geometry?.BoundingBox ?? union(vw.map((w) => w.box)),
+      valueBox: boxOf(v, vw),
       via: 'textract',
     });
   }
@@ -599,13 +768,27 @@ export function textractStructure(blocks: readonly Block[], wordById: ReadonlyMa
   for (const t of blocks) {
     if (t.BlockType !== 'TABLE') continue;
     const cells = rel(t, 'CHILD').map((id) => byId.get(id)).filter((c): c is Block => c?.BlockType === 'CELL');
+    const covered = new Map<string, Block>(); // covered CELL id -> its MERGED_CELL
+    for (const m of rel(t, 'MERGED_CELL').map((id) => byId.get(id))) {
+      if (m?.BlockType === 'MERGED_CELL') for (const id of rel(m, 'CHILD')) covered.set(id, m);
+    }
     const rows = new Map<number, Cell[]>();
     for (const c of cells) {
-      const ws = wordsOf(c);
-      const cell = { row: c.RowIndex ?? 1, col: c.ColumnIndex ?? 1, text: text(ws), words: ws, box: c.Geometry?.BoundingBox ?? union(ws.map((w) => w.box)) };
+      if (c.EntityTypes?.some((e) => e === 'TABLE_TITLE' || e === 'TABLE_FOOTER')) continue;
+      const m = covered.get(c.Id);
+      if (m && (c.RowIndex !== m.RowIndex || c.ColumnIndex !== m.ColumnIndex)) continue;
+      // The merged cell's words, in its cells' order (row by row, left to right).
+      const parts = m ? rel(m, 'CHILD').map((id) => byId.get(id)).filter((x): x is Block => !!x).sort((a, b) => (a.RowIndex ?? 0) - (b.RowIndex ?? 0) || (a.ColumnIndex ?? 0) - (b.ColumnIndex ?? 0)) : [c];
+      const ws = parts.flatMap(wordsOf);
+      const cell = { row: c.RowIndex ?? 1, col: c.ColumnIndex ?? 1, text: text(ws), words: ws, box: boxOf(m ?? c, ws) };
       rows.set(cell.row, [...(rows.get(cell.row) ?? []), cell]);
     }
-    tables.push({ page: t.Page ?? 1, rows: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, cs]) => cs.sort((a, b) => a.col - b.col)), box: t.Geometry?.BoundingBox ?? union(cells.map((c) => c.Geometry?.BoundingBox ?? union([]))) });
+    const all = [...rows.values()].flat();
+    tables.push({
+      page: page(t, all.flatMap((c) => c.words)),
+      rows: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, cs]) => cs.sort((a, b) => a.col - b.col)),
+      box: all.some((c) => c.words.length) ? union(all.filter((c) => c.words.length).map((c) => c.box)) : (t.Geometry?.BoundingBox ?? union([])),
+    });
   }
   return { pairs, tables };
 }

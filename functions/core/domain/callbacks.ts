@@ -1,12 +1,12 @@
 /** Callbacks: the event a flow's or batch's round reports, its delivery attempts and dead letters. */
-import type { OwnerRef } from './flows.ts';
+import type { FlowOrBatchRef } from './flows.ts';
 
 export interface CallbackEvent {
   eventId: string;
-  owner: OwnerRef;
+  flowOrBatch: FlowOrBatchRef;
   url: string;
   authUrl?: string;
-  /** The owner's round the event reports (absent on events recorded before rounds existed). */
+  /** The round of the flow or batch the event reports (absent on events recorded before rounds existed). */
   round?: number;
 }
 

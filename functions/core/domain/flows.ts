@@ -1,25 +1,26 @@
 /**
- * Flows (v3) and batches (bulk, sandbox): what owns uploaded files. A v2 (onboarding) flow has a
- * pipeline record of the same shape (kind `onboarding`; its own state: onboarding.ts).
+ * Flows (v3) and batches (bulk, sandbox): what uploaded files belong to. A v2 (onboarding) flow has a
+ * pipeline record of the same shape (kind `onboarding`; its own state: onboarding.ts). Together:
+ * `FlowOrBatch`, discriminated on `kind`.
  */
 import type { CrossCheckStatus, FileCounters } from '../flow/status.ts';
 
-export type OwnerKind = 'flow' | 'batch' | 'onboarding';
-export interface OwnerRef {
-  kind: OwnerKind;
+export type FlowOrBatchKind = 'flow' | 'batch' | 'onboarding';
+export interface FlowOrBatchRef {
+  kind: FlowOrBatchKind;
   clientId: string;
   id: string;
 }
 
 /** What every flow and batch records about its files and its rounds of processing. */
-interface OwnerBase extends FileCounters {
+interface FlowOrBatchBase extends FileCounters {
   /**
    * Sequence numbers ever reserved (never decremented, so never reused). A round of processing
    * is named by it: cross-checks, the callback claim and its event id belong to one round.
    * `filesTotal` is this less the numbers released by uploads that could not start.
    */
   round: number;
-  /** Names of the pipeline executions started for this owner's open round. */
+  /** Names of the pipeline executions started for this flow's or batch's open round. */
   executions?: string[];
   /** Sequence numbers released by uploads that could not be stored or started. */
   released?: number[];
@@ -33,12 +34,12 @@ interface OwnerBase extends FileCounters {
   crossChecks?: unknown[];
   /** filesTotal when the stored cross-checks were computed. */
   crossCheckedTotal?: number;
-  /** The client's retention when the owner was made (absent: the stage's). */
+  /** The client's retention when the flow or batch was made (absent: the stage's). */
   retentionDays?: number;
   createdAt: string;
 }
 
-export interface Flow extends OwnerBase {
+export interface Flow extends FlowOrBatchBase {
   kind: 'flow';
   applicationId?: string;
   authUrl?: string;
@@ -47,7 +48,7 @@ export interface Flow extends OwnerBase {
   channel?: 'v3';
 }
 
-export interface Batch extends OwnerBase {
+export interface Batch extends FlowOrBatchBase {
   kind: 'batch';
   /** The interface that made it; only that interface reads it. */
   channel?: 'bulk' | 'sandbox';
@@ -58,7 +59,7 @@ export interface Batch extends OwnerBase {
 }
 
 /** A v2 flow's pipeline record: no cross-checks, no v3 callback. */
-export interface OnboardingOwner extends OwnerBase {
+export interface OnboardingPipelineFlow extends FlowOrBatchBase {
   kind: 'onboarding';
   applicationId?: string;
   channel?: never;
@@ -68,7 +69,7 @@ export interface OnboardingOwner extends OwnerBase {
 }
 
 /** Discriminated on `kind`. */
-export type OwnerRecord = Flow | Batch | OnboardingOwner;
+export type FlowOrBatch = Flow | Batch | OnboardingPipelineFlow;
 
 export interface FileResult {
   data: Record<string, unknown>;

@@ -1,7 +1,7 @@
 /**
  * Erasure against AWS APIs (mocked): running executions are stopped by ARN, one already gone is not
- * an error; objects are deleted page by page under the owner's folder only, and a prefix that is
- * not an owner's folder is refused.
+ * an error; objects are deleted page by page under the folder of the flow or batch only, and a prefix
+ * that is not such a folder is refused.
  */
 import { ListObjectsV2Command, DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
@@ -9,7 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetClients } from '#adapters/aws.ts';
 import { envNames } from '#adapters/tableSchema.ts';
-import { ownerPrefix, stopExecutions } from '../../../functions/app/erasure.ts';
+import { flowOrBatchPrefix, stopExecutions } from '../../../functions/app/erasure.ts';
 import { deletePrefix } from '#adapters/objectEraser.ts';
 
 const sfn = mockClient(SFNClient);
@@ -53,9 +53,9 @@ describe('stopExecutions', () => {
 });
 
 describe('deletePrefix', () => {
-  const prefix = ownerPrefix({ kind: 'flow', clientId: 'cli_a', id: '11111111-1111-4111-8111-111111111111' });
+  const prefix = flowOrBatchPrefix({ kind: 'flow', clientId: 'cli_a', id: '11111111-1111-4111-8111-111111111111' });
 
-  it('deletes every page under the owner\'s folder until the listing is empty', async () => {
+  it('deletes every page under the folder of the flow or batch until the listing is empty', async () => {
     expect(prefix).toBe('clients/cli_a/flow/11111111-1111-4111-8111-111111111111/');
     const page = (n: number, from: number) => ({ Contents: Array.from({ length: n }, (_, i) => ({ Key: `${prefix}f${from + i}/original` })) });
     s3.on(ListObjectsV2Command).resolvesOnce(page(1000, 0)).resolvesOnce(page(3, 1000)).resolves({ Contents: [] });
@@ -71,8 +71,8 @@ describe('deletePrefix', () => {
     await expect(deletePrefix(prefix)).rejects.toThrow(/AccessDenied/);
   });
 
-  it('refuses a prefix that is not an owner\'s folder', async () => {
-    for (const bad of ['clients/cli_a/flow/abc', 'clients/', 'clients/cli_a/']) await expect(deletePrefix(bad), bad).rejects.toThrow(/owner folder/);
+  it('refuses a prefix that is not the folder of a flow or batch', async () => {
+    for (const bad of ['clients/cli_a/flow/abc', 'clients/', 'clients/cli_a/']) await expect(deletePrefix(bad), bad).rejects.toThrow(/flow or batch folder/);
     expect(s3.commandCalls(ListObjectsV2Command)).toHaveLength(0);
   });
 });

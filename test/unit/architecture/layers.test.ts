@@ -129,7 +129,7 @@ describe('layers of functions/', () => {
       file('functions/adapters/a.ts', 'functions/app/flows.ts'),
       file(handler, 'functions/adapters/store/clients.ts'),
       file('functions/http/v3/verification/status.ts', 'functions/adapters/aws.ts'),
-      file('functions/pipeline/extractFields.ts', 'functions/adapters/store/owners.ts'),
+      file('functions/pipeline/extractFields.ts', 'functions/adapters/store/flowsAndBatches.ts'),
       file('functions/pipeline/textractCompleted.ts', 'functions/adapters/aws.ts'),
       file('functions/pipeline/reconcile.ts', 'functions/adapters/pipelineStarter.ts'),
       file('functions/app/files/download.ts', 'functions/pipeline/task.ts'),

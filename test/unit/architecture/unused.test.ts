@@ -21,7 +21,7 @@ const KNOWN_UNUSED: Readonly<Record<string, readonly string[]>> = {
   'functions/adapters/store/chat.ts': ['Sender'],
   'functions/adapters/store/idempotency.ts': ['IDEMPOTENCY_TTL_SECONDS'],
   'functions/adapters/store/onboarding.ts': ['ApplicantType', 'FlowState'],
-  'functions/adapters/store/owners.ts': ['retentionDays', 'ownerOf', 'OwnerKind'],
+  'functions/adapters/store/flowsAndBatches.ts': ['retentionDays', 'FlowOrBatchKind'],
   'functions/core/documents/fields/common.ts': ['labelledMobile'],
   'functions/core/documents/index.ts': ['isDocumentType', 'unionBox', 'fieldConfidence', 'ocrScore', 'combineConfidence', 'SupportedDocumentType', 'BlockType', 'Geometry', 'Line', 'Page', 'PageBox', 'QueryAnswer', 'Relationship', 'RelationshipType', 'Word', 'Classification', 'ClassifyOptions', 'OpenBoxInput', 'Cue', 'DocumentTypeDeclaration', 'SparseReader', 'ExtractError', 'ExtractOptions', 'ExtractedField', 'FieldValue', 'ImageSignal', 'Evidence'],
   'functions/core/documents/typeNames.ts': ['isDocumentType'],

@@ -63,7 +63,7 @@ describe('local runner: a PDF through the ASL', () => {
     );
     expect(status.body.processing_status).toBe('SUCCESS');
 
-    // The async state's Payload reached the local handler: owner, file (with the sniffed mime) and token.
+    // The async state's Payload reached the local handler: the flow, its file (with the sniffed mime) and the token.
     expect(ocrInputs).toHaveLength(1);
     expect(ocrInputs[0]).toMatchObject({ file: { seq: expect.any(Number), mime: 'application/pdf' }, taskToken: localTaskToken });
 

@@ -23,14 +23,14 @@ const s3 = mockClient(S3Client);
 const sfn = mockClient(SFNClient);
 const textract = mockClient(TextractClient);
 
-const owner = { kind: 'flow' as const, clientId: 'cli_a', id: 'flow-1', productType: 'CONSUMER_DURABLE_LOAN' };
+const flow = { kind: 'flow' as const, clientId: 'cli_a', id: 'flow-1', productType: 'CONSUMER_DURABLE_LOAN' };
 const fileRecord = {
   seq: 3,
   fileUuid: 'f-uuid-3',
   documentId: 'statement',
   batchId: 'b1',
   state: 'DOWNLOADED',
-  objectKey: `${documentPrefix(owner, 'f-uuid-3')}/original`,
+  objectKey: `${documentPrefix(flow, 'f-uuid-3')}/original`,
   mime: 'application/pdf',
 };
 const taskToken = 'AQB4-token-of-the-waiting-state';
@@ -64,7 +64,8 @@ afterEach(() => {
 const textractError = (name: string) => Object.assign(new Error(`${name} from Textract`), { name });
 
 describe('RecogniseTextAsync (start)', () => {
-  const input = { owner, file: { seq: 3, mime: 'application/pdf' }, taskToken };
+  // As the state machine hands it: the flow under the payload's key (adapters/pipelinePayload.ts).
+  const input = { owner: flow, file: { seq: 3, mime: 'application/pdf' }, taskToken };
 
   it('starts text detection on the stored original with the SNS channel and stores the task token under the JobId', async () => {
     ddb.on(GetCommand).resolves({ Item: fileRecord });
@@ -88,7 +89,7 @@ describe('RecogniseTextAsync (start)', () => {
         ...jobKey,
         jobId: 'job-1',
         taskToken,
-        owner,
+        owner: flow, // the stored attribute's name (store/entities.ts)
         file: { seq: 3, mime: 'application/pdf' },
         fileUuid: 'f-uuid-3',
         state: 'WAITING',
@@ -129,7 +130,7 @@ describe('textractCompleted (SNS subscriber)', () => {
       },
     ],
   });
-  const waitingJob = { ...jobKey, jobId: 'job-1', taskToken, owner, file: { seq: 3, mime: 'application/pdf' }, fileUuid: 'f-uuid-3', state: 'WAITING' };
+  const waitingJob = { ...jobKey, jobId: 'job-1', taskToken, owner: flow, file: { seq: 3, mime: 'application/pdf' }, fileUuid: 'f-uuid-3', state: 'WAITING' };
   const block = (Id: string, BlockType: 'PAGE' | 'LINE', Page: number, Text?: string) => ({ Id, BlockType, Page, ...(Text ? { Text } : {}) });
 
   it('reads every result page, stores the Blocks where RecogniseText does, sets ocrKey and sends task success', async () => {
@@ -150,7 +151,7 @@ describe('textractCompleted (SNS subscriber)', () => {
       { JobId: 'job-1', MaxResults: 1000, NextToken: undefined },
       { JobId: 'job-1', MaxResults: 1000, NextToken: 'page-2' },
     ]);
-    const ocrKey = `${documentPrefix(owner, 'f-uuid-3')}/blocks.json`;
+    const ocrKey = `${documentPrefix(flow, 'f-uuid-3')}/blocks.json`;
     const [put] = s3.commandCalls(PutObjectCommand);
     expect(put.args[0].input).toMatchObject({ Bucket: 'documents', Key: ocrKey, ContentType: 'application/json' });
     expect(JSON.parse(String(put.args[0].input.Body)).map((b: { Id: string }) => b.Id)).toEqual(['p1', 'l1', 'p2', 'l2']);

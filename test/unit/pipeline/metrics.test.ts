@@ -24,11 +24,11 @@ const store = vi.hoisted(() => ({
   firstWrite: true,
 }));
 
-vi.mock('../../../functions/adapters/store/owners.ts', () => ({
+vi.mock('../../../functions/adapters/store/flowsAndBatches.ts', () => ({
   getFile: async () => store.file,
   isFinished: (f: { state: string }) => f.state === 'DONE' || f.state === 'FAILED',
   recount: async () => {},
-  getOwner: async () => undefined,
+  getFlowOrBatch: async () => undefined,
   settleRound: async () => {},
   finishFile: async (_o: unknown, _seq: number, state: string, _r: unknown, counter: string, extra: object = {}) => {
     store.finished.push({ state, counter });
@@ -78,7 +78,9 @@ async function emfOf(fn: () => Promise<unknown>): Promise<Emf[]> {
   return lines;
 }
 
-const owner = { kind: 'flow' as const, clientId: 'cli_a', id: 'flow-1', productType: 'CONSUMER_DURABLE_LOAN' };
+const flow = { kind: 'flow' as const, clientId: 'cli_a', id: 'flow-1', productType: 'CONSUMER_DURABLE_LOAN' };
+/** A task's input as the state machine hands it: the flow under the payload's key (adapters/pipelinePayload.ts). */
+const payload = { owner: flow };
 const context = { awsRequestId: 'req-1' } as never;
 
 beforeEach(() => {
@@ -97,7 +99,7 @@ describe('document metrics', () => {
     store.objects.set('f-1/blocks.json', Buffer.from(JSON.stringify(blocksFromLines(lines.map((text) => ({ text }))))));
     store.file = { seq: 1, fileUuid: 'f-1', state: 'DOWNLOADED', ocrKey: 'f-1/blocks.json', objectKey: 'f-1/original', mime: 'application/pdf' };
 
-    const emf = await emfOf(() => extractFields({ owner, file: { seq: 1 } }, context));
+    const emf = await emfOf(() => extractFields({ ...payload, file: { seq: 1 } }, context));
 
     expect(store.finished).toEqual([{ state: 'DONE', counter: 'processed' }]);
     expect(emf).toHaveLength(1);
@@ -117,14 +119,14 @@ describe('document metrics', () => {
     store.file = { seq: 1, fileUuid: 'f-1', state: 'DOWNLOADED', ocrKey: 'f-1/blocks.json', objectKey: 'f-1/original', mime: 'application/pdf' };
     store.firstWrite = false;
 
-    expect(await emfOf(() => extractFields({ owner, file: { seq: 1 } }, context))).toEqual([]);
+    expect(await emfOf(() => extractFields({ ...payload, file: { seq: 1 } }, context))).toEqual([]);
     expect(store.finished).toHaveLength(1);
   });
 
   it('a failed file counts once as DocumentsFailed with its document_type (UNKNOWN before classification)', async () => {
     store.file = { seq: 2, fileUuid: 'f-2', state: 'DOWNLOADED', documentType: 'INVOICE' };
     const failure = { Error: 'States.Timeout', Cause: '' };
-    const classified = await emfOf(() => recordFileFailure({ owner, file: { seq: 2 }, failure }, context));
+    const classified = await emfOf(() => recordFileFailure({ ...payload, file: { seq: 2 }, failure }, context));
     expect(store.finished).toEqual([{ state: 'FAILED', counter: 'processingFailed' }]);
     expect(classified).toHaveLength(1);
     expect(classified[0]._aws.CloudWatchMetrics[0].Metrics).toEqual([{ Name: metricNames.documentsFailed, Unit: 'Count' }]);
@@ -133,18 +135,18 @@ describe('document metrics', () => {
     expect(classified[0][metricNames.documentsFailed]).toBe(1);
 
     store.file = { seq: 3, fileUuid: 'f-3', state: 'QUEUED' };
-    const unread = await emfOf(() => recordFileFailure({ owner, file: { seq: 3 }, failure: { Error: 'FetchRejectedError', Cause: 'HTTP 404' } }, context));
+    const unread = await emfOf(() => recordFileFailure({ ...payload, file: { seq: 3 }, failure: { Error: 'FetchRejectedError', Cause: 'HTTP 404' } }, context));
     expect(unread.map((l) => [l[DOCUMENT_TYPE_DIMENSION], l[metricNames.documentsFailed]])).toEqual([['UNKNOWN', 1]]);
   });
 
   it('a file already finished when its failure is recorded counts nothing', async () => {
     store.file = { seq: 2, fileUuid: 'f-2', state: 'DONE', documentType: 'INVOICE' };
-    expect(await emfOf(() => recordFileFailure({ owner, file: { seq: 2 }, failure: { Error: 'States.Timeout' } }, context))).toEqual([]);
+    expect(await emfOf(() => recordFileFailure({ ...payload, file: { seq: 2 }, failure: { Error: 'States.Timeout' } }, context))).toEqual([]);
   });
 });
 
 describe('callback metrics', () => {
-  const callback = { eventId: 'evt-1', owner, url: 'https://example.test/cb', body: '{}' } as never;
+  const callback = { eventId: 'evt-1', ...payload, url: 'https://example.test/cb', body: '{}' } as never;
 
   it('a delivered callback counts as CallbacksDelivered, flushed by the task wrapper', async () => {
     const emf = await emfOf(() => deliverCallback({ callback }, context));

@@ -1,6 +1,6 @@
 /** The pipeline task wrapper: middy with Powertools context, tracing, the metrics flush and the transient names. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { task } from '../../../functions/pipeline/task.ts';
+import { pipelineTask, task } from '../../../functions/pipeline/task.ts';
 import { logger } from '../../../functions/adapters/logger.ts';
 import { metrics } from '../../../functions/adapters/metrics.ts';
 import { tracer } from '../../../functions/adapters/tracer.ts';
@@ -52,5 +52,20 @@ describe('task', () => {
 
   it('runs without a Lambda context (direct calls)', async () => {
     await expect(task(async () => 'ok')({})).resolves.toBe('ok');
+  });
+});
+
+describe('pipelineTask', () => {
+  it('hands the use case the flow or batch under its name, and returns the state machine\'s', async () => {
+    const flow = { kind: 'flow', clientId: 'cli_a', id: 'f1' };
+    let seen: unknown;
+    const handler = pipelineTask(async (input: { flowOrBatch: typeof flow; callback: { flowOrBatch: typeof flow } }) => {
+      seen = input;
+      return { eventId: 'e1', flowOrBatch: input.flowOrBatch };
+    });
+    // Keyed as the ASL keys it (adapters/pipelinePayload.ts).
+    const out = await handler({ owner: flow, callback: { eventId: 'e0', owner: flow } }, context('t-9'));
+    expect(seen).toEqual({ flowOrBatch: flow, callback: { eventId: 'e0', flowOrBatch: flow } });
+    expect(out).toEqual({ eventId: 'e1', owner: flow });
   });
 });

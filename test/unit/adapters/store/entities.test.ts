@@ -19,8 +19,8 @@ const cases: [keyof typeof entities, Record<string, string | number>, { pk: stri
   ['StageAdmission', {}, { pk: 'ADMISSION#STAGE', sk: 'ADMISSION' }],
   ['RefreshToken', { tokenHash: 'h1', clientId: 'cli_a', expiresAt: 1800000000 }, { pk: 'REFRESH#h1', sk: 'REFRESH' }, { gsi1pk: 'REFRESH#cli_a', gsi1sk: 'TOKEN#1800000000' }],
   ['RefreshFamily', { familyId: 'fam1', clientId: 'cli_a', expiresAt: 1800000000 }, { pk: 'REFRESHFAMILY#fam1', sk: 'FAMILY' }, { gsi1pk: 'REFRESH#cli_a', gsi1sk: 'FAMILY#1800000000' }],
-  ['Owner', { ...flow, activeAt: '2026-01-02T03:04:05.000Z' }, { pk: `CLIENT#cli_a#FLOW#${flow.id}`, sk: 'OWNER' }, { gsi1pk: 'OWNER#OPEN', gsi1sk: '2026-01-02T03:04:05.000Z' }],
-  ['Owner', { clientId: 'cli_b', kind: 'batch', id: 'b_1' }, { pk: 'CLIENT#cli_b#BATCH#b_1', sk: 'OWNER' }],
+  ['FlowOrBatch', { ...flow, activeAt: '2026-01-02T03:04:05.000Z' }, { pk: `CLIENT#cli_a#FLOW#${flow.id}`, sk: 'OWNER' }, { gsi1pk: 'OWNER#OPEN', gsi1sk: '2026-01-02T03:04:05.000Z' }],
+  ['FlowOrBatch', { clientId: 'cli_b', kind: 'batch', id: 'b_1' }, { pk: 'CLIENT#cli_b#BATCH#b_1', sk: 'OWNER' }],
   ['File', { ...flow, seq: 7 }, { pk: `CLIENT#cli_a#FLOW#${flow.id}`, sk: 'FILE#000007' }],
   ['OnboardingFlow', v2, { pk: 'CLIENT#cli_a#ONBOARDING#f-2', sk: 'FLOW' }],
   ['Applicant', { ...v2, ref: 'ref#1 x' }, { pk: 'CLIENT#cli_a#ONBOARDING#f-2', sk: 'APPLICANT#ref#1 x' }],
@@ -63,10 +63,10 @@ describe('entity keys', () => {
     for (const [k, v] of Object.entries(indexed)) expect(attrs[k]).toEqual(v);
   });
 
-  it('keeps a v2 flow\'s items in its pipeline owner\'s partition', () => {
-    const owner = entities.Owner.key(v2);
+  it('keeps a v2 flow\'s items in its pipeline record\'s partition', () => {
+    const record = entities.FlowOrBatch.key(v2);
     for (const e of [entities.OnboardingFlow, entities.Applicant, entities.UploadNote, entities.ChatMessage, entities.OutboxEntry]) {
-      expect(e.pk.format(v2)).toBe(owner.pk);
+      expect(e.pk.format(v2)).toBe(record.pk);
     }
   });
 
@@ -108,8 +108,8 @@ describe('TTL', () => {
     expect(retentionTtl() - now).toBeGreaterThanOrEqual(stage * 86400);
   });
 
-  it('of an owner, its files and a v2 flow\'s items comes from the retention they carry', () => {
-    expect(entities.Owner.ttl({ retentionDays: 7 })).toBe(retentionTtl(7));
+  it('of a flow or batch, its files and a v2 flow\'s items comes from the retention they carry', () => {
+    expect(entities.FlowOrBatch.ttl({ retentionDays: 7 })).toBe(retentionTtl(7));
     expect(entities.File.ttl({})).toBe(retentionTtl());
     expect(entities.AuditRecord.ttl(new Date('2026-01-01T00:00:00Z'))).toBe(Date.parse('2026-01-01T00:00:00Z') / 1000 + 400 * 86400);
     expect(entities.RefreshFamily.ttl({ sessionExpiresAt: 123 })).toBe(123);

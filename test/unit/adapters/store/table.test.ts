@@ -53,7 +53,7 @@ describe('batchWriteAll', () => {
 
 describe('batchGetAll', () => {
   it('asks again for unprocessed keys and returns every item', async () => {
-    const keys = [{ pk: 'a', sk: 'OWNER' }, { pk: 'b', sk: 'OWNER' }];
+    const keys = [{ pk: 'a', sk: 'RECORD' }, { pk: 'b', sk: 'RECORD' }];
     send.mockResolvedValueOnce({ Responses: { T: [{ pk: 'a' }] }, UnprocessedKeys: { T: { Keys: [keys[1]] } } }).mockResolvedValueOnce({ Responses: { T: [{ pk: 'b' }] } });
     expect(await batchGetAll(keys, { projection: 'pk', consistent: true })).toEqual([{ pk: 'a' }, { pk: 'b' }]);
     expect((send.mock.calls[0][0] as BatchGetCommand).input.RequestItems!.T).toEqual({ Keys: keys, ProjectionExpression: 'pk', ConsistentRead: true });
