@@ -54,3 +54,15 @@ for (let i = 0; i <= 624; i += 16) {
 console.table(t);
 const mean = (xs: number[]) => (xs.reduce((x, y) => x + y, 0) / Math.max(1, xs.length)).toFixed(2);
 for (const [n, c] of Object.entries(conf)) console.log(`${n}: right ${c.right.length} mean ${mean(c.right)}, wrong ${c.wrong.length} mean ${mean(c.wrong)}`);
+for (const [name, col] of [['tesseract', 'tess'], ['merged', 'merged']] as const) {
+  let tp = 0;
+  let keys = 0;
+  const parts: string[] = [];
+  for (const [k, row] of Object.entries(t)) {
+    const ret = name === 'merged' ? row.returned : NaN;
+    keys += 40;
+    tp += row[col];
+    if (name === 'merged') parts.push(`${k} F1 ${((2 * row[col]) / (ret + 40)).toFixed(2)}`);
+  }
+  if (name === 'merged') console.log(`merged per field: ${parts.join(', ')}; all ${((2 * tp) / (Object.values(t).reduce((a, r) => a + r.returned, 0) + keys)).toFixed(2)}`);
+}
