@@ -29,6 +29,27 @@ export function ocrEngine(): Promise<OcrEngine> {
   return ocr;
 }
 
+let second: Promise<OcrEngine | undefined> | undefined;
+
+/**
+ * The engine of a second reading for the types that declare one (receipts and invoices), when
+ * OCR_SECOND_READING names one (only 'paddle' today; unset: none). Measured on the SROIE tuning
+ * half: +12 of 160 fields and agreement as confidence evidence, for PaddleOCR's 1.4-3 s a page
+ * (docs/decisions-documents.md, "Second reading").
+ */
+export function secondReadingEngine(): Promise<OcrEngine | undefined> {
+  second ??= (async () => {
+    const choice = process.env.OCR_SECOND_READING ?? '';
+    if (!choice || choice === 'off') return undefined;
+    if (choice !== 'paddle') throw new Error(`unknown OCR_SECOND_READING '${choice}' (paddle, off)`);
+    return (await import('./ocr/paddle.ts')).createPaddleEngine();
+  })().catch((err) => {
+    second = undefined;
+    throw err;
+  });
+  return second;
+}
+
 export function faceEngine(): Promise<FaceEngine> {
   faces ??= (async () => {
     if ((process.env[envNames.faceEngine] ?? 'rekognition') === 'rekognition') return (await import('./faces/rekognition.ts')).createRekognitionFaceEngine();
@@ -42,7 +63,8 @@ export function faceEngine(): Promise<FaceEngine> {
 
 /** Local runtime shutdown: end worker threads so the process can exit. */
 export async function closeEngines() {
-  const [o, f] = [ocr, faces];
+  const [o, f, s2] = [ocr, faces, second];
   ocr = faces = undefined;
-  await Promise.allSettled([o?.then((e) => e.close()), f?.then((e) => e.close())]);
+  second = undefined;
+  await Promise.allSettled([o?.then((e) => e.close()), f?.then((e) => e.close()), s2?.then((e) => e?.close())]);
 }

@@ -14,11 +14,11 @@ import { sealAadhaar } from '#adapters/aadhaarVault.ts';
 import { maskRegions } from '#adapters/imageRedaction.ts';
 import { findQrCodes } from '#adapters/qrLocator.ts';
 import { assessPanOriginality } from '#adapters/imageSignals/panOriginality.ts';
-import { DocumentModel, classify, declarationOf, extractFields, openBoxInput, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
+import { DocumentModel, classify, declarationOf, extractFields, openBoxInput, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
 import { findProduct } from '#core/products/catalogue.ts';
 import { formatAddress } from '../addressMatching.ts';
 import { evidenceOnUploadedPages } from '#core/evidence/fieldEvidence.ts';
-import { faceEngine, ocrEngine } from '#adapters/engines.ts';
+import { faceEngine, ocrEngine, secondReadingEngine } from '#adapters/engines.ts';
 import { DocumentRejectedError, type FileTaskInput } from './taskInput.ts';
 import { logger } from '#adapters/logger.ts';
 import { countDocument } from '#adapters/metrics.ts';
@@ -128,6 +128,12 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
   }
 
   if (declarationOf(type)?.sparseReread && image) result = await withSparseReading(await ocrEngine(), image, result, options);
+  // Receipts and invoices: a second engine's reading where one is configured (OCR_SECOND_READING),
+  // merged field by field; agreement raises confidence, disagreement lowers it.
+  if (declarationOf(type)?.secondReading && image) {
+    const reader = await secondReadingEngine();
+    if (reader && reader.name !== (await ocrEngine()).name) result = await withSecondReading(reader, image, type, result, options);
+  }
   // Evidence boxes go back onto the page as uploaded, where a reviewer looks for them.
   const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, evidenceOnUploadedPages(result.data, model.orientation)) };
   if (signal) {

@@ -34,4 +34,9 @@ export interface DocumentTypeDeclaration {
    * print each number above its barcode and full-page layout analysis merges the two.
    */
   sparseReread: boolean;
+  /**
+   * Worth a second OCR engine's reading where one is configured (secondReading.ts): receipts and
+   * bills, where two readings agreeing or disagreeing is the evidence the layout cannot give.
+   */
+  secondReading?: boolean;
 }

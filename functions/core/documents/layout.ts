@@ -77,7 +77,7 @@ function looksLikeKey(s: string): boolean {
  * bare "Royal Traders" beside "Name: ..." is not.
  */
 const KEY_WORDS = new Set(
-  ('name no no. number num date dated address addr mobile mob phone ph tel telephone contact cell email e-mail amount value total price cost mrp ' +
+  ('name no no. number num date dated address addr mobile mob phone ph tel telephone contact cell email e-mail amount value total price cost mrp cust ' +
     'model asset product device customer buyer dealer dealership seller supplier vendor consignee receiver recipient borrower applicant purchaser ' +
     'order invoice inv bill gstin gst uin pan dob birth gender sex issue details detail city state pin pincode code tenure emi loan imei serial ' +
     'ram rom storage memory colour color qty quantity rate hsn hsn/sac sac description particulars item items sold ship shipped billed deliver ' +
@@ -105,7 +105,9 @@ export function looksLikeBareKey(s: string): boolean {
   if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
   if (/[!?]$/.test(t) || (/\.$/.test(t) && !/\b\w{1,3}\.$/.test(t))) return false;
-  return /^[A-Z(#]/.test(t) && keyWordCount(t) > 0;
+  // OCR sometimes reads a label's first capital in lower case ("sold To"): allowed when a later word is capitalised.
+  const capitalised = /^[A-Z(#]/.test(t) || (/^\p{Ll}/u.test(t) && /\s\p{Lu}/u.test(t) && t.split(/\s+/).length <= 3);
+  return capitalised && keyWordCount(t) > 0;
 }
 
 /** Sentence-like: many words, mostly lower-case, or sentence punctuation inside. */
@@ -114,17 +116,13 @@ export function isProse(text: string): boolean {
   if (words.length < 6) return false;
   const lower = words.filter((w) => /^[a-z]/.test(w)).length;
   const stopWords = words.filter((w) => /^(?:the|a|an|of|to|for|is|are|on|in|and|our|your|we|by|this|that|with|from|as|be|will|has|have|named|below|above|please|kindly)$/i.test(w)).length;
-  return lower / words.length >= 0.35 || stopWords >= 3 || sentenceBreak(text);
+  // a sentence ends inside the line ("...below. Kindly deliver"); an abbreviation's dot does not ("Pvt. Ltd.", "Opp. Bus Stand")
+  const sentenceEnd = [...text.matchAll(/(\p{L}*[a-z]{2})[.!?]\s+[A-Z]/gu)].some((m) => !ABBREVIATION.test(m[1]));
+  return lower / words.length >= 0.35 || stopWords >= 3 || sentenceEnd;
 }
 
-/** Abbreviations ending in a dot inside addresses and names ("Opp. Petrol Pump", "Nr. Bus Stand"): no sentence ends there. */
-const ABBREVIATION = /^(?:opp|nr|no|rd|st|dr|mr|mrs|ms|smt|shri|sri|sr|jr|ltd|pvt|co|dist|distt|tal|vill|po|ps|ave|bldg|apt|flr|sec|ph|tel|mob|govt|dept|estd|ho|ext|vs|etc|amt|qty|inv|ref|cr|dr|bros|corp|inc|mfg|hno|blk|plt|rs)$/i;
-
-/** A sentence ends inside the text: a word in lower case, then ". " and a capital ("…ready. Pay …"). */
-function sentenceBreak(text: string): boolean {
-  for (const m of text.matchAll(/([A-Za-z]+)[.!?]\s+[A-Z]/g)) if (/[a-z]{2}$/.test(m[1]) && !ABBREVIATION.test(m[1])) return true;
-  return false;
-}
+/** Words printed with a dot that ends no sentence. */
+const ABBREVIATION = /^(?:pvt|ltd|co|no|nos|rd|st|dr|mr|mrs|ms|smt|shri|sri|opp|nr|bldg|flr|ave|dt|inv|qty|sr|jr|govt|dept|est|estd|ext|hno|plot|sec|vill|dist|distt|tal|ph|tel|mob|fax|approx|pcs|amt|rs|etc|vs|viz|po|ps|apt|ho|ref|cr|bros|corp|inc|mfg|blk|plt)$/i;
 
 function union(boxes: BoundingBox[]): BoundingBox {
   if (!boxes.length) return { Left: 0, Top: 0, Width: 0, Height: 0 };
@@ -207,11 +205,14 @@ export class Layout {
   readonly tables: Table[] = [];
   /** Ids of lines that read as prose sentences. */
   readonly prose = new Set<string>();
+  /** Keys whose colon is printed apart ("DO Number     :     DO/24-25/118", or ": value"). */
+  private readonly colonAfter = new Set<Segment>();
 
   constructor(lines: readonly Line[], textract?: { pairs: KeyValue[]; tables: Table[] }) {
     for (const l of lines) if (isProse(l.text)) this.prose.add(l.id);
     this.segments = lines.flatMap(segmentLine);
     this.rows = this.buildRows();
+    this.separatedColons();
     if (textract && (textract.pairs.length || textract.tables.length)) {
       this.pairs.push(...textract.pairs);
       this.tables.push(...textract.tables);
@@ -231,6 +232,31 @@ export class Layout {
     }
     for (const r of rows) r.sort((a, b) => a.box.Left - b.box.Left);
     return rows;
+  }
+
+  /**
+   * Colon-aligned forms print the colon in a column of its own, apart from both the label and
+   * the value ("Name of Dealer     :     Ambika Mobile"), or next to the value (": Ambika"). The
+   * label before such a colon is a key: a lone colon is dropped (neither key nor value), and the
+   * label is paired with what follows it.
+   */
+  private separatedColons(): void {
+    const drop = new Set<Segment>();
+    for (const row of this.rows) {
+      for (let i = 1; i < row.length; i++) {
+        const seg = row[i];
+        const prev = row[i - 1];
+        const t = seg.text.trim();
+        const lone = /^[:：]-?$/.test(t);
+        if (!lone && !/^[:：]\s*\S/.test(t)) continue;
+        if (drop.has(prev) || /[:：]/.test(prev.text) || !looksLikeKey(prev.text) || this.prose.has(prev.line.id)) continue;
+        this.colonAfter.add(prev);
+        if (lone) drop.add(seg);
+      }
+    }
+    if (!drop.size) return;
+    this.segments.splice(0, this.segments.length, ...this.segments.filter((s) => !drop.has(s)));
+    for (const row of this.rows) row.splice(0, row.length, ...row.filter((s) => !drop.has(s)));
   }
 
   /** The row holding a segment. */
@@ -284,8 +310,39 @@ export class Layout {
       // A row of labels over a row of values aligned under them (stacked form fields, a one-row table).
       const below = this.alignedRowBelow(row, ri);
       if (below) {
+        const wrapsUsed = new Set<Segment>();
         row.forEach((seg, i) => {
-          if (!COLON_KEY.test(below[i].text)) this.pairs.push(this.pair(seg, seg.words, seg.text, below[i], below[i].words, below[i].text, 'below'));
+          if (COLON_KEY.test(below[i].text)) return;
+          // A value wrapped inside its cell ("Nandanvan Electricals &" / "Electronics"): the line right under
+          // it, at its left edge, on a row that is not a full row of the table.
+          const v = below[i];
+          const words = [...v.words];
+          let text = v.text;
+          const wrap = this.segments.find(
+            (w) =>
+              w.page === v.page &&
+              w.line !== v.line &&
+              !wrapsUsed.has(w) &&
+              w.box.Top > v.box.Top + v.box.Height * 0.5 &&
+              w.box.Top - (v.box.Top + v.box.Height) <= v.box.Height * 1.2 &&
+              Math.abs(w.box.Left - v.box.Left) <= Math.max(v.box.Height, 0.004) &&
+              this.rowOf(w).length < below.length &&
+              !COLON_KEY.test(w.text) &&
+              !this.prose.has(w.line.id),
+          );
+          // (a cell's second line, not the first line of a block running on under the value: an address under a name)
+          const runsOn =
+            wrap &&
+            this.segments.some(
+              (w) => w.page === wrap.page && w.line !== wrap.line && w.box.Top > wrap.box.Top + wrap.box.Height * 0.5 && w.box.Top - (wrap.box.Top + wrap.box.Height) <= wrap.box.Height * 1.2 && Math.abs(w.box.Left - wrap.box.Left) <= Math.max(wrap.box.Height, 0.004),
+            );
+          if (wrap && !runsOn) {
+            wrapsUsed.add(wrap);
+            headerBelow.add(wrap);
+            words.push(...wrap.words);
+            text = `${text} ${wrap.text}`;
+          }
+          this.pairs.push(this.pair(seg, seg.words, seg.text, v, words, text, 'below'));
         });
         for (const s of below) headerBelow.add(s);
         return;
@@ -294,6 +351,25 @@ export class Layout {
         const seg = row[i];
         if (headerBelow.has(seg)) continue;
         const prose = this.prose.has(seg.line.id);
+        if (this.colonAfter.has(seg)) {
+          // "Label   :   value" (the colon apart): the next cell on the row, else the text under the label
+          const next = row[i + 1];
+          const valueOf = (v: Segment) => {
+            const words = v.words.filter((w) => !/^[:：]$/.test(w.text));
+            return [words, v.text.replace(/^\s*[:：]\s*/, '')] as const;
+          };
+          if (next && !COLON_KEY.test(next.text.replace(/^\s*[:：]\s*/, ''))) {
+            const [w, t] = valueOf(next);
+            // the value's own cell starts after the colon (a wrapped value continues under its first word)
+            const cell: Segment = w.length && w.length < next.words.length ? { ...next, id: `${next.id}.v`, words: w, box: union(w.map((x) => x.box)), start: Math.min(...w.map((x) => x.start)), text: t } : next;
+            if (t) this.pairs.push(this.pair(seg, seg.words, seg.text, cell, w, t, 'beside'));
+            i++;
+          } else if (!next) {
+            const below = this.segmentBelow(seg);
+            if (below && !COLON_KEY.test(below.text)) this.pairs.push(this.pair(seg, seg.words, seg.text, below, below.words, below.text, 'below'));
+          }
+          continue;
+        }
         const m = COLON_KEY.exec(seg.text);
         // In a sentence only a leading "Label:" is a key; never a label word in mid-sentence.
         if (m && looksLikeKey(m[1]) && (!prose || seg.start === 0) && !/\d\s*$/.test(m[1])) {
@@ -304,7 +380,10 @@ export class Layout {
         const next = row[i + 1];
         if (!looksLikeBareKey(seg.text)) continue;
         // A bare label beside its value: a ruled key-value cell or a tab stop; label/value/label/value rows too.
-        if (next && !COLON_KEY.test(next.text) && !(looksLikeBareKey(next.text) && (keyWordCount(next.text) >= 2 || row.length > 2))) {
+        // Two headers side by side over two columns of blocks ("Sold By" | "Sold To") are not a pair: each heads its column.
+        // (a key-value table's next row starts with a label again: "Seller | Star Mobile" over "Seller Address | ...")
+        const headers = !!next && looksLikeBareKey(next.text) && this.columnsBelow(row, ri) && !looksLikeBareKey(this.rows[ri + 1][0].text) && !COLON_KEY.test(this.rows[ri + 1][0].text);
+        if (next && !headers && !COLON_KEY.test(next.text) && !(looksLikeBareKey(next.text) && (keyWordCount(next.text) >= 2 || row.length > 2))) {
           this.pairs.push(this.pair(seg, seg.words, seg.text, next, next.words, next.text, 'beside'));
           i++;
         } else if ((!next || (row.length <= 3 && row.every((x) => looksLikeBareKey(x.text)))) && seg.text.split(/\s+/).length <= 4 && !seg.text.includes(',') && !this.segmentAbove(seg)) {
@@ -315,6 +394,18 @@ export class Layout {
         }
       }
     });
+  }
+
+  /** The next row holds as many cells as `row`, each starting under one of its cells (columns continue below). */
+  private columnsBelow(row: Segment[], ri: number): boolean {
+    const next = this.rows[ri + 1];
+    return (
+      !!next &&
+      next.length === row.length &&
+      next[0].page === row[0].page &&
+      next[0].box.Top - (row[0].box.Top + row[0].box.Height) < row[0].box.Height * 3.5 &&
+      row.every((s, i) => Math.abs(s.box.Left - next[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5)
+    );
   }
 
   /**
@@ -328,7 +419,7 @@ export class Layout {
       !!b &&
       b.length === a.length &&
       b[0].page === a[0].page &&
-      b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 2.5 &&
+      b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 3.5 &&
       // each value starts under its label, or sits within the label's span (centred or right-aligned figures)
       a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5 || xOverlap(s.box, b[i].box) >= Math.min(s.box.Width, b[i].box.Width) * 0.6);
     const next = this.rows[ri + 1];

@@ -17,6 +17,13 @@ const BUSINESS = new Set(['dealership_name', 'dealer_name', 'business_name', 'es
 const LABEL_WORD = /\b(?:invoice|details|dated?|gstin|mobile|phone|contact|total|amount|bill(?:ed)?\s*to|customer|buyer|dealer|seller|name|address|signature|signatory|proprietor|manager|subject|order|number|receipt)\b/i;
 const PIN = /(?<!\d)\d{3}\s?\d{2,3}(?!\d)/;
 
+/** Words a form prints as labels: a value made of them only ("Customer Name Mobile No.", "Asset Cost") is a label read as a value. */
+const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|of|the|and|&|\/|#|[:.-]+)$/i;
+function labelsOnly(value: string): boolean {
+  const words = value.trim().split(/\s+/).map((w) => w.replace(/[.:,]+$/, ''));
+  return words.length >= 2 && words.every((w) => FORM_WORD.test(w));
+}
+
 export type Verdict = 'pass' | 'fail' | 'unknown';
 
 export function plausible(fieldName: string, value: unknown): Verdict {
@@ -31,7 +38,7 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$/i.test(value.trim());
     // A business name is printed capitalised: a value starting in lower case is the rest of a sentence ("and ...").
     const capitalised = /^[\p{Lu}\d&("'.]/u.test(value.trim());
-    return letters >= 3 && capitalised && !bare && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
+    return letters >= 3 && capitalised && !bare && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
   }
   if (/address/.test(fieldName)) {
     // A certificate's or bill's `address` is also complete when it ends in its state after a street
@@ -42,7 +49,7 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   }
   if (fieldName === 'asset_model' || fieldName === 'model') {
     // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.
-    return /\p{L}/u.test(value) && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
+    return /\p{L}/u.test(value) && !labelsOnly(value) && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
   }
   return 'unknown';
 }

@@ -7,6 +7,7 @@ import type { DocumentModel, Line } from '../blocks.ts';
 import { findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
+import { SALUTATION, addressee, personName } from './commercial.ts';
 import { ID_VALUE } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { addressForKey, addressUnderSegment, pairInSection } from './layoutFields.ts';
@@ -30,29 +31,6 @@ const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|address|contact)\b/i;
 const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
 /** Another label or section: not a dealer's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]/i;
-
-/** The addressee's office rather than their business: "The Proprietor / Manager", "The Branch Manager". */
-const SALUTATION = /^(?:the\s+)?(?:proprietor|manager|branch\s*manager|sales\s*manager|owner|partner|authori[sz]ed\s*(?:dealer|signatory)|dealer|sir|madam)(?:\s*[/,&]\s*(?:the\s+)?(?:proprietor|manager|owner|partner|authori[sz]ed\s*signatory))*\s*[,.]?$/i;
-
-/**
- * The addressee of the order: "To," (or "To: <name>", "To M/s <name>") and the business name on
- * that line or the next. A delivery order is addressed to the dealer.
- */
-function addressee(model: DocumentModel): { line: Line; name: string; from: number } | undefined {
-  const to = model.findLine(/^\s*to\b\s*[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/i);
-  if (!to || to.line.index > model.lines.length * 0.6) return undefined;
-  const clean = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, ''));
-  const rest = clean(to.match[1] ?? '');
-  if (rest.length >= 3 && !NOT_A_NAME.test(rest) && !SALUTATION.test(rest)) return { line: to.line, name: rest, from: to.line.text.length };
-  // "To," then perhaps a salutation line ("The Proprietor / Manager"), then the business.
-  for (const next of model.linesAfter(to.line, 2)) {
-    const name = clean(next.text);
-    if (SALUTATION.test(name)) continue;
-    if (name.length < 3 || NOT_A_NAME.test(name) || /\d{3,}/.test(next.text)) return undefined;
-    return { line: next, name, from: next.text.length };
-  }
-  return undefined;
-}
 
 export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
@@ -81,14 +59,14 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
 
   const custV = V('customer_name');
   const custPair =
-    model.layout.find(custV.labels).find((p) => looksLikeName(cleanName(p.value))) ??
-    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(cleanName(p.value)));
+    model.layout.find(custV.labels).find((p) => looksLikeName(personName(p.value))) ??
+    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(personName(p.value)));
   found.customer_name =
-    (custPair ? field(cleanName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
+    (custPair ? field(personName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(
       model,
       [/customer(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
-      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: cleanName, accept: looksLikeName },
+      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: looksLikeName },
     );
 
   const mobilePair = model.layout.find(V('customer_mobile_number').labels).find((p) => findMobiles(p.value).length);
@@ -123,7 +101,13 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   }
   found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
-  found.asset_model = labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
+  // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
+  const assetPair = model.layout.find(V('asset_model').labels).find((p) => {
+    const v = modelClean(p.value);
+    return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-)?$/i.test(v);
+  });
+  found.asset_model = (assetPair ? field(modelClean(assetPair.value), assetPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
+    labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
     clean: modelClean,
     accept: (s) => s.length >= 2,
@@ -131,7 +115,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   // The asset's price (what the invoice total is checked against), else the financed amount.
   found.amount = labelledAmount(model, V('amount').labels, { pairsOnly: true }) ?? labelledAmount(
     model,
-    [/asset\s*(?:cost|value|price)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
+    [/asset\s*(?:cost|value|price)/i, /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
     { via: ['same-line', 'right'] },
   );
 

@@ -4,7 +4,8 @@
  */
 import type { DocumentModel, Line } from '../blocks.ts';
 import { segmentLine } from '../layout.ts';
-import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, type ExtractedField } from './common.ts';
+import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, repairNameLookalikes, tidy, type ExtractedField } from './common.ts';
+import { addressBelow } from './commercial.ts';
 
 const TITLE =
   /invoice|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
@@ -12,14 +13,24 @@ const TITLE =
 /** A registration number in brackets after the name: "BOON SENG PAPER SDN BHD (1248717-W)", "(Co. No: 20154-T)". */
 const TRAILING_REGISTRATION = /\s*[(\[][^()[\]]*\d{3,}[^()[\]]*[)\]]\s*$/;
 /** A legal-entity suffix: the registered name, rather than a brand or outlet line above it. */
-const LEGAL_ENTITY = /\b(?:pvt\.?\s*ltd|private\s+limited|limited|ltd|llp|sdn\.?\s*bhd|s\/b|inc|corporation)\b\.?\s*$/i;
+const LEGAL_ENTITY = /\b(?:pvt\.?\s*ltd|private\s+limited|limited|ltd|llp|s[dou0]n\.?\s*b[hnm][dp]|s\/b|inc|corporation)\b\.?\s*$/i;
+/** A legal suffix alone on the next line ("UNIHAKKA INTERNATIONAL SDN" / "BHD"). */
+const SUFFIX_LINE = /^\s*(?:s[dou0]n\.?\s*)?b[hnm][dp]\.?\s*$|^\s*(?:pvt\.?\s*)?ltd\.?\s*$|^\s*(?:private\s+)?limited\.?\s*$|^\s*llp\s*$/i;
 
 /** A letterhead line's business name: the text without a trailing bracketed registration number. */
 export function letterheadText(line: Line): string {
   // A letterhead sharing its line with the title ("STAR RETAIL PVT LTD      PURCHASE ORDER"): its own cell.
   const cells = segmentLine(line);
   const text = cells.length > 1 ? cells[0].text : line.text;
-  return text.replace(TRAILING_REGISTRATION, '').trim();
+  return withoutLogoInitials(text.replace(TRAILING_REGISTRATION, '').trim());
+}
+
+/** A logo of initials read into the name ("JE Janata Electricals & Electronics"): dropped. */
+function withoutLogoInitials(text: string): string {
+  const m = /^([A-Z]{2,4})\s+(.+)$/.exec(text);
+  if (!m) return text;
+  const initials = m[2].split(/\s+/).filter((w) => /^[A-Z]/.test(w)).map((w) => w[0]).join('');
+  return initials.startsWith(m[1]) ? m[2] : text;
 }
 
 function isLetterheadCandidate(model: DocumentModel, l: Line): boolean {
@@ -27,8 +38,11 @@ function isLetterheadCandidate(model: DocumentModel, l: Line): boolean {
   return (
     l.page === model.lines[0]?.page &&
     l.index < 8 &&
+    // a logo or a smudge read as letters ("OF" at 7%, "Pr RN") is not the name
+    l.confidence >= 50 &&
     !TITLE.test(t) &&
-    /^[A-Za-z][A-Za-z0-9 .&'()/-]{2,60}$/.test(t) &&
+    // a name may start with a number only when it is a registered company ("99 SPEED MART S/B")
+    (/^[A-Za-z][A-Za-z0-9 .&'()/-]{2,60}$/.test(t) || (/^\d{1,3}\s+[A-Za-z][A-Za-z0-9 .&'()/-]{2,60}$/.test(t) && LEGAL_ENTITY.test(t))) &&
     !/\d{3,}/.test(t) &&
     /[A-Z]/.test(t) // printed business names are capitalised; an all-lowercase line is a scribble
   );
@@ -44,6 +58,30 @@ export function letterheadLine(model: DocumentModel): Line | undefined {
   const first = candidates[0];
   if (!first || LEGAL_ENTITY.test(letterheadText(first))) return first;
   return candidates.slice(1, 3).find((l) => LEGAL_ENTITY.test(letterheadText(l)) && l.index - first.index <= 3) ?? first;
+}
+
+/**
+ * The issuer's name as printed, over one or two lines: the letterhead line, with the line above
+ * when the name on it is a fragment ("POPULAR BOOK" over "CO. (M) SDN BHD": the name part before
+ * the legal suffix is one word or starts with "Co."/"&"), and the line below when a bracket is
+ * left open ("AIK HUAT HARDWARE ENTERPRISE (SETIA" / "ALAM) SDN BHD") or the suffix goes on
+ * alone ("... SDN" / "BHD").
+ */
+export function letterheadBlock(model: DocumentModel): { lines: Line[]; text: string } | undefined {
+  const line = letterheadLine(model);
+  if (!line) return undefined;
+  const lines = [line];
+  const text = letterheadText(line);
+  const near = (a: Line, b: Line) => Math.abs(b.box.Top - (a.box.Top + a.box.Height)) <= Math.max(a.box.Height, b.box.Height) * 1.2;
+  const above = model.linesBefore(line, 1)[0];
+  const namePart = text.replace(LEGAL_ENTITY, '').replace(/\([^)]*\)/g, ' ').trim();
+  if (above && LEGAL_ENTITY.test(text) && near(above, line) && isLetterheadCandidate(model, above) && (namePart.split(/\s+/).length <= 1 || /^(?:co\b|company\b|&|and\b)/i.test(namePart))) {
+    lines.unshift(above);
+  }
+  const below = model.linesAfter(line, 1)[0];
+  const open = (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length;
+  if (below && near(line, below) && ((open && /\)/.test(below.text) && below.text.length <= 40) || SUFFIX_LINE.test(below.text))) lines.push(below);
+  return { lines, text: lines.map((l) => (l === line ? text : letterheadText(l))).join(' ') };
 }
 
 /** The issuer's name from the "For <Business>" signature block. */
@@ -64,8 +102,13 @@ function capped(f: ExtractedField): ExtractedField {
 }
 
 export function letterheadName(model: DocumentModel): ExtractedField | undefined {
-  const l = letterheadLine(model);
-  return l ? capped(field(cleanName(letterheadText(l)), l.words, { kind: 'heuristic' })) : undefined;
+  const b = letterheadBlock(model);
+  return b ? capped(field(businessName(b.text), b.lines.flatMap((l) => l.words), { kind: 'heuristic' })) : undefined;
+}
+
+/** A business name as printed: a person's name clean-up, but numbers stay ("99 SPEED MART S/B", "24x7 Mart"). */
+export function businessName(s: string): string {
+  return tidy(repairNameLookalikes(s).replace(/[^\p{L}\p{N}\s.'&/()-]/gu, ' ')).replace(/^[.\s]+|\s+$/g, '');
 }
 
 /** The address printed under a name line (heuristic evidence). */
@@ -76,10 +119,12 @@ export function letterheadName(model: DocumentModel): ExtractedField | undefined
 export const REGISTRATION_LINE =
   /^\s*[(\[]?\s*(?:(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\.?|no\.?)|roc|cin|reg(?:istration)?\.?)\s*(?:no|n[ao0]|number)?\.?\s*[:.]?\s*)?[(\[]?[A-Z0-9]{0,4}\d{4,}[\s-]*[A-Z]?\s*[)\]]?\s*[)\]]?\s*$/i;
 /** Ends an address under a letterhead: a label, a date-and-time line, or a bare phone number. */
-const LETTERHEAD_STOP = new RegExp(
+export const LETTERHEAD_STOP = new RegExp(
   `${DEFAULT_ADDRESS_STOP.source}|\\b\\d{1,2}[-/.\\s](?:\\d{1,2}|[A-Za-z]{3})[-/.\\s]?\\d{2,4}\\s+\\d{1,2}:\\d{2}|^\\s*\\+?[\\d\\s()-]{9,}\\s*$` +
     // a registration line after the address ("ROC No. : (1072825-A)", "Company No: ...", "Co. Reg: ...")
-    `|^\\s*\\(?\\s*(?:roc|co\\.?\\s*reg|company\\s*(?:no|reg)|reg(?:istration)?\\.?\\s*no|cin)\\b`,
+    `|^\\s*\\(?\\s*(?:roc|co\\.?\\s*reg|company\\s*(?:no|reg)|reg(?:istration)?\\.?\\s*no|cin)\\b` +
+    // the document's title or a contact line under the address ("TAX INVOICE", "Fax:", "www.")
+    `|^\\W*(?:(?:tax|retail|gst|simplified)\\s*)?(?:invoice|receipt)\\b|^\\W*(?:cash\\s*(?:bill|memo|sale)|fax|website|www\\.|sst|vat)\\b`,
   'i',
 );
 
@@ -87,4 +132,19 @@ export function addressUnder(model: DocumentModel, nameLine: Line | undefined, m
   if (!nameLine) return undefined;
   const a = addressAfter(model, nameLine, nameLine.text.length, { maxLines, skip: REGISTRATION_LINE, stop: LETTERHEAD_STOP });
   return a && /\d|road|nagar|street|market|sector|floor|shop/i.test(a.text) ? capped(field(a.text, a.words, { kind: 'heuristic' })) : undefined;
+}
+
+/**
+ * The issuer's address under its letterhead, followed down the letterhead's column (left, right
+ * or centre aligned: a logo or a title beside it is not address), else the lines after it in
+ * reading order. Heuristic evidence, capped.
+ */
+export function letterheadAddress(model: DocumentModel, line: Line | undefined, maxLines = 4): ExtractedField | undefined {
+  if (!line) return undefined;
+  // Under the whole name block when the name runs over two lines.
+  const block = letterheadBlock(model);
+  const nameLine = block?.lines.includes(line) ? block.lines[block.lines.length - 1] : line;
+  const cell = model.layout.segments.find((x) => x.line === nameLine);
+  const a = cell ? addressBelow(model, cell, { stop: LETTERHEAD_STOP, maxLines }) : undefined;
+  return a ? capped(field(a.text, a.words, { kind: 'heuristic' })) : addressUnder(model, nameLine, maxLines);
 }

@@ -2,7 +2,7 @@
  * Close-up of the IMEI label on a phone box: model, ram, rom, imei_number (array), price.
  */
 import type { DocumentModel, Word } from '../blocks.ts';
-import { readImei } from '../validators.ts';
+import { findAmounts, readImei } from '../validators.ts';
 import { combineConfidence } from '../confidence.ts';
 import { field, labelledAmount, labelledText, repairModelName, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { DIGITISH } from './lookalikes.ts';
@@ -28,13 +28,17 @@ export function isModelCode(s: string): boolean {
   return !/\s/.test(t) && ((t.match(/\d/g) ?? []).length >= 4 || /^[A-Z]{1,4}-[A-Z]?\d{2,}[A-Z]?$/i.test(t) || /^[A-Z]{2,4}\d{3,}/.test(t));
 }
 
-/** The model from a heading that starts with the brand (heuristic: no label says it is the model). */
+/**
+ * The model from a heading that starts with the brand ("vivo T3x 5G"), as printed, brand
+ * included (heuristic: no label says it is the model). Among the first lines, or anywhere on a
+ * label or price tag with no "Model" label at all.
+ */
 function brandLine(model: DocumentModel): ExtractedField | undefined {
-  for (const seg of model.layout.segments.slice(0, 6)) {
+  for (const seg of model.layout.segments.slice(0, 12)) {
     const m = BRAND.exec(seg.text);
-    if (!m || /imei|ram|rom|mrp|smartphone|\d{6,}/i.test(m[1])) continue;
-    const value = repairModelName(tidy(m[1]));
-    return value.length >= 2 ? field(value, seg.words.slice(1), { kind: 'heuristic' }) : undefined;
+    if (!m || /imei|ram|rom|mrp|price|smartphone|\d{6,}|:/i.test(m[1])) continue;
+    const value = repairModelName(tidy(seg.text.replace(/\s*\(.*$/, '')));
+    return m[1].trim().length >= 2 ? field(value, seg.words, { kind: 'heuristic' }) : undefined;
   }
   return undefined;
 }
@@ -102,7 +106,24 @@ export const extractImei: Extractor = (model, _opts, V) => {
     spec(model, /\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB)/i, (m) => `${m[1]} ${m[2].toUpperCase()}`) ??
     spec(model, ROM, (m) => (m[1] ? `${m[1]} ${m[2].toUpperCase()}` : `${m[3]} ${m[4].toUpperCase()}`));
 
-  found.price = labelledAmount(model, [/M\.?\s?R\.?\s?P\.?/i, /\bprice\b/i, /\bMOP\b/i], { via: ['same-line', 'right', 'below'] });
+  // The price the phone sells at: an offer/selling price or MOP before a plain "Price", the MRP
+  // (often printed struck out beside the offer) last.
+  // (a price is money: paise, a currency mark or three digits at least; "5G" under a "BEST PRICE" banner is not)
+  for (const label of [/\b(?:offer|best|selling|sale|special|deal|net|our|final|effective)\s*price\b/i, /\bMOP\b/i, /(?<!M\.?\s?R\.?\s?)\bprice\b/i, /M\.?\s?R\.?\s?P\.?/i]) {
+    let value: number | undefined;
+    const hit = model.labelValue(label, {
+      via: ['same-line', 'right', 'below'],
+      find: (text) => {
+        const a = findAmounts(text).filter((h) => h.value > 0 && (h.currency || h.decimals || h.value >= 100)).pop();
+        value = a?.value;
+        return a;
+      },
+    });
+    if (hit && value !== undefined) {
+      found.price = field(value, hit.words, { kind: 'structure', pass: true });
+      break;
+    }
+  }
 
   return { found };
 };

@@ -2,14 +2,17 @@
  * Tax invoice: customer_name, customer_address, dealership_name, dealer_address, dealer_gst,
  * total_invoice_amount (number), invoice_date, invoice_number, customer_mobile_number.
  */
-import type { DocumentModel, Line, Word } from '../blocks.ts';
+import type { DocumentModel, LabelOptions, Line, Word } from '../blocks.ts';
 import { findAmounts, findDates, findMobiles } from '../validators.ts';
-import { addressUnder, letterheadLine, letterheadName, signatureName } from './header.ts';
+import { addressUnder, letterheadAddress, letterheadLine, letterheadName, signatureName } from './header.ts';
 import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
 import { gstinCandidates } from './gstin.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { ID_VALUE } from './referenceNumber.ts';
+import { amountInWords, amountWords, findDocumentDates, joinSplitDecimals, pairValue, personName, rowAmounts, tenderedLessChange } from './commercial.ts';
+import { plausible } from '../plausibility.ts';
+import { isProse } from '../layout.ts';
 import {
   addressAfter,
   cleanName,
@@ -23,7 +26,7 @@ import {
   type Extractor,
 } from './common.ts';
 
-const CUSTOMER_SECTION = /bill(?:ed)?\s*to|buyer|customer|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
+const CUSTOMER_SECTION = /bill(?:ed)?\s*to|billing\s*address|invoice\s*to|buyer|customer(?!\s*care)|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
   /buyer(?:'s)?\s*name/i,
@@ -31,38 +34,51 @@ const CUSTOMER_NAME_LABELS = [
   /bill(?:ed)?\s*to/i,
   /sold\s*to/i,
   /\bbuyer\b/i,
-  /\bcustomer\b/i,
+  // ("Customer Care", "Customer's Signature", "Customer Copy" name no customer)
+  /\bcustomer\b(?!\s*(?:care|support|service|copy|signature|sign|id|code|no\b|number))/i,
 ];
+/** Words of a locality or a building, not of a person's name ("Shivaji Nagar", "Green Park Society"). */
+const ADDRESS_WORD = /\b(?:nagar|road|street|st|marg|lane|colony|sector|society|apartments?|complex|building|bldg|floor|block|layout|chowk|bazaar|market|plot|flat|house|village|taluka|district|park|vihar|enclave|residency|tower|plaza|east|west|north|south)\b/i;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|gstin|invoice|address|contact)\b/i;
 
 /**
- * The invoice total: every line carrying a total label (value on the line or to its right) is a
- * candidate. Amounts written with paise or a currency mark beat bare numbers (receipts print
- * "Total Qty: 4" beside "Total: 4.10"); then the label's rank in TOTAL_LABELS; then the
- * earlier line.
+ * The invoice total: every line carrying a total label is a candidate, its value the rightmost
+ * amount of the label's row (the label's own line, then the cells to its right: a table's
+ * "Total | 1 Nos | ₹ 9,199.00" row). Amounts written with paise or a currency mark beat bare
+ * numbers (receipts print "Total Qty: 4" beside "Total: 4.10"); then the label's rank in
+ * TOTAL_LABELS; then the earlier line. The amount printed in words ("Rupees ... Only") settles
+ * a choice between candidates and confirms the total.
  */
-export function invoiceTotal(model: DocumentModel): ExtractedField | undefined {
-  type Candidate = { rank: number; money: boolean; index: number; value: number; words: Word[] };
+export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = TOTAL_LABELS): ExtractedField | undefined {
+  type Candidate = { rank: number; money: boolean; currency: boolean; index: number; value: number; words: Word[] };
   let best: Candidate | undefined;
   const seen: number[] = [];
   const all: Candidate[] = [];
-  TOTAL_LABELS.forEach((label, rank) => {
+  // money first; then the label's rank; then a currency mark (the payable total is the one printed "₹"/"Rs."/"RM"); then the earlier line
+  const better = (c: Candidate, b: Candidate) =>
+    Number(c.money) - Number(b.money) || b.rank - c.rank || Number(c.currency) - Number(b.currency) || b.index - c.index;
+  labels.forEach((label, rank) => {
     for (const { line, match } of model.findLines(label)) {
-      const places: [Line, number][] = [[line, match.index + match[0].length]];
-      const right = model.lineRightOf(line);
-      if (right) places.push([right, 0]);
-      for (const [l, from] of places) {
-        const hits = findAmounts(l.text.slice(from)).filter((a) => a.value > 0);
-        const a = hits.filter((h) => h.currency || h.decimals).pop() ?? hits.pop();
-        if (!a) continue;
-        const c = { rank, money: a.currency || a.decimals, index: l.index, value: a.value, words: model.wordsInRange(l, from + a.index, from + a.index + a.length) };
-        if (c.money) seen.push(c.value);
-        all.push(c);
-        if (!best || Number(c.money) > Number(best.money) || (c.money === best.money && (c.rank < best.rank || (c.rank === best.rank && c.index < best.index)))) best = c;
-        break;
-      }
+      // "Amount in words: as per the total above": a sentence naming the total is not its row.
+      // (judged on the label's own cell: terms printed beside the totals column make the line prose, not the cell)
+      const cell = model.layout.segments.find((x) => x.line === line && x.start <= match.index && x.end >= match.index + match[0].length);
+      if (model.layout.isProseLine(line) && match.index > 2 && (!cell || isProse(cell.text) || cell.start === 0)) continue;
+      const amounts = rowAmounts(model, line, match.index + match[0].length).filter((a) => a.hit.value > 0);
+      const money = amounts.filter((a) => a.hit.currency || a.hit.decimals);
+      const a = money[money.length - 1] ?? amounts[amounts.length - 1];
+      if (!a) continue;
+      const c = { rank, money: a.hit.currency || a.hit.decimals, currency: a.hit.currency, index: a.line.index, value: a.hit.value, words: amountWords(model, a) };
+      if (c.money) seen.push(c.value);
+      all.push(c);
+      if (!best || better(c, best) > 0) best = c;
     }
   });
+  // No readable total, or only a bare number: what was tendered less the change is what was payable.
+  const tender = tenderedLessChange(model);
+  if (tender && (!best || !best.money)) {
+    const same = all.find((c) => c.money && Math.abs(c.value - tender.value) < 0.005);
+    best = same ?? { rank: labels.length, money: true, currency: false, index: model.lines.length, value: tender.value, words: tender.words };
+  }
   if (!best) return undefined;
   // A rounding line ("Rounding Adj -0.01", "Round Off") settles the total: the payable amount is
   // the total printed after it, not the one before.
@@ -70,20 +86,57 @@ export function invoiceTotal(model: DocumentModel): ExtractedField | undefined {
   if (rounding && best.index < rounding.index) {
     const after = all.filter((c) => c.money && c.index > rounding.index).sort((a, b) => a.index - b.index)[0];
     if (after) best = after;
+    // no total printed after the rounding, but the tender less the change says the rounded amount
+    // (only when the rounding comes before the tender: a rounding printed after the cash belongs to the change)
+    else if (tender && tender.index > rounding.index && tender.value !== best.value && Math.abs(tender.value - best.value) <= 0.05) best = { ...best, value: tender.value, words: tender.words };
   }
+  // The amount in words is a second printing of the total: it picks among the candidates.
+  const words = amountInWords(model);
+  const spelled = words ? all.filter((c) => Math.abs(c.value - words.value) < 0.005).sort((a, b) => Number(b.money) - Number(a.money) || a.rank - b.rank || a.index - b.index)[0] : undefined;
+  if (spelled) best = spelled;
   const f = field(best.value, best.words, { kind: 'structure', pass: true });
-  // A total is confirmed by a second reading: the same amount printed again (amount due, cash),
-  // or the item amounts above it adding up to it. Otherwise (a total before rounding, a cash
-  // tendered, a misread digit) the pick is uncertain, the more so when other totals disagree.
+  // A total is confirmed by a second reading: the same amount printed again (amount due, cash,
+  // in words), or the item amounts above it adding up to it. Otherwise (a total before rounding,
+  // a cash tendered, a misread digit) the pick is uncertain, the more so when other totals disagree.
   const b = best.value;
-  const money = model.lines.flatMap((l) => findAmounts(l.text).filter((a) => a.currency || a.decimals).map((a) => a.value));
-  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2;
+  const money = model.lines.flatMap((l) => findAmounts(joinSplitDecimals(l.text)).filter((a) => a.currency || a.decimals).map((a) => a.value));
+  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled || (!!tender && Math.abs(tender.value - b) < 0.005);
   const disagree = seen.some((v) => Math.abs(v - b) >= 0.005);
-  if (!printedTwice && !itemsAddUp(model, best.index, b)) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
+  if (!printedTwice && !itemsAddUp(model, best.index, b) && !taxesAddUp(model, best.index, b)) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
   return f;
 }
 
 const NOT_AN_ITEM = /total|tax|gst|vat|sst|round|disc|cash|change|tender|balance|paid|due|payable|saving|deposit|service\s*charge/i;
+
+const SUBTOTAL = /\b(?:sub[\s-]*total|taxable\s*(?:value|amount)|total\s*before\s*tax|net\s*value|amount\s*before\s*tax|total\s*excl)/i;
+const TAX_LINE = /\b(?:[cs]gst|igst|ugst|gst|vat|sst|cess|tax|round(?:ing)?(?:\s*off)?|freight|packing|discount)\b/i;
+
+/**
+ * Does the sub-total plus the taxes (and a round-off, freight, less a discount) between it and
+ * the total add up to the total? "Sub Total 1,74,000.00 / CGST 9% 15,660.00 / SGST 9% 15,660.00 /
+ * Round Off 0.00 / Grand Total 2,05,320.00": the printed arithmetic confirms the total.
+ */
+function taxesAddUp(model: DocumentModel, totalIndex: number, total: number): boolean {
+  const page = model.lines[totalIndex]?.page;
+  const lines = model.lines.filter((l) => l.page === page && l.index < totalIndex);
+  for (let i = lines.length - 1; i >= 0 && i >= lines.length - 12; i--) {
+    const sub = SUBTOTAL.exec(lines[i].text);
+    if (!sub) continue;
+    const base = rowAmounts(model, lines[i], sub.index + sub[0].length).filter((a) => a.hit.decimals || a.hit.currency).pop();
+    if (!base) continue;
+    let sum = base.hit.value;
+    for (const l of lines.slice(i + 1)) {
+      const t = TAX_LINE.exec(l.text);
+      if (!t) continue;
+      const a = rowAmounts(model, l, t.index + t[0].length).filter((x) => x.hit.decimals || x.hit.currency).pop();
+      if (!a) continue;
+      const negative = /disc|less/i.test(l.text) || /-\s*$/.test(l.text.slice(0, t.index + t[0].length + a.hit.index)) || /\(-|-\s*[\d.]/.test(l.text.slice(t.index));
+      sum += negative ? -a.hit.value : a.hit.value;
+    }
+    return Math.abs(sum - total) < 0.011 || Math.abs(Math.round(sum) - total) < 0.011;
+  }
+  return false;
+}
 
 /** Do the last amounts of the lines above the total (items, not taxes or subtotals) add up to it? */
 function itemsAddUp(model: DocumentModel, totalIndex: number, total: number): boolean {
@@ -142,54 +195,84 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
     labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ??
-    (() => {
-      // A letterhead sharing its row with the title ("Galaxy Appliances ... TAX INVOICE"): its own column only.
-      const head = letterheadLine(model);
-      const cell = head ? model.layout.segments.find((x) => x.line === head) : undefined;
-      return cell && model.layout.rowOf(cell).length > 1 ? (addressUnderSegment(model, cell) ?? addressUnder(model, head)) : addressUnder(model, head);
-    })();
+    letterheadAddress(model, letterheadLine(model));
 
   const custV = V('customer_name');
-  const custPair =
-    model.layout.find(custV.labels).find((p) => looksLikeName(cleanName(p.value))) ??
-    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(cleanName(p.value)));
+  const isCustomer = (v: string) => looksLikeName(personName(v)) && plausible('customer_name', personName(v)) !== 'fail';
+  const custRead =
+    model.layout
+      .find(custV.labels)
+      .map((p) => ({ p, v: pairValue(model, p, isCustomer) }))
+      .find((x) => x.v) ??
+    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].filter((p) => p && isCustomer(p.value)).map((p) => ({ p: p!, v: { text: p!.value, words: p!.valueWords, segment: p!.valueSegment } }))[0];
+  const custPair = custRead?.p;
   found.customer_name =
-    (custPair ? field(cleanName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
+    (custRead?.v ? field(personName(custRead.v.text), custRead.v.words, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, CUSTOMER_NAME_LABELS, {
       via: ['same-line', 'right', 'below'],
       stop: NAME_STOP,
-      clean: cleanName,
-      accept: looksLikeName,
+      clean: personName,
+      accept: (v) => looksLikeName(v) && v.split(/\s+/).length >= 2 && plausible('customer_name', v) !== 'fail',
     });
+  // Where the customer's block starts: its section header, or the customer's own key.
+  const custKeyLine = custPair?.keySegment?.line;
+  const custFrom = Math.min(custAt, custKeyLine?.index ?? Infinity);
 
   const addrV = V('customer_address');
   const sectionAddress = pairInSection(model, addrV.sections ?? [], addrV.inSection ?? []);
   found.customer_address =
     addressForKey(model, addrV.labels) ??
     (sectionAddress ? addressFromPair(model, sectionAddress) : undefined) ??
-    addressUnderSegment(model, custPair?.valueSegment) ??
+    addressUnderSegment(model, custRead?.v?.segment) ??
     labelledAddress(model, [/(?:customer|buyer|billing|purchaser)(?:'s)?\s*address/i]) ??
     (() => {
       // "Address:" inside the customer block, else the lines under the customer's name
-      const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custAt && !model.layout.isProseLine(x.line));
+      const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custFrom && !model.layout.isProseLine(x.line));
       if (lm) {
         const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length);
         if (a) return field(a.text, a.words, { kind: 'labelled' });
       }
       const name = typeof found.customer_name?.value === 'string' ? found.customer_name.value : '';
-      const nameLine = name ? model.lines.find((l) => l.index >= custAt && l.text.includes(name)) : undefined;
+      const nameLine = name ? model.lines.find((l) => l.index >= custFrom && l.text.includes(name)) : undefined;
       return addressUnder(model, nameLine);
     })();
 
-  // The customer's mobile: on the label's line, else on the line to its right (text-layer PDFs
-  // split "Mobile:" and the number into two lines).
-  for (const x of model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).filter((x) => x.line.index >= custAt)) {
+  // "Billing Address:" over the customer's name and address (marketplace invoices): the name heads
+  // the block. Taken as the customer when no labelled name was read (or it is that name), and
+  // left out of the address.
+  const addr = found.customer_address;
+  if (addr && typeof addr.value === 'string') {
+    const parts = addr.value.split(/,\s*/);
+    const head = personName(parts[0] ?? '');
+    const current = typeof found.customer_name?.value === 'string' ? found.customer_name.value : '';
+    const sameName = !!current && head.toLowerCase() === current.toLowerCase();
+    const nameLike = !/\d/.test(parts[0]) && !ADDRESS_WORD.test(parts[0]) && looksLikeName(head) && plausible('customer_name', head) === 'pass';
+    if (parts.length >= 3 && nameLike && (sameName || !current || plausible('customer_name', current) === 'fail')) {
+      if (!sameName) found.customer_name = { value: head, confidence_score: Math.min(addr.confidence_score, found.customer_name?.confidence_score || 1) };
+      found.customer_address = { ...addr, value: parts.slice(1).join(', ') };
+    }
+  }
+
+  // The customer's mobile: a mobile key-value pair at or below the customer's block (the
+  // dealer's phone sits in the letterhead above it); else on a phone label's line, or the line
+  // to its right (text-layer PDFs split "Mobile:" and the number into two lines).
+  const custTop = custFrom < Infinity ? model.lines[custFrom] : undefined;
+  const below = (l: Line | undefined) => !!l && !!custTop && (l.page > custTop.page || (l.page === custTop.page && l.box.Top >= custTop.box.Top - custTop.box.Height * 0.5));
+  const mobilePair = model.layout
+    .find(V('customer_mobile_number').labels)
+    .find((p) => below(p.keySegment?.line) && findMobiles(p.value).length);
+  if (mobilePair) {
+    const m = findMobiles(mobilePair.value)[0];
+    const digits = mobilePair.valueWords.filter((w) => /\d/.test(w.text));
+    found.customer_mobile_number = field(m.value, digits.length ? digits : mobilePair.valueWords, { kind: 'structure', pass: true });
+  }
+  for (const x of model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).filter((x) => x.line.index >= custFrom)) {
+    if (found.customer_mobile_number) break;
     const line = [x.line, model.lineRightOf(x.line)].find((l) => l && findMobiles(l.text.slice(l === x.line ? x.match.index : 0)).length);
     if (!line) continue;
     const from = line === x.line ? x.match.index : 0;
     const m = findMobiles(line.text.slice(from))[0];
     found.customer_mobile_number = field(m.value, model.wordsInRange(line, from + m.index, from + m.index + m.length), { kind: 'structure', pass: true });
-    break;
   }
 
   found.invoice_number =
@@ -199,12 +282,30 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       pattern: ID_VALUE,
     });
 
+  // The date of sale: by its label (pairs, then lines), else the first date of the document;
+  // only plausible document years, and receipts' broken dates ("09- 06 2018") read too.
+  const dateIn = (labels: RegExp[], opts: LabelOptions) => {
+    for (const label of labels) {
+      let value: string | undefined;
+      const hit = model.labelValue(label, {
+        ...opts,
+        find: (text) => {
+          const d = findDocumentDates(text)[0];
+          value = d?.value;
+          return d;
+        },
+      });
+      if (hit && value) return field(value, hit.words, { kind: 'structure', pass: true });
+    }
+    return undefined;
+  };
   found.invoice_date =
-    labelledDate(model, V('invoice_date').labels, { pairsOnly: true }) ??
-    labelledDate(model, [/invoice\s*date/i, /\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
+    dateIn(V('invoice_date').labels, { pairsOnly: true }) ??
+    // (a date label qualified by another event is not the invoice's: "Order Date", "Due Date", "Ack Date")
+    dateIn([/invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\b/i, /(?<!(?:order|due|delivery|ack|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
     (() => {
       for (const l of model.lines) {
-        const d = findDates(l.text)[0];
+        const d = findDocumentDates(l.text)[0];
         if (d) return field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'heuristic' });
       }
       return undefined;

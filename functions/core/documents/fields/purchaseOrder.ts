@@ -1,31 +1,73 @@
-/** Purchase order: po_number, po_date, buyer_name, supplier_name, total_amount. */
-import { letterheadName } from './header.ts';
+/**
+ * Purchase order: po_number, po_date, buyer_name, supplier_name, total_amount.
+ *
+ * Read from the layout: each field's key-value pairs by its label synonyms first (the type's
+ * vocabulary), then a party's section ("Buyer Details" / "Supplier Details", "Vendor:", "Ship
+ * To") and its generic "Name" key, then the letter's addressee ("To, The Sales Manager, M/s
+ * <supplier>"); the buyer is the issuer, so the letterhead or the "For <business>" signature names
+ * it when no label does.
+ */
+import type { DocumentModel } from '../blocks.ts';
+import { letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
 import { ID_VALUE } from './referenceNumber.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
-import { cleanName, labelledAmount, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor } from './common.ts';
+import { plausible } from '../plausibility.ts';
+import { pairInSection } from './layoutFields.ts';
+import { addressee, pairValue } from './commercial.ts';
+import { invoiceTotal } from './invoice.ts';
+import { cleanName, field, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldVocabulary } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 
 const NAME_STOP = /\s{2,}|\b(?:gstin|address|date|phone|mobile|po\s*no)\b/i;
+/** A purchase order's total: "Total Order Value" / "Total PO Value" before the invoice labels. */
+const PO_TOTAL_LABELS = [/total\s*(?:order|po|p\.o\.)\s*(?:value|amount)/i, /(?:order|po)\s*(?:value|total)/i, ...TOTAL_LABELS];
+
+const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '')).replace(/,$/, '');
+const isBusiness = (s: string) => {
+  const v = business(s);
+  return v.length >= 3 && plausible('supplier_name', v) === 'pass' && !/^(?:details|name|address)$/i.test(v);
+};
+
+/** A party's name: its labelled pair, else the "Name" key of its section. */
+function partyName(model: DocumentModel, v: FieldVocabulary): ExtractedField | undefined {
+  for (const p of model.layout.find(v.labels)) {
+    const r = pairValue(model, p, isBusiness);
+    if (r) return field(business(r.text), r.words, { kind: 'labelled', via: 'pair' });
+  }
+  const s = pairInSection(model, v.sections ?? [], v.inSection ?? []);
+  if (s && isBusiness(s.value)) return field(business(s.value), s.valueWords, { kind: 'labelled', via: 'pair' });
+  return undefined;
+}
 
 export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
-  const po = labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], { ...VIA, pattern: ID_VALUE });
+  const po =
+    labelledText(model, V('po_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
+    labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*\d)/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
     const r = repairEchoPrefix(po.value, ['PO']);
     found.po_number = r.repairs ? { ...po, value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
   }
-  found.po_date = labelledDate(model, V('po_date').labels, VIA);
-  // The issuer of a purchase order is the buyer: a "Buyer" label, else the letterhead.
+  found.po_date = labelledDate(model, V('po_date').labels, { pairsOnly: true }) ?? labelledDate(model, V('po_date').labels, VIA);
+
+  // The issuer of a purchase order is the buyer: a "Buyer" label or section, else its letterhead
+  // (confirmed when the "For <business>" signature names the same business).
+  const head = letterheadName(model);
+  const signature = signatureName(model);
+  const norm = (x: unknown) => String(x ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const headLine = letterheadLine(model);
   found.buyer_name =
-    labelledText(model, V('buyer_name').labels, { ...VIA, stop: NAME_STOP, clean: cleanName, accept: (s) => s.length >= 3 }) ??
-    letterheadName(model);
-  found.supplier_name = labelledText(model, V('supplier_name').labels, {
-    ...VIA,
-    stop: NAME_STOP,
-    clean: (s) => cleanName(s.replace(/^(?:m\/s\.?\s*)/i, '')),
-    accept: (s) => s.length >= 3,
-  });
-  found.total_amount = labelledAmount(model, TOTAL_LABELS, { via: ['same-line', 'right'] });
+    partyName(model, V('buyer_name')) ??
+    (head && signature && headLine && norm(head.value) === norm(signature.value) ? field(cleanName(letterheadText(headLine)), headLine.words, { kind: 'heuristic', agreed: true }) : undefined) ??
+    head ??
+    signature;
+
+  const to = addressee(model);
+  found.supplier_name =
+    partyName(model, V('supplier_name')) ??
+    (to ? field(business(to.name), to.line.words, { kind: 'heuristic' }) : undefined) ??
+    labelledText(model, V('supplier_name').labels, { ...VIA, stop: NAME_STOP, clean: business, accept: isBusiness });
+  found.total_amount = invoiceTotal(model, PO_TOTAL_LABELS);
   return { found };
 };

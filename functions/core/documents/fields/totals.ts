@@ -1,6 +1,8 @@
 /** Labels of a document's total, best first: invoices and purchase orders print them alike. */
 export const TOTAL_LABELS = [
   /grand\s*total/i,
+  // the payable total of a receipt or a GST invoice: "Total Incl. GST", "Total (inclusive of tax)", "Total Sales Incl GST"
+  /total\s*(?:amount|sales|invoice\s*value)?\s*\(?\s*(?:incl?\.?|inclusive)\s*(?:of\s*)?(?:gst|tax|taxes|sst|vat|all\s*taxes)\b/i,
   /total\s*(?:amount\s*)?payable/i,
   /total\s*invoice\s*(?:amount|value)/i,
   /invoice\s*(?:total|value|amount)/i,
@@ -8,5 +10,5 @@ export const TOTAL_LABELS = [
   /total\s*amount/i,
   /amount\s*payable/i,
   // Not a part of the total: one tax band ("Total 6% supplies", "Total 0% supplies") or the amount before tax ("Total Excl GST").
-  /(?<!sub[\s-]*)\btotal\b(?!\s*(?:tax|gst|qty|quantity|cgst|sgst|igst|discount|items?|in\s*words|savings?|units?|pcs|excl|\S{1,3}\s*%))/i,
+  /(?<!(?:sub|tax|gst|sst|vat|cgst|sgst|igst)[\s-]*)\btotal\b(?!\s*(?:tax|gst|qty|quantity|cgst|sgst|igst|discount|items?|in\s*words|savings?|units?|pcs|excl|\S{1,3}\s*%))/i,
 ];

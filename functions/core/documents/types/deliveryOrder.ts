@@ -50,11 +50,13 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       labels: [/(?:d\.?\s?o\.?|delivery\s*order|order)\s*date/i, /date\s*of\s*issue/i, /dated/i, /date/i],
     },
     asset_model: {
-      labels: [/(?:asset|product|device|handset|item)\s*(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i],
+      labels: [/(?:asset|product|device|handset|item)\s*(?:\/\s*)?(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i, /make\s*(?:&|and|\/)\s*model/i],
     },
     amount: {
       labels: [
-        /asset\s*(?:cost|value|price)/i,
+        /(?:gross\s*|total\s*)?asset\s*(?:cost|value|price)/i,
+        /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i,
+        /(?:product|device|handset|ex[\s-]*showroom)\s*(?:cost|price|value)/i,
         /(?:invoice|product|device)\s*(?:amount|value|cost|price)/i,
         /(?:loan|finance|financed|disbursement|net)\s*amount/i,
         /amount/i,

@@ -11,6 +11,10 @@ export const imeiCloseupImage: DocumentTypeDeclaration = {
     re('ram-rom', 0.5, /\bRAM\b|\bROM\b|storage/i),
     re('mrp', 0.5, /M\.?R\.?P/i),
     re('model', 0.5, /\bmodel\b/i),
+    // A phone box label whose IMEI lines were lost to the barcodes beside them is still a phone label:
+    // a maker's name and a memory specification ("4 GB RAM | 128 GB ROM", "8GB+256GB").
+    re('phone-brand', 1, /\b(?:samsung|oppo|vivo|xiaomi|redmi|realme|oneplus|motorola|apple|iphone|nokia|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|nothing\s*phone)\b/i),
+    re('memory-spec', 1, /\b\d{1,2}\s*GB\s*(?:RAM\b|\+\s*\d{2,4}\s*GB|[|/]\s*\d{2,4}\s*GB)/i),
   ],
   fields: {
     model: 'string',

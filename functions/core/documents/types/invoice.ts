@@ -7,18 +7,25 @@ const CUSTOMER_SECTIONS = [
   /(?:details\s*of\s*)?(?:receiver|recipient|buyer|customer|purchaser|borrower|applicant)(?:'s)?\s*(?:details|information|info)?(?:\s*\(?\s*bill(?:ed)?\s*to\s*\)?)?/i,
   /bill(?:ed)?\s*to(?:\s*party)?/i,
   /sold\s*to/i,
+  /invoice(?:d)?\s*to/i,
 ];
 const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|sold\s*by)(?:'s)?\s*(?:details|information|info)?/i, /sold\s*by/i, /deliver(?:y)?\s*to/i];
 
 /**
- * A till receipt: a total-like label and several money amounts (two decimals), with
- * item/qty/cash/change words a statement or bill does not carry together.
+ * A till receipt: a total-like label and several money amounts (two decimals), with words of a
+ * till or a restaurant check (qty, cash, change, rounding, cashier, table, server...) that a
+ * statement or a bill does not carry together; a long column of money amounts under a total
+ * needs only one of them.
  */
-function receiptShape(text: string): boolean {
+export function receiptShape(text: string): boolean {
   const money = (text.match(/\b\d{1,6}[.,]\d{2}\b/g) ?? []).length;
   const total = /\b(?:total|sub\s*-?\s*total|grand\s*total|amount\s*due|nett?)\b/i.test(text);
-  const till = (text.match(/\b(?:qty|quantity|item|cash|change|tendered|rounding|price|amount|disc(?:ount)?|payment|thank\s*you)\b/gi) ?? []).length;
-  return total && money >= 3 && till >= 2;
+  const till = (
+    text.match(
+      /\b(?:qty|quantity|items?|cash(?:ier)?|change|tendered|rounding|price|amount|disc(?:ount)?|payment|thank\s*you|subtotal|table|pax|server|guest|counter|member|receipt|gst|sst|service\s*charge|come\s*again)\b/gi,
+    ) ?? []
+  ).length;
+  return total && money >= 3 && (till >= 2 || (till >= 1 && money >= 5));
 }
 
 export const invoice: DocumentTypeDeclaration = {
@@ -32,7 +39,7 @@ export const invoice: DocumentTypeDeclaration = {
     re('hsn', 0.5, /\bHSN\b|\bSAC\b|\bCGST\b|\bSGST\b|\bIGST\b/i),
     // Receipts and cash bills are invoices for a consumer-durable flow (a shop's bill of sale).
     re('receipt-or-bill', 2, /\b(?:receipt(?!\s+of\b)|cash\s*(?:bill|memo|sale)|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
-    { name: 'receipt-shape', weight: 2.5, test: receiptShape },
+    { name: 'receipt-shape', weight: 3, test: receiptShape },
     re('tax-words', 0.5, /\b(?:GST|SST|VAT)\b|tax\s*(?:amount|@|\d)/i),
   ],
   fields: {
@@ -48,7 +55,7 @@ export const invoice: DocumentTypeDeclaration = {
   extract: extractInvoice,
   vocabulary: {
     dealership_name: {
-      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i],
+      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i],
       sections: DEALER_SECTIONS,
       inSection: [/name/i],
     },
@@ -63,8 +70,10 @@ export const invoice: DocumentTypeDeclaration = {
         /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient|party)/i,
         /bill(?:ed)?\s*to/i,
         /sold\s*to/i,
+        /invoice(?:d)?\s*to/i,
         /buyer/i,
         /customer/i,
+        /\bcust\b\.?/i,
         /consignee/i,
       ],
       sections: CUSTOMER_SECTIONS,
@@ -81,13 +90,14 @@ export const invoice: DocumentTypeDeclaration = {
       inSection: [/(?:mobile|mob|phone|ph|contact|cell|tel)\s*(?:no|number)?/i],
     },
     invoice_number: {
-      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /cash\s*memo\s*no/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i],
+      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i],
     },
     invoice_date: {
-      labels: [/(?:tax\s*)?invoice\s*date/i, /date\s*of\s*(?:invoice|issue|sale|supply)/i, /bill\s*date/i, /dated/i, /date/i],
+      labels: [/(?:tax\s*)?invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\.?/i, /date\s*of\s*(?:invoice|issue|sale|supply)/i, /bill\s*date/i, /dated/i, /date/i],
     },
   },
   addressFields: ['customer_address', 'dealer_address'],
   pageImage: false,
   sparseReread: false,
+  secondReading: true,
 };

@@ -10,6 +10,8 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     re('po-no', 2, /\bP\.?\s?O\.?\s*(?:no|number|date)\b/i),
     re('vendor-supplier', 1, /\bvendor\b|\bsupplier\b/i),
     re('delivery-terms', 0.5, /ship\s*to|delivery\s*(?:date|schedule)|terms\s*(?:and|&)\s*conditions/i),
+    // An order placed with a supplier: "place an order", "Order No./Date", a quotation referred to.
+    re('order-words', 1, /\bplace(?:d)?\s+(?:an?\s+|the\s+|our\s+)?(?:purchase\s+)?order\b|\border\s*(?:no|number|date|value)\b|\bquotation\b/i),
   ],
   fields: {
     po_number: 'string',
@@ -20,9 +22,32 @@ export const purchaseOrder: DocumentTypeDeclaration = {
   },
   extract: extractPurchaseOrder,
   vocabulary: {
-    po_date: { labels: [/(?:\bP\.?\s?O\.?|purchase\s*order|order)\s*date/i, /\bdated?\b/i] },
-    buyer_name: { labels: [/buyer(?:'s)?\s*(?:name)?/i, /(?:bill\s*to|invoice\s*to)/i] },
-    supplier_name: { labels: [/(?:supplier|vendor)(?:'s)?\s*(?:name)?/i, /^\s*to\b/i] },
+    po_number: {
+      labels: [
+        /(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#|num)\.?/i,
+        /order\s*(?:no|number|#)\.?/i,
+        /(?:our\s*)?ref(?:erence)?\.?\s*(?:no|number)?\.?/i,
+        // a pre-printed order pad's serial: "No. 3305" beside the title
+        /^no\.?$/i,
+      ],
+    },
+    po_date: {
+      labels: [
+        /(?:\bP\.?\s?O\.?|purchase\s*order|order)\s*(?:date|dt\.?)/i,
+        /date\s*of\s*(?:the\s*)?(?:order|issue|p\.?\s?o\.?|purchase\s*order)/i,
+        /(?<!(?:delivery|due|quotation|indent|expiry|valid(?:ity)?|dispatch|invoice)\.?\s*)\bdated?\b/i,
+      ],
+    },
+    buyer_name: {
+      labels: [/buyer(?:'s)?\s*(?:name)?/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)\s*to/i, /purchaser/i],
+      sections: [/(?:buyer|purchaser|customer)(?:'s)?\s*(?:details|information|info)?/i, /(?:bill|invoice)\s*to/i, /from/i],
+      inSection: [/(?:company\s*)?name/i],
+    },
+    supplier_name: {
+      labels: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:name)?/i, /name\s*of\s*(?:the\s*)?(?:supplier|vendor)/i, /^\s*to\b/i],
+      sections: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:details|information|info|address)?/i, /^to$/i],
+      inSection: [/(?:company\s*)?name/i],
+    },
   },
   addressFields: [],
   pageImage: false,

@@ -1,0 +1,68 @@
+/**
+ * Experiment: a second OCR reading (PaddleOCR) of SROIE tuning-half receipts, from the bench's
+ * OCR cache (run bench/accuracy.ts with --engines tesseract and --engines paddle first). Per
+ * field: tesseract alone, paddle alone, the more confident of the two, and how often the two
+ * readings agree and are right when they agree.
+ *
+ *   npx tsx bench/second-reading.ts
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DocumentModel, extractFields } from '#core/documents/index.ts';
+import { mergeReadings, sameReading } from '#core/documents/secondReading.ts';
+import { same, type Cmp } from '../test/fixtures/documents/score.ts';
+import { cachedBlocks } from './sroie-lines.ts';
+
+const DIR = '/work/shared/datasets/sroie2019-zzzdavid';
+const MAP: Record<string, [string, Cmp]> = { company: ['dealership_name', 'text'], date: ['invoice_date', 'date'], address: ['dealer_address', 'text'], total: ['total_invoice_amount', 'amount'] };
+const nd = (s: string) => {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(s.trim());
+  if (m) return `${m[1].padStart(2, '0')}/${m[2].padStart(2, '0')}/${m[3].length === 2 ? '20' + m[3] : m[3]}`;
+  const MON = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+  const n = /^(\d{1,2})\s*([A-Za-z]{3})[A-Za-z]*\s*(\d{2}|\d{4})$/.exec(s.trim());
+  if (n && MON.includes(n[2].toLowerCase())) return `${n[1].padStart(2, '0')}/${String(MON.indexOf(n[2].toLowerCase()) + 1).padStart(2, '0')}/${n[3].length === 2 ? '20' + n[3] : n[3]}`;
+  return undefined;
+};
+const t: Record<string, Record<string, number>> = {};
+const conf: Record<string, { right: number[]; wrong: number[] }> = { tess: { right: [], wrong: [] }, merged: { right: [], wrong: [] } };
+for (let i = 0; i <= 624; i += 16) {
+  const id = String(i).padStart(3, '0');
+  const img = readFileSync(join(DIR, 'img', `${id}.jpg`));
+  const tb = cachedBlocks('tesseract', img);
+  const pb = cachedBlocks('paddle', img);
+  if (!tb || !pb) continue;
+  const a = extractFields('INVOICE', new DocumentModel(tb));
+  const b = extractFields('INVOICE', new DocumentModel(pb));
+  const m = mergeReadings(a, b);
+  const key = JSON.parse(readFileSync(join(DIR, 'key', `${id}.json`), 'utf8')) as Record<string, string>;
+  for (const [k, [f, cmp]] of Object.entries(MAP)) {
+    const raw = String(key[k] ?? '').trim();
+    const want = k === 'total' ? Number(raw.replace(/^(?:RM|\$)\s*/i, '').replace(/,/g, '')) : k === 'date' ? nd(raw) : raw;
+    const row = (t[k] ??= { tess: 0, paddle: 0, merged: 0, agree: 0, agreeRight: 0, returned: 0 });
+    const ok = (v: unknown) => same(cmp, v, want);
+    row.tess += +ok(a.data[f].value);
+    row.paddle += +ok(b.data[f].value);
+    row.merged += +ok(m.data[f].value);
+    if (m.data[f].value !== '' && m.data[f].value !== null) row.returned++;
+    if (sameReading(a.data[f].value, b.data[f].value)) {
+      row.agree++;
+      row.agreeRight += +ok(a.data[f].value);
+    }
+    for (const [name, r] of [['tess', a], ['merged', m]] as const) if (r.data[f].value !== '' && r.data[f].value !== null) conf[name][ok(r.data[f].value) ? 'right' : 'wrong'].push(r.data[f].confidence_score);
+  }
+}
+console.table(t);
+const mean = (xs: number[]) => (xs.reduce((x, y) => x + y, 0) / Math.max(1, xs.length)).toFixed(2);
+for (const [n, c] of Object.entries(conf)) console.log(`${n}: right ${c.right.length} mean ${mean(c.right)}, wrong ${c.wrong.length} mean ${mean(c.wrong)}`);
+for (const [name, col] of [['tesseract', 'tess'], ['merged', 'merged']] as const) {
+  let tp = 0;
+  let keys = 0;
+  const parts: string[] = [];
+  for (const [k, row] of Object.entries(t)) {
+    const ret = name === 'merged' ? row.returned : NaN;
+    keys += 40;
+    tp += row[col];
+    if (name === 'merged') parts.push(`${k} F1 ${((2 * row[col]) / (ret + 40)).toFixed(2)}`);
+  }
+  if (name === 'merged') console.log(`merged per field: ${parts.join(', ')}; all ${((2 * tp) / (Object.values(t).reduce((a, r) => a + r.returned, 0) + keys)).toFixed(2)}`);
+}
