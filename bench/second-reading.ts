@@ -1,15 +1,18 @@
 /**
- * Experiment: a second OCR reading (PaddleOCR) of SROIE tuning-half receipts, from the bench's
- * OCR cache (run bench/accuracy.ts with --engines tesseract and --engines paddle first). Per
- * field: tesseract alone, paddle alone, the more confident of the two, and how often the two
- * readings agree and are right when they agree.
+ * Experiment: the second reading of SROIE tuning-half receipts, from the bench's OCR cache (run
+ * bench/accuracy.ts with --engines tesseract and --engines paddle first; the tesseract run's
+ * default --psm auto,block caches the PSM 6 reading). Per field: tesseract alone, paddle alone,
+ * the fused reading (paddle's characters, tesseract PSM 6's word boundaries), the service's merge
+ * (`merged`: the fused reading where needsSecondReading says so), and how often the first and the
+ * fused readings agree and are right when they agree.
  *
  *   npx tsx bench/second-reading.ts
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentModel, extractFields } from '#core/documents/index.ts';
-import { mergeReadings, sameReading } from '#core/documents/secondReading.ts';
+import { mergeReadings, needsSecondReading, sameReading } from '#core/documents/secondReading.ts';
+import { fuseReadings } from '#core/documents/fuseReadings.ts';
 import { same, type Cmp } from '../test/fixtures/documents/score.ts';
 import { cachedBlocks } from './sroie-lines.ts';
 
@@ -30,18 +33,21 @@ for (let i = 0; i <= 624; i += 16) {
   const img = readFileSync(join(DIR, 'img', `${id}.jpg`));
   const tb = cachedBlocks('tesseract', img);
   const pb = cachedBlocks('paddle', img);
-  if (!tb || !pb) continue;
+  const bb = cachedBlocks('tesseract', img, 'block');
+  if (!tb || !pb || !bb) continue;
   const a = extractFields('INVOICE', new DocumentModel(tb));
-  const b = extractFields('INVOICE', new DocumentModel(pb));
-  const m = mergeReadings(a, b);
+  const p = extractFields('INVOICE', new DocumentModel(pb));
+  const b = extractFields('INVOICE', new DocumentModel(fuseReadings(pb, bb)));
+  const m = needsSecondReading('INVOICE', a) ? mergeReadings(a, b) : a;
   const key = JSON.parse(readFileSync(join(DIR, 'key', `${id}.json`), 'utf8')) as Record<string, string>;
   for (const [k, [f, cmp]] of Object.entries(MAP)) {
     const raw = String(key[k] ?? '').trim();
     const want = k === 'total' ? Number(raw.replace(/^(?:RM|\$)\s*/i, '').replace(/,/g, '')) : k === 'date' ? nd(raw) : raw;
-    const row = (t[k] ??= { tess: 0, paddle: 0, merged: 0, agree: 0, agreeRight: 0, returned: 0 });
+    const row = (t[k] ??= { tess: 0, paddle: 0, fused: 0, merged: 0, agree: 0, agreeRight: 0, returned: 0 });
     const ok = (v: unknown) => same(cmp, v, want);
     row.tess += +ok(a.data[f].value);
-    row.paddle += +ok(b.data[f].value);
+    row.paddle += +ok(p.data[f].value);
+    row.fused += +ok(b.data[f].value);
     row.merged += +ok(m.data[f].value);
     if (m.data[f].value !== '' && m.data[f].value !== null) row.returned++;
     if (sameReading(a.data[f].value, b.data[f].value)) {

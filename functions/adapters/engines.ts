@@ -32,10 +32,11 @@ export function ocrEngine(): Promise<OcrEngine> {
 let second: Promise<OcrEngine | undefined> | undefined;
 
 /**
- * The engine of a second reading for the types that declare one (receipts and invoices), when
- * OCR_SECOND_READING names one (only 'paddle' today; unset: none). Measured on the SROIE tuning
- * half: +12 of 160 fields and agreement as confidence evidence, for PaddleOCR's 1.4-3 s a page
- * (docs/decisions-documents.md, "Second reading").
+ * The engine whose characters a second reading keeps, for the types that declare one (receipts and
+ * invoices whose issuer or total read weakly), when OCR_SECOND_READING names one (only 'paddle'
+ * today; unset or 'off': none). The local runtime sets it to 'paddle' (functions/local/index.ts); Lambda
+ * packages carry no PaddleOCR. Measured on the SROIE tuning half: F1 0.67 -> 0.75, for PaddleOCR's and a
+ * second tesseract reading's time on the receipts that need it (docs/decisions-documents.md).
  */
 export function secondReadingEngine(): Promise<OcrEngine | undefined> {
   second ??= (async () => {

@@ -76,6 +76,9 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   process.env.STAGE = 'local';
   process.env[envNames.allowLoopback] = opts.allowLoopback ? 'true' : 'false';
   process.env.OCR_ENGINE ??= 'tesseract';
+  // Receipts whose issuer or total read weakly are read again by PaddleOCR and fused with tesseract's
+  // reading (docs/decisions-documents.md, "Receipts: fused second reading"); OCR_SECOND_READING=off turns it off.
+  process.env.OCR_SECOND_READING ??= 'paddle';
   process.env.FACE_ENGINE ??= 'local';
   process.env.SIGNING_KEY_SEED = localSecret(opts.dataDir, 'signing-seed');
   process.env[VAULT_LOCAL_ENV] = localSecret(opts.dataDir, 'aadhaar-vault-key');

@@ -222,7 +222,8 @@ export function paddleToBlocks(lines: PaddleLine[], width: number, height: numbe
   const out: Block[] = [pageBlock];
   let li = 0;
   for (const line of readingOrder(lines)) {
-    const words = line.text.split(/\s+/).filter(Boolean);
+    // NFKC: full-width punctuation (`（`, `：`) as the ASCII forms the extractors look for.
+    const words = line.text.normalize('NFKC').split(/\s+/).filter(Boolean);
     if (!words.length || !line.box || line.box.length !== 4) continue;
     let [tl, tr, br, bl] = line.box;
     // A row merged from boxes listed right to left comes back with its corners mirrored.

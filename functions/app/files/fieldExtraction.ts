@@ -14,7 +14,7 @@ import { sealAadhaar } from '#adapters/aadhaarVault.ts';
 import { maskRegions } from '#adapters/imageRedaction.ts';
 import { findQrCodes } from '#adapters/qrLocator.ts';
 import { assessPanOriginality } from '#adapters/imageSignals/panOriginality.ts';
-import { DocumentModel, classify, declarationOf, extractFields, openBoxInput, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
+import { DocumentModel, classify, declarationOf, extractFields, needsSecondReading, openBoxInput, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
 import { findProduct } from '#core/products/catalogue.ts';
 import { formatAddress } from '../addressMatching.ts';
 import { evidenceOnUploadedPages } from '#core/evidence/fieldEvidence.ts';
@@ -128,11 +128,17 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
   }
 
   if (declarationOf(type)?.sparseReread && image) result = await withSparseReading(await ocrEngine(), image, result, options);
-  // Receipts and invoices: a second engine's reading where one is configured (OCR_SECOND_READING),
-  // merged field by field; agreement raises confidence, disagreement lowers it.
-  if (declarationOf(type)?.secondReading && image) {
-    const reader = await secondReadingEngine();
-    if (reader && reader.name !== (await ocrEngine()).name) result = await withSecondReading(reader, image, type, result, options);
+  // Receipts and invoices whose issuer or total read weakly: PaddleOCR's characters fused with
+  // tesseract's word boundaries (OCR_SECOND_READING; on by default in the local runtime), merged
+  // field by field; agreement raises confidence, disagreement lowers it. A failed second reading
+  // (a package missing, a model that does not load) keeps the first.
+  if (image && needsSecondReading(type, result)) {
+    try {
+      const [letters, spaces] = await Promise.all([secondReadingEngine(), ocrEngine()]);
+      if (letters && spaces.name === 'tesseract') result = await withSecondReading({ letters, spaces }, image, type, result, options);
+    } catch (err) {
+      logger.warn('second reading failed, first reading kept', { error: (err as Error).name, reason: (err as Error).message?.slice(0, 200) });
+    }
   }
   // Evidence boxes go back onto the page as uploaded, where a reviewer looks for them.
   const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, evidenceOnUploadedPages(result.data, model.orientation)) };

@@ -35,8 +35,9 @@ export interface DocumentTypeDeclaration {
    */
   sparseReread: boolean;
   /**
-   * Worth a second OCR engine's reading where one is configured (secondReading.ts): receipts and
-   * bills, where two readings agreeing or disagreeing is the evidence the layout cannot give.
+   * Worth a second reading where one is configured (secondReading.ts): receipts and bills, read
+   * again when one of `whenWeak` is missing or weak after the first reading; two readings agreeing
+   * or disagreeing is the evidence the layout cannot give.
    */
-  secondReading?: boolean;
+  secondReading?: { whenWeak: readonly string[] };
 }

@@ -99,5 +99,6 @@ export const invoice: DocumentTypeDeclaration = {
   addressFields: ['customer_address', 'dealer_address'],
   pageImage: false,
   sparseReread: false,
-  secondReading: true,
+  // The issuer and the total: what a receipt carries (a printed invoice reads them at 0.8+).
+  secondReading: { whenWeak: ['dealership_name', 'dealer_address', 'invoice_date', 'total_invoice_amount'] },
 };

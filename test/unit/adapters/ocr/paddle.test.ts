@@ -99,6 +99,11 @@ describe('Paddle lines to blocks and the hybrid decisions (no model)', () => {
     expect(ab.Confidence).toBeCloseTo(80);
   });
 
+  it('reads full-width punctuation as ASCII (NFKC), as the extractors expect it', () => {
+    const blocks = paddleToBlocks([{ text: '（CO.REG ：860671-D）', mean: 0.9, box: box(0, 10, 100, 30) }], 200, 100);
+    expect(blocks.find((b) => b.BlockType === 'LINE')!.Text).toBe('(CO.REG :860671-D)');
+  });
+
   it('recognises a sideways page by its narrow boxes', () => {
     expect(isSideways([{ text: 'INCOME TAX DEPARTMENT', mean: 1, box: box(10, 10, 40, 500) }])).toBe(true);
     expect(isSideways([{ text: 'INCOME TAX DEPARTMENT', mean: 1, box: box(10, 10, 500, 40) }])).toBe(false);

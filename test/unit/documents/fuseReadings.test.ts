@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
+import { alignChars, fitsNeighbours, fuseReadings } from '#core/documents/fuseReadings.ts';
+import { AGREED_FLOOR, DISAGREE_CAP, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
+
+/** One reading: lines of [text, left, width, confidence] words on a row at `top` (page 0..1 units). */
+type W = [string, number, number, number];
+function reading(prefix: string, rows: { top: number; words: W[]; conf?: number }[]): Block[] {
+  const page: Block = { BlockType: 'PAGE', Id: `${prefix}p1`, Page: 1, Relationships: [{ Type: 'CHILD', Ids: [] }], Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } } };
+  const out: Block[] = [page];
+  rows.forEach((row, li) => {
+    const id = `${prefix}p1-l${li}`;
+    const words: Block[] = row.words.map(([text, left, width, conf], wi) => ({
+      BlockType: 'WORD', Id: `${id}-w${wi}`, Text: text, Confidence: conf, Page: 1, Geometry: { BoundingBox: { Left: left, Top: row.top, Width: width, Height: 0.02 } },
+    }));
+    const left = Math.min(...row.words.map((w) => w[1]));
+    const right = Math.max(...row.words.map((w) => w[1] + w[2]));
+    out.push({ BlockType: 'LINE', Id: id, Text: row.words.map((w) => w[0]).join(' '), Confidence: row.conf ?? row.words[0][3], Page: 1, Geometry: { BoundingBox: { Left: left, Top: row.top, Width: right - left, Height: 0.02 } }, Relationships: [{ Type: 'CHILD', Ids: words.map((w) => w.Id) }] }, ...words);
+    page.Relationships![0].Ids.push(id);
+  });
+  return out;
+}
+const lines = (blocks: Block[]) => new DocumentModel(blocks).lines.map((l) => l.text);
+
+describe('fusing two readings: one reading\'s characters, the other\'s word boundaries', () => {
+  it('puts the spaces one reading dropped back between the other\'s characters ("81100JOHORBAHRU")', () => {
+    const letters = reading('a', [{ top: 0.1, words: [['81100JOHORBAHRU', 0.2, 0.5, 97]] }, { top: 0.2, words: [['Date', 0.1, 0.1, 98], ['25/12/20188:13:39PM', 0.25, 0.5, 98]] }]);
+    const spaces = reading('b', [{ top: 0.1, words: [['81100', 0.2, 0.15, 90], ['JOHOR', 0.37, 0.15, 88], ['BAHEU', 0.54, 0.16, 60]] }, { top: 0.2, words: [['Date', 0.1, 0.1, 95], ['25/12/2018', 0.25, 0.3, 93], ['8:13:39PM', 0.57, 0.18, 90]] }]);
+    const fused = fuseReadings(letters, spaces);
+    expect(lines(fused)).toEqual(['81100 JOHOR BAHRU', 'Date 25/12/2018 8:13:39PM']);
+    // The word read alike by both keeps the higher confidence; the one they read differently the lower.
+    const words = fused.filter((b) => b.BlockType === 'WORD');
+    expect(words.find((w) => w.Text === 'JOHOR')!.Confidence).toBe(97);
+    expect(words.find((w) => w.Text === 'BAHRU')!.Confidence).toBe(60);
+    expect(extractFields('INVOICE', new DocumentModel(fused)).data.invoice_date.value).toBe('25/12/2018');
+  });
+
+  it('a look-alike that breaks its word\'s class loses to the reading that keeps it (Ja1an, 411S0)', () => {
+    const letters = reading('a', [{ top: 0.1, words: [['Ja1an', 0.1, 0.2, 97], ['411S0', 0.4, 0.2, 97]] }]);
+    const spaces = reading('b', [{ top: 0.1, words: [['Jalan', 0.1, 0.2, 70], ['41150', 0.4, 0.2, 70]] }]);
+    expect(lines(fuseReadings(letters, spaces))).toEqual(['Jalan 41150']);
+    // ...and without such a clue the letters reading's character stays unless the other is far surer.
+    const tie = reading('b', [{ top: 0.1, words: [['Jalon', 0.1, 0.2, 70], ['41150', 0.4, 0.2, 70]] }]);
+    expect(lines(fuseReadings(reading('a', [{ top: 0.1, words: [['Jalan', 0.1, 0.2, 97], ['41150', 0.4, 0.2, 97]] }]), tie))).toEqual(['Jalan 41150']);
+    expect(fitsNeighbours('a', 'a', 'l')).toBe(2);
+    expect(fitsNeighbours('a', 'a', '1')).toBe(0);
+    expect(fitsNeighbours('1', undefined, 'S')).toBe(0);
+  });
+
+  it('keeps the spaces reading\'s geometry, so a row the letters reading joined across columns still shows its gap', () => {
+    const letters = reading('a', [{ top: 0.1, words: [['SoldBy', 0.05, 0.9, 95]] }]);
+    const spaces = reading('b', [{ top: 0.1, words: [['Sold', 0.05, 0.08, 90], ['By', 0.8, 0.05, 90]] }]);
+    const words = fuseReadings(letters, spaces).filter((b) => b.BlockType === 'WORD');
+    expect(words.map((w) => w.Text)).toEqual(['Sold', 'By']);
+    expect(words[1].Geometry!.BoundingBox.Left).toBeCloseTo(0.8);
+  });
+
+  it('a line the two readings read too differently (another row, a logo) keeps the letters reading as it is', () => {
+    const letters = reading('a', [{ top: 0.1, words: [['TOTAL', 0.1, 0.2, 95], ['9.00', 0.5, 0.1, 95]] }]);
+    const spaces = reading('b', [{ top: 0.1, words: [['~~%#', 0.1, 0.5, 30]] }]);
+    expect(lines(fuseReadings(letters, spaces))).toEqual(['TOTAL 9.00']);
+  });
+
+  it('normalises full-width punctuation (PaddleOCR reads "（CO.REG：1）")', () => {
+    expect(lines(fuseReadings(reading('a', [{ top: 0.1, words: [['（CO.REG：1）', 0.1, 0.3, 95]] }]), []))).toEqual(['(CO.REG:1)']);
+  });
+
+  it('aligns characters by edit distance', () => {
+    expect(alignChars('abc', 'axc')).toEqual([[0, 0], [1, 1], [2, 2]]);
+    expect(alignChars('abc', 'ac')).toEqual([[0, 0], [1, -1], [2, 1]]);
+  });
+});
+
+describe('second reading of receipts', () => {
+  const f = (value: string | number, confidence_score: number) => ({ value, confidence_score });
+  const strong = { data: { dealership_name: f('Ganga Home Appliances', 0.86), dealer_address: f('12 MG Road, Pune 411001', 0.8), invoice_date: f('01/02/2024', 0.9), total_invoice_amount: f(1200, 0.95) } };
+
+  it('runs only when the issuer or the total read weakly, never for a type without one', () => {
+    expect(needsSecondReading('INVOICE', strong)).toBe(false);
+    expect(needsSecondReading('INVOICE', { data: { ...strong.data, dealer_address: f('', 0) } })).toBe(true);
+    expect(needsSecondReading('INVOICE', { data: { ...strong.data, total_invoice_amount: f(12, 0.45) } })).toBe(true);
+    expect(needsSecondReading('PAN', { data: {} })).toBe(false);
+  });
+
+  it('the fused reading wins a disagreement, capped; agreement raises to the auto-accept band', () => {
+    const first = { data: { dealership_name: f('SUN VICTORY SON BHD', 0.5), invoice_date: f('20/03/2018', 0.6) } };
+    const second = { data: { dealership_name: f('SUN VICTORY SDN BHD', 0.4), invoice_date: f('20/03/2018', 0.7) } };
+    const m = mergeReadings(first, second).data;
+    expect(m.dealership_name).toEqual(f('SUN VICTORY SDN BHD', 0.4));
+    expect(m.invoice_date).toEqual(f('20/03/2018', AGREED_FLOOR));
+    expect(mergeReadings({ data: { total_invoice_amount: f(9, 0.9) } }, { data: { total_invoice_amount: f(8, 0.95) } }).data.total_invoice_amount).toEqual(f(8, DISAGREE_CAP));
+  });
+
+  it('reads the page with both engines (the spaces one as a block) and extracts from their fusion', async () => {
+    const calls: string[] = [];
+    const reader = (name: string, blocks: Block[]): SecondReader => ({ name, recognise: async (_img, opts) => { calls.push(`${name}:${opts.segmentation ?? 'default'}`); return blocks; } });
+    const letters = reading('a', [{ top: 0.1, words: [['Date:25/12/2018', 0.1, 0.5, 97]] }]);
+    const spaces = reading('b', [{ top: 0.1, words: [['Date:', 0.1, 0.15, 90], ['25/12/2O18', 0.27, 0.3, 50]] }]);
+    const first = { data: { invoice_date: f('', 0) } };
+    const r = await withSecondReading({ letters: reader('paddle', letters), spaces: reader('tesseract', spaces) }, Buffer.from(''), 'INVOICE', first, {});
+    expect(calls.sort()).toEqual(['paddle:default', 'tesseract:block']);
+    expect(r.data.invoice_date.value).toBe('25/12/2018');
+  });
+});
