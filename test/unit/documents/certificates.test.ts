@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
-import { composeAddressParts, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, unslipKey } from '#core/documents/fields/certificate.ts';
+import { DISAGREED_CAP, REFUSED_CAP, composeAddressParts, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
@@ -330,5 +330,70 @@ describe('OCR leaders and specks around labelled values', () => {
     const d = extractFields('EBILL', m).data;
     expect(d.consumer_name.value).toBe('Sunil Khan');
     expect(d.consumer_name.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});
+
+describe('unseen layouts (dev2): keys the layout model reads in part', () => {
+  it('a key continued on a line of its own is read whole: "Name of Food Business" / "Operator" is the operator, not the business', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'Registration Certificate']],
+      [0.1, [0.15, 'Name of Food Business'], [0.45, 'Aarti Rathore']],
+      [0.117, [0.15, 'Operator']],
+      [0.15, [0.15, 'Name of Business / Shop'], [0.45, 'Nandan Sweet Mart']],
+      [0.19, [0.15, 'Address of Premises'], [0.45, 'Ward No. 23, Ring Road, Nagpur, Maharashtra - 440034']],
+    ]);
+    const d = extractFields('FSSAI_CERTIFICATE', m).data;
+    expect(d.business_name.value).toBe('Nandan Sweet Mart');
+    expect(d.business_name.confidence_score).toBeGreaterThan(0.85);
+  });
+
+  it('a right-aligned key wrapped over two lines; an empty key above it ("Additional trade names, if any") heads nothing', () => {
+    // key column right-aligned at x = 0.40 (0.011 per character)
+    const right = (t: string): [number, string] => [0.4 - 0.011 * t.length, t];
+    const m = pageFromRows([
+      [0.05, [0.35, 'Form GST REG-06']],
+      [0.1, right('Legal Name'), [0.45, 'PADMAVATI AGRITECH PRIVATE LIMITED']],
+      [0.13, right('Additional trade names, if any')],
+      [0.16, right('Address of Principal Place of'), [0.45, 'Ward No. 50, Canal Bank Road, Near Railway']],
+      [0.177, right('Business'), [0.45, 'Crossing, Model Town, Bhubaneswar, Odisha 751036']],
+      [0.21, right('Date of Liability'), [0.45, '18-03-2024']],
+    ]);
+    expect(extractFields('GST_CERT', m).data.address.value).toBe('Ward No. 50, Canal Bank Road, Near Railway, Crossing, Model Town, Bhubaneswar, Odisha 751036');
+  });
+
+  it('a key of six words the layout leaves unpaired still gives the cell beside it; an annexure\'s address is not it', () => {
+    const rows = (principal: boolean) =>
+      pageFromRows([
+        [0.05, [0.35, 'Form GST REG-06']],
+        [0.1, [0.06, '1.'], [0.12, 'Legal Name'], [0.45, 'PADMAVATI AND COMPANY']],
+        ...(principal ? ([[0.13, [0.06, '4.'], [0.12, 'Address of Principal Place of Business'], [0.6, 'Khasra No. 67/23, Gandhi Ganj, Patna, Bihar 800028']]] as [number, ...[number, string][]][]) : []),
+        [0.17, [0.06, '5.'], [0.12, 'Date of Liability'], [0.45, '02/07/2024']],
+        [0.3, [0.35, 'Details of Additional Places of Business']],
+        [0.33, [0.06, 'Sr. No.'], [0.2, 'Address']],
+        [0.35, [0.06, '1'], [0.2, 'Ward No. 1, Zoo Road, Patna - 800038, Bihar']],
+      ]);
+    expect(extractFields('GST_CERT', rows(true)).data.address.value).toBe('Khasra No. 67/23, Gandhi Ganj, Patna, Bihar 800028');
+    // Without the principal place, the only address is the annexure's: returned for review, never trusted.
+    const other = extractFields('GST_CERT', rows(false)).data.address;
+    expect(other.value).toBe('Ward No. 1, Zoo Road, Patna - 800038, Bihar');
+    expect(other.confidence_score).toBeLessThanOrEqual(REFUSED_CAP);
+  });
+
+  it('one label naming two different values on the page is a guess: sent to review', () => {
+    const m = pageFromRows([
+      [0.1, [0.1, 'Business Name'], [0.45, 'Nandan Sweet Mart']],
+      [0.2, [0.1, 'Business Name'], [0.45, 'Rathore Caterers']],
+    ]);
+    const f = textByLabels(m, [/business\s*name/i]);
+    expect(f?.value).toBe('Nandan Sweet Mart');
+    expect(f!.confidence_score).toBeLessThanOrEqual(DISAGREED_CAP);
+    const one = textByLabels(pageFromRows([[0.1, [0.1, 'Business Name'], [0.45, 'Nandan Sweet Mart']]]), [/business\s*name/i]);
+    expect(one!.confidence_score).toBeGreaterThan(0.85);
+  });
+
+  it('an address holding its key\'s words or part labels fails its validator', () => {
+    expect(plausible('address', 'of Principal Place of, Ward No. 50, Canal Bank Road, Business, Bhubaneswar, Odisha 751036')).toBe('fail');
+    expect(plausible('address', 'Flat/Door/Block No. D.No. 74-15, Ring Road, Road/Street/Lane Opp. School, Raipur 492025')).toBe('fail');
+    expect(plausible('address', 'D.No. 74-15-12, Ring Road, Opp. Municipal School, Raipur, Chhattisgarh 492025')).toBe('pass');
   });
 });

@@ -99,19 +99,60 @@ export function keyAlternatives(key: string): string[] {
   return out;
 }
 
-/** Pairs whose key one of the labels covers, as printed, with an OCR slip undone, or as one of its slash alternatives. */
+/**
+ * Pairs whose key one of the labels covers, as printed, with an OCR slip undone, or as one of its
+ * slash alternatives. A key continued on a line of its own under it ("Name of Food Business" /
+ * "Operator") is read whole: the label must cover the whole key, so the operator's name is not
+ * the business's.
+ */
 export function findPairs(model: DocumentModel, labels: readonly RegExp[]): KeyValue[] {
   const lay = model.layout;
   const out: KeyValue[] = [];
+  const whole = new Map<KeyValue, string | undefined>();
+  const wholeKey = (p: KeyValue) => {
+    if (!whole.has(p)) {
+      const c = p.keySegment && p.valueSegment ? keyContinuation(model, p.keySegment, p.valueSegment) : undefined;
+      whole.set(p, c ? `${p.key.replace(/[\s:：.\-–]+$/, '')} ${c.text.replace(/[\s:：.\-–]+$/, '')}` : undefined);
+    }
+    return whole.get(p);
+  };
+  const keeps = (label: RegExp, p: KeyValue) => {
+    const w = wholeKey(p);
+    return !w || covers(label, w) || keyAlternatives(w).some((a) => covers(label, a));
+  };
   for (const label of labels) {
-    for (const p of lay.find([label])) if (!out.includes(p)) out.push(p);
+    for (const p of lay.find([label])) if (!out.includes(p) && keeps(label, p)) out.push(p);
     for (const p of lay.pairs) {
       if (out.includes(p)) continue;
       const k = unslipKey(p.key);
-      if ((k !== p.key && covers(label, k)) || keyAlternatives(k).some((a) => covers(label, a))) out.push(p);
+      if (((k !== p.key && covers(label, k)) || keyAlternatives(k).some((a) => covers(label, a))) && keeps(label, p)) out.push(p);
     }
   }
   return out;
+}
+
+/**
+ * The second line of a key printed over two lines with nothing beside it ("Name of Food Business"
+ * over "Operator"): directly under the key (left or right edges aligned, as key columns print
+ * them), short, no digits, alone on its row, ending left of the value.
+ */
+export function keyContinuation(model: DocumentModel, key: Segment, value: Segment): Segment | undefined {
+  const lay = model.layout;
+  const h = Math.max(key.box.Height, 0.004);
+  const charW = key.box.Width / Math.max(1, key.text.length);
+  const under = lay.segments
+    .filter((b) => b.page === key.page && b.line !== key.line && b.box.Top > key.box.Top + h * 0.5 && b.box.Top - (key.box.Top + key.box.Height) <= h * 0.9)
+    .filter((b) => alignedUnder(key, b, charW) && b.box.Left + b.box.Width <= value.box.Left)
+    .sort((a, b) => a.box.Top - b.box.Top)[0];
+  if (!under || /\d/.test(under.text) || under.text.trim().split(/\s+/).length > 3 || NUMBERING.test(under.text) || lay.isProseLine(under.line)) return undefined;
+  const row = lay.rows.find((r) => r.includes(under));
+  return row && row.length === 1 ? under : undefined;
+}
+
+/** `b` starts under `a` (left edges within a few characters) or ends under it (a right-aligned key column). */
+function alignedUnder(a: Segment, b: Segment, charW: number): boolean {
+  const right = (s: Segment) => s.box.Left + s.box.Width;
+  return (b.box.Left >= a.box.Left - charW * 2 && b.box.Left <= a.box.Left + charW * 8) || Math.abs(right(b) - right(a)) <= charW * 2;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -156,8 +197,7 @@ export function wrappedPairs(model: DocumentModel, labels: readonly RegExp[]): W
               b.line !== seg.line &&
               b.box.Top > seg.box.Top + h * 0.5 &&
               b.box.Top - (seg.box.Top + seg.box.Height) <= h * 1.1 &&
-              b.box.Left >= seg.box.Left - charW * 2 &&
-              b.box.Left <= seg.box.Left + charW * 8 &&
+              alignedUnder(seg, b, charW) &&
               b.box.Left + b.box.Width <= value.box.Left,
           )
           .sort((a, b) => a.box.Top - b.box.Top)[0];
@@ -166,6 +206,27 @@ export function wrappedPairs(model: DocumentModel, labels: readonly RegExp[]): W
         const key = `${first} ${under.text.replace(/[\s:：.\-–]+$/, '').trim()}`.replace(/\s+/g, ' ');
         if (covers(label, first)) continue; // not wrapped: the first line is the key on its own
         if (covers(label, key) && !out.some((w) => w.value === value)) out.push({ key, keySegments: [seg, under], value });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A key cell the layout did not pair (a label of six words or more, "Address of Principal Place of
+ * Business") with the cell beside it on its row: the label must cover the whole key cell.
+ */
+export function rowPairs(model: DocumentModel, labels: readonly RegExp[]): WrappedPair[] {
+  const lay = model.layout;
+  const out: WrappedPair[] = [];
+  for (const label of labels) {
+    for (const row of lay.rows) {
+      for (let i = 0; i + 1 < row.length; i++) {
+        const seg = row[i];
+        if (lay.isProseLine(seg.line) || lay.pairs.some((p) => p.keySegment === seg)) continue;
+        const key = seg.text.replace(NUMBERING, '').replace(/[\s:：.\-–]+$/, '');
+        if (/\d/.test(key) || !covers(label, key)) continue;
+        if (!out.some((w) => w.value === row[i + 1])) out.push({ key, keySegments: [seg], value: row[i + 1] });
       }
     }
   }
@@ -255,6 +316,26 @@ export interface AddressChoice {
   /** Keys or section headings naming another address ("Additional Place of Business", "Registered Office"). */
   avoid?: RegExp;
   stop?: RegExp;
+  /** Filled with the first lines of the addresses refused as another place's (see `notRefused`). */
+  refused?: string[];
+}
+
+/** Ceiling for an address a fallback lookup returned that the labelled reader refused as another place's. */
+export const REFUSED_CAP = 0.4;
+
+/**
+ * A fallback address (a key matched without the section check, a label in a line) that starts
+ * like one the labelled reader refused (an additional place, the registered office, a unit) is
+ * that other address: kept for review, capped at REFUSED_CAP.
+ */
+export function notRefused(f: ExtractedField | undefined, refused: readonly string[]): ExtractedField | undefined {
+  if (!f || typeof f.value !== 'string' || !refused.length) return f;
+  const v = norm(f.value).replace(/\s+/g, '');
+  const hit = refused.some((r) => {
+    const x = norm(r).replace(/\s+/g, '');
+    return x.length >= 6 && (v.startsWith(x.slice(0, 24)) || x.startsWith(v.slice(0, 24)));
+  });
+  return hit ? { ...f, confidence_score: Math.min(f.confidence_score, REFUSED_CAP) } : f;
 }
 
 /**
@@ -269,6 +350,10 @@ function headingAbove(model: DocumentModel, seg: Segment): Segment | undefined {
     if (row[0].page !== seg.page) break;
     if (row.length !== 1) continue;
     const t = row[0].text;
+    // an empty key of the same form ("Additional trade names, if any" ending where the keys end) heads nothing
+    const charW = seg.box.Width / Math.max(1, seg.text.length);
+    const keyOfColumn = /,\s*if\s+(?:any|applicable)\s*$/i.test(t) || (Math.abs(row[0].box.Left + row[0].box.Width - (seg.box.Left + seg.box.Width)) <= charW * 1.5 && row[0].box.Left > seg.box.Left + charW * 2);
+    if (keyOfColumn) continue;
     if (!/\d/.test(t) && t.trim().split(/\s+/).length <= 9 && !lay.isProseLine(row[0].line)) return row[0];
   }
   return undefined;
@@ -349,7 +434,10 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
   const lay = model.layout;
   for (const label of labels) {
     for (const p of findPairs(model, [label])) {
-      if (avoided(model, p.key, p.keySegment, opts.avoid)) continue;
+      if (avoided(model, p.key, p.keySegment, opts.avoid)) {
+        opts.refused?.push(p.value);
+        continue;
+      }
       const seg = p.valueSegment;
       if (!seg) {
         // Textract's KEY_VALUE_SET: the VALUE block already holds every line of the address.
@@ -367,10 +455,15 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       const a = blockFrom(model, seg, p.via === 'colon' ? p.value : seg.text, p.via === 'colon' ? p.valueWords : seg.words, opts.stop);
       if (a) return a;
     }
-    for (const w of wrappedPairs(model, [label])) {
-      if (avoided(model, w.key, w.keySegments[0], opts.avoid)) continue;
+    const wrapped = wrappedPairs(model, [label]);
+    for (const w of [...wrapped, ...rowPairs(model, [label])]) {
+      if (avoided(model, w.key, w.keySegments[0], opts.avoid)) {
+        opts.refused?.push(w.value.text);
+        continue;
+      }
       const a = blockFrom(model, w.value, w.value.text, w.value.words, opts.stop);
-      if (a) return a;
+      // a key cell the layout left unpaired is trusted only with a whole address beside it (up to its PIN)
+      if (a && (wrapped.includes(w) || hasPincode(String(a.value)))) return a;
     }
     // A heading alone on its row with a parts table under it.
     for (const s of lay.segments) {
@@ -392,18 +485,32 @@ export function textByLabels(
   const clean = opts.clean ?? tidy;
   const ok = (v: string) => !!v && !isLabelText(v, opts.allLabels) && (!opts.accept || opts.accept(v));
   for (const label of labels) {
+    const found: ExtractedField[] = [];
     for (const p of findPairs(model, [label])) {
       if (opts.avoid && avoided(model, p.key, p.keySegment, opts.avoid)) continue;
       const raw = p.value.split(/\s{3,}/)[0];
       const v = clean(raw);
-      if (ok(v)) return field(v, p.valueWords.length ? p.valueWords : (p.valueSegment?.words ?? []), { kind: 'labelled', via: 'pair' });
+      if (ok(v)) found.push(field(v, p.valueWords.length ? p.valueWords : (p.valueSegment?.words ?? []), { kind: 'labelled', via: 'pair' }));
     }
-    for (const w of wrappedPairs(model, [label])) {
-      const v = clean(w.value.text);
-      if (ok(v)) return field(v, w.value.words, { kind: 'labelled', via: 'pair' });
+    if (!found.length) {
+      for (const w of [...wrappedPairs(model, [label]), ...rowPairs(model, [label])]) {
+        const v = clean(w.value.text);
+        if (ok(v)) found.push(field(v, w.value.words, { kind: 'labelled', via: 'pair' }));
+      }
     }
+    if (found.length) return competing(found);
   }
   return undefined;
+}
+
+/**
+ * The first of the values one label gave; when the same label named different values on the page
+ * (two "Name of Business" keys, one of them another party's), which one is meant is a guess: it is
+ * capped at DISAGREED_CAP for review.
+ */
+function competing(found: readonly ExtractedField[]): ExtractedField {
+  const first = found[0];
+  return found.some((f) => norm(f.value) !== norm(first.value)) ? { ...first, confidence_score: Math.min(first.confidence_score, DISAGREED_CAP) } : first;
 }
 
 // ---------------------------------------------------------------------------------------------

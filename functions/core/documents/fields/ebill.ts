@@ -4,7 +4,7 @@ import { findAmounts } from '../validators.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
+import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, notRefused, textByLabels, withoutLeadingName } from './certificate.ts';
 
 /** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
 const NOT_DUE_NOW = /after|late|arrear|previous|surcharge|if\s*paid|discount|rebate|last\s*payment|paid\s*on|deposit|penalty|fine|\bdpc\b/i;
@@ -58,12 +58,13 @@ export const extractEbill: Extractor = (model, _opts, V) => {
   );
   const name = typeof found.consumer_name?.value === 'string' ? found.consumer_name.value : undefined;
   // "Name & Address" cell, an address key (never the office's), then the addressee block of a letter.
+  const refused: string[] = [];
   found.address =
     combined?.address ??
-    withoutLeadingName(addressByLabels(model, V('address').labels, { avoid: NOT_CONSUMER, stop: ADDRESS_STOP }), name) ??
-    withoutLeadingName(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }), name) ??
+    withoutLeadingName(addressByLabels(model, V('address').labels, { avoid: NOT_CONSUMER, stop: ADDRESS_STOP, refused }), name) ??
+    notRefused(withoutLeadingName(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }), name), refused) ??
     to?.address ??
-    withoutLeadingName(labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), name);
+    notRefused(withoutLeadingName(labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), name), refused);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.bill_date = labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
   found.amount_due = amountDue(model, V('amount_due').labels);

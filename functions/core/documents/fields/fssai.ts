@@ -2,7 +2,7 @@
 import { cleanName, field, labelledAddress, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels } from './certificate.ts';
+import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels } from './certificate.ts';
 
 /** 14 digits, grouped or printed one per box ("1 2 3 4 …"): at most one space between two digits. */
 const FOURTEEN = /(?<!\d)(\d(?: ?\d){13})(?!\d)/;
@@ -50,10 +50,10 @@ export const extractFssai: Extractor = (model, _opts, V) => {
   const named = proseName(model);
   if (named && found.business_name !== named) found.business_name = checkedAgainst(found.business_name, named);
   // The premises: pairs and wrapped keys first (never the licensee's office), then a sentence.
+  const refused: string[] = [];
   found.address =
-    addressByLabels(model, V('address').labels, { avoid: NOT_PREMISES, stop: ADDRESS_STOP }) ??
-    addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ??
-    labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }) ??
+    addressByLabels(model, V('address').labels, { avoid: NOT_PREMISES, stop: ADDRESS_STOP, refused }) ??
+    notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model);

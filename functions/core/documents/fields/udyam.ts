@@ -5,7 +5,7 @@ import { cleanName, field, labelledAddress, labelledDate, labelledText, type Ext
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
-import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, proseAddress, proseDate, proseName, checkedAgainst, textByLabels } from './certificate.ts';
+import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, proseAddress, proseDate, proseName, checkedAgainst, textByLabels } from './certificate.ts';
 
 const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 const TYPE_WORD = /\b(micro|small|medium)\b/i;
@@ -65,10 +65,10 @@ export const extractUdyam: Extractor = (model, _opts, V) => {
   if (named && found.enterprise_name !== named) found.enterprise_name = checkedAgainst(found.enterprise_name, named);
   found.enterprise_type = enterpriseType(model);
   // The official address: pairs, wrapped keys, the table of parts; never a unit's or plant's location.
+  const refused: string[] = [];
   found.address =
-    addressByLabels(model, V('address').labels, { avoid: NOT_OFFICIAL, stop: ADDRESS_STOP }) ??
-    addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ??
-    labelledAddress(model, V('address').labels, { maxLines: 5, stop: ADDRESS_STOP }) ??
+    addressByLabels(model, V('address').labels, { avoid: NOT_OFFICIAL, stop: ADDRESS_STOP, refused }) ??
+    notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 5, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.date_of_registration =
