@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/calibration.ts [--types T1,T2] [--per-type 5] [--sets tuned,dev,dev2] [--list]
  */
-import { DocumentModel, extractFields, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
+import { DocumentModel, classify, extractFields, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
 import { fieldTrace, type FieldValue } from '#core/documents/fields/common.ts';
 import type { Evidence } from '#core/documents/confidence.ts';
 import { cachedCorpus } from '../test/fixtures/documents/generate.ts';
@@ -25,6 +25,9 @@ const SETS = arg('--sets', 'tuned,dev,dev2').split(',');
 type Row = { set: string; id: string; field: string; ok: boolean; conf: number; got: unknown; how: string };
 const rows: Row[] = [];
 let uncached = 0;
+/** Classification per set: [right, all], and the misreads. */
+const classes = new Map<string, [number, number]>();
+const misclassified: string[] = [];
 
 const norm = (v: unknown) => String(Array.isArray(v) ? v.join(' ') : (v ?? '')).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 function kind(e: Evidence): string {
@@ -34,12 +37,18 @@ function kind(e: Evidence): string {
   return e.kind;
 }
 
+let currentSet = '';
+let currentId = '';
 function extract(type: string, bytes: Buffer): { r: ExtractionResult; trace: { value: FieldValue; how: string }[] } | undefined {
   const blocks = cachedBlocks('tesseract', bytes);
   if (!blocks) {
     uncached++;
     return undefined;
   }
+  const c = classify(new DocumentModel(blocks)).type;
+  const k = classes.get(currentSet) ?? [0, 0];
+  classes.set(currentSet, [k[0] + (c === type ? 1 : 0), k[1] + 1]);
+  if (c !== type) misclassified.push(`${currentSet} ${currentId}: ${type} read as ${c}`);
   const trace: { value: FieldValue; how: string }[] = [];
   fieldTrace.on = (value, evidence) => trace.push({ value, how: kind(evidence) });
   try {
@@ -76,6 +85,7 @@ for (const degraded of [false, true]) {
   if (SETS.includes('tuned') && PER_TYPE > 0) {
     for (const f of await cachedCorpus({ seed: 1, perType: PER_TYPE, degraded, pdfs: false })) {
       if (!TYPES.includes(f.type)) continue;
+      [currentSet, currentId] = ['tuned', f.id];
       const x = extract(f.type, f.bytes);
       if (x) score('tuned', f.id, f.type, f.truth, x);
     }
@@ -84,6 +94,7 @@ for (const degraded of [false, true]) {
     if (!SETS.includes(set)) continue;
     for (const spec of gen({ seed: 1, perLayout: 1, degraded })) {
       if (!TYPES.includes(spec.type)) continue;
+      [currentSet, currentId] = [set, spec.id];
       const x = extract(spec.type, (await spec.render()).bytes);
       if (x) score(set, spec.id, spec.type, spec.truth, x);
     }
@@ -93,6 +104,8 @@ for (const degraded of [false, true]) {
 const mean = (xs: number[]) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(3) : '–');
 const BINS = [0, 0.3, 0.5, 0.7, 0.85, 0.95, 1.01];
 console.log(`uncached pages: ${uncached}`);
+console.log(`classification: ${[...classes].map(([k, [r, n]]) => `${k} ${r}/${n}`).join(', ')}`);
+for (const m of misclassified) console.log(`CLASS ${m}`);
 for (const set of [...SETS, 'all']) {
   const rs = rows.filter((r) => set === 'all' || r.set === set);
   const right = rs.filter((r) => r.ok);

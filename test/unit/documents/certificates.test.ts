@@ -300,6 +300,18 @@ describe('recognised without their headings', () => {
     ];
     for (const [type, lines] of cases) expect(classify(modelFromLines(lines)).type, type).toBe(type);
   });
+
+  it('an e-Aadhaar cut-out printing its number twice on one line, an old PAN card without captions, Udyam and FSSAI captions', () => {
+    const cases: [string, string[]][] = [
+      ['AADHAAR', ['Shabana Barua', 'DOB: 15/08/1990', 'FEMALE', `${AADHAAR_SPACED} ${AADHAAR_SPACED}`]],
+      ['PAN', ['RAHUL SHARMA', 'SURESH SHARMA', '15/08/1990', 'ABCPS1234K']],
+      ['UDYAM_CERT', ['Name of Enterprise : STAR SERVICES', 'Type of Enterprise : SMALL', 'Major Activity : Services', 'Social Category : General', 'Date of Commencement : 18/04/2021']],
+      ['FSSAI_CERTIFICATE', ['LICENSE NO.', '15101160234708', 'NAME OF BUSINESS : Royal Foods', 'ADDRESS OF PREMISES : 296, Gandhi Nagar, Kolkata - 700256']],
+    ];
+    for (const [type, lines] of cases) expect(classify(modelFromLines(lines)).type, type).toBe(type);
+    // 12 of a 16-digit VID's digits are no Aadhaar number
+    expect(classify(modelFromLines(['VID : 9123 4567 8901 2345', 'Rahul Sharma'])).scores.AADHAAR ?? 0).toBeLessThan(2);
+  });
 });
 
 describe('an address without a PIN', () => {
