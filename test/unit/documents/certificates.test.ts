@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
-import { DISAGREED_CAP, REFUSED_CAP, composeAddressParts, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
+import { DISAGREED_CAP, REFUSED_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
@@ -407,5 +407,60 @@ describe('unseen layouts (dev2): keys the layout model reads in part', () => {
     expect(plausible('address', 'of Principal Place of, Ward No. 50, Canal Bank Road, Business, Bhubaneswar, Odisha 751036')).toBe('fail');
     expect(plausible('address', 'Flat/Door/Block No. D.No. 74-15, Ring Road, Road/Street/Lane Opp. School, Raipur 492025')).toBe('fail');
     expect(plausible('address', 'D.No. 74-15-12, Ring Road, Opp. Municipal School, Raipur, Chhattisgarh 492025')).toBe('pass');
+  });
+});
+
+describe('unseen layouts (dev2): captions, tables read as cells, sentences that name a caption', () => {
+  it('values under a row of captions: a bill\'s summary boxes, a statement\'s "From Date | To Date"', () => {
+    const bill = pageFromRows([
+      [0.03, [0.05, 'Kestrel Mobile'], [0.8, 'Postpaid Bill']],
+      [0.1, [0.6, 'Bill Date'], [0.74, '13-JUL-2024']],
+      [0.28, [0.04, 'Previous Balance'], [0.24, 'Payments'], [0.36, 'Adjustments'], [0.5, 'Payable after Due Date'], [0.78, 'Amount Payable']],
+      [0.32, [0.04, '₹ 871.00'], [0.24, '- ₹ 871.00'], [0.36, '₹ 0.00'], [0.5, '₹ 894.14'], [0.78, '₹ 794.14']],
+    ]);
+    expect(extractFields('EBILL', bill).data.amount_due.value).toBe(794.14);
+    expect(valueUnderCaption(bill, [/amount\s*payable/i], (t) => /\d/.test(t), { avoid: /after/i })?.text).toBe('₹ 794.14');
+    const statement = pageFromRows([
+      [0.03, [0.04, 'Sahyadri Commercial Bank Ltd.'], [0.7, 'ACCOUNT STATEMENT']],
+      [0.126, [0.04, 'Account Name'], [0.32, 'Account No.'], [0.47, 'IFSC'], [0.59, 'From Date'], [0.72, 'To Date'], [0.85, 'Currency']],
+      [0.152, [0.04, 'M/S JANATA AGRO'], [0.32, '40026443567140'], [0.47, 'SCBQ0366248'], [0.59, '01/12/2025'], [0.72, '30/11/2026'], [0.85, 'INR']],
+      [0.2, [0.04, 'Sanction Limit: 23,00,000.00'], [0.4, 'Limit Expiry: 26/08/2027']],
+    ]);
+    const d = extractFields('BANK_STATEMENT', statement).data;
+    expect([d.period_from.value, d.period_to.value]).toEqual(['01/12/2025', '30/11/2026']);
+  });
+
+  it('an address table of parts with "City / Town"; the latest year of a classification table read cell by cell', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.1, [0.07, 'UDYAM REGISTRATION NUMBER'], [0.4, 'UDYAM-CG-28-2629441']],
+      [0.14, [0.07, 'TYPE OF ENTERPRISE']],
+      [0.165, [0.41, 'SNO.'], [0.46, 'CLASSIFICATION YEAR'], [0.64, 'ENTERPRISE TYPE']],
+      [0.185, [0.41, '1'], [0.46, '2022-23'], [0.64, 'Micro']],
+      [0.205, [0.41, '2'], [0.46, '2024-25'], [0.64, 'Small']],
+      [0.3, [0.07, 'OFFICIAL ADDRESS OF ENTERPRISE']],
+      [0.325, [0.41, 'Flat/Door/Block No.'], [0.66, 'D.No. 74-15-12, Ring Road']],
+      [0.345, [0.41, 'Road/Street/Lane'], [0.66, 'Opp. Municipal School']],
+      [0.365, [0.41, 'City / Town'], [0.66, 'Raipur']],
+      [0.385, [0.41, 'State'], [0.66, 'Chhattisgarh']],
+      [0.405, [0.41, 'Pin'], [0.66, '492025']],
+      [0.45, [0.07, 'DATE OF UDYAM REGISTRATION'], [0.4, '25/01/2022']],
+    ]);
+    const d = extractFields('UDYAM_CERT', m).data;
+    expect(d.address.value).toBe('D.No. 74-15-12, Ring Road, Opp. Municipal School, Raipur, Chhattisgarh, 492025');
+    expect(d.enterprise_type.value).toBe('SMALL');
+  });
+
+  it('"date of birth" inside a sentence is no caption: the name is the one above the card\'s DOB', () => {
+    const m = modelFromLines([
+      'Unique Identification Authority of India',
+      'Information',
+      '• Aadhaar is a proof of identity, not of citizenship or date of birth.',
+      'Shabana Barua',
+      'Janm Tithi/DOB: 16/04/1965',
+      'FEMALE',
+      AADHAAR_SPACED,
+    ]);
+    expect(extractFields('AADHAAR', m).data.name.value).toBe('Shabana Barua');
   });
 });

@@ -233,12 +233,30 @@ export function rowPairs(model: DocumentModel, labels: readonly RegExp[]): Wrapp
   return out;
 }
 
+/**
+ * A value printed under its caption in a row of captions ("From Date | To Date | Currency" over
+ * "01/12/2025 | 30/11/2026 | INR", a bill's summary boxes): the segment under a caption one of the
+ * labels covers, in its column, that `accept` takes. Never a caption inside a sentence.
+ */
+export function valueUnderCaption(model: DocumentModel, labels: readonly RegExp[], accept: (text: string) => boolean, opts: { avoid?: RegExp } = {}): Segment | undefined {
+  const lay = model.layout;
+  for (const label of labels) {
+    for (const seg of lay.segments) {
+      if (lay.isProseLine(seg.line) || (opts.avoid && opts.avoid.test(seg.text))) continue;
+      if (!covers(label, seg.text.replace(/[\s:：.\-–]+$/, ''))) continue;
+      const under = lay.segmentBelow(seg, 3);
+      if (under && accept(under.text)) return under;
+    }
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Addresses
 
 /** Labels of the parts of an address as Indian forms print them. */
 const PART_LABEL =
-  /(?:building\s*(?:no\.?|number|name)?\s*\/?\s*(?:flat\s*no\.?)?|flat\s*\/?\s*(?:door\s*)?\/?\s*(?:block\s*)?(?:no\.?|number)|door\s*(?:no\.?|number)|house\s*(?:no\.?|number)|plot\s*(?:no\.?|number)|floor\s*(?:no\.?)?|name\s*of\s*(?:the\s*)?premises\s*\/?\s*building|premises\s*\/?\s*building(?:\s*name)?|name\s*of\s*premises|road\s*\/?\s*street(?:\s*\/?\s*lane)?|street|lane|locality\s*\/?\s*(?:sub\s*locality)?|sub\s*locality|area|village\s*\/?\s*town|town\s*\/?\s*village|city\s*\/?\s*town\s*\/?\s*village|city|block|taluka|tehsil|mandal|district|state|pin\s*code|pincode|pin|post\s*office|landmark)/i;
+  /(?:building\s*(?:no\.?|number|name)?\s*\/?\s*(?:flat\s*no\.?)?|flat\s*\/?\s*(?:door\s*)?\/?\s*(?:block\s*)?(?:no\.?|number)|door\s*(?:no\.?|number)|house\s*(?:no\.?|number)|plot\s*(?:no\.?|number)|floor\s*(?:no\.?)?|name\s*of\s*(?:the\s*)?premises\s*\/?\s*building|premises\s*\/?\s*building(?:\s*name)?|name\s*of\s*premises|road\s*\/?\s*street(?:\s*\/?\s*lane)?|street|lane|locality\s*\/?\s*(?:sub\s*locality)?|sub\s*locality|area|village\s*\/?\s*town|town\s*\/?\s*village|city\s*\/?\s*town(?:\s*\/?\s*village)?|city|block|taluka|tehsil|mandal|district|state|pin\s*code|pincode|pin|post\s*office|landmark)/i;
 const PART_ANCHORED = new RegExp(`^\\s*(?:${PART_LABEL.source})\\s*$`, 'i');
 const INLINE_PART = new RegExp(`(?:^|,\\s*|\\s{2,})(${PART_LABEL.source})\\s*[:：]\\s*`, 'gi');
 
