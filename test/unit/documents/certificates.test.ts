@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
-import { DISAGREED_CAP, REFUSED_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
+import { DISAGREED_CAP, GARBLED_LABEL_CAP, REFUSED_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
@@ -462,5 +462,34 @@ describe('unseen layouts (dev2): captions, tables read as cells, sentences that 
       AADHAAR_SPACED,
     ]);
     expect(extractFields('AADHAAR', m).data.name.value).toBe('Shabana Barua');
+  });
+});
+
+describe('unseen layouts (dev2) as OCR read them', () => {
+  it('an OCR speck between two address lines is stepped over', () => {
+    const m = pageFromRows([
+      [0.03, [0.04, 'MYSURU WATER SUPPLY & SEWERAGE BOARD']],
+      [0.1, [0.04, 'Connection No.'], [0.2, 'KA50/262903']],
+      [0.235, [0.04, 'Address'], [0.18, 'Gala No. 44, Krishna Towers'], [0.6, 'Due Date'], [0.75, '11/06/2024']],
+      [0.255, [0.18, 'Temple Road, Saheed Nagar']],
+      [0.266, [0.181, '2']],
+      [0.277, [0.18, 'Mysuru - 570021, Karnataka']],
+    ]);
+    expect(extractFields('EBILL', m).data.address.value).toBe('Gala No. 44, Krishna Towers, Temple Road, Saheed Nagar, Mysuru - 570021, Karnataka');
+  });
+
+  it('a licence number read in two pieces on its row; "Valid" with a garbled word before the date; a numbered key with alternatives', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'Food Safety and Standards Authority of India']],
+      [0.1, [0.4, 'Registration No.']],
+      [0.12, [0.36, '2327913168706'], [0.62, '4']],
+      [0.2, [0.08, '1. Name of Licensee / Company'], [0.5, 'Trimurti Dairy LLP']],
+      [0.3, [0.07, '10. Valid UPEO -..oeeeee eee 31/12/2026']],
+    ]);
+    const d = extractFields('FSSAI_CERTIFICATE', m).data;
+    expect(d.license_number.value).toBe('23279131687064');
+    expect(d.business_name.value).toBe('Trimurti Dairy LLP');
+    expect(d.valid_upto.value).toBe('31/12/2026');
+    expect(d.valid_upto.confidence_score).toBeLessThanOrEqual(GARBLED_LABEL_CAP);
   });
 });

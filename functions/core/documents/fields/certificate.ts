@@ -225,7 +225,7 @@ export function rowPairs(model: DocumentModel, labels: readonly RegExp[]): Wrapp
         const seg = row[i];
         if (lay.isProseLine(seg.line) || lay.pairs.some((p) => p.keySegment === seg)) continue;
         const key = seg.text.replace(NUMBERING, '').replace(/[\s:：.\-–]+$/, '');
-        if (/\d/.test(key) || !covers(label, key)) continue;
+        if (/\d/.test(key) || !(covers(label, key) || keyAlternatives(unslipKey(key)).some((a) => covers(label, a)))) continue;
         if (!out.some((w) => w.value === row[i + 1])) out.push({ key, keySegments: [seg], value: row[i + 1] });
       }
     }
@@ -244,7 +244,8 @@ export function valueUnderCaption(model: DocumentModel, labels: readonly RegExp[
     for (const seg of lay.segments) {
       if (lay.isProseLine(seg.line) || (opts.avoid && opts.avoid.test(seg.text))) continue;
       if (!covers(label, seg.text.replace(/[\s:：.\-–]+$/, ''))) continue;
-      const under = lay.segmentBelow(seg, 3);
+      // boxes of figures space their captions apart from the values (up to four caption heights)
+      const under = lay.segmentBelow(seg, 4);
       if (under && accept(under.text)) return under;
     }
   }
@@ -720,6 +721,18 @@ export function dateAfterLabel(model: DocumentModel, labels: readonly RegExp[], 
 
 export const VALID_UPTO_INTROS: readonly RegExp[] = [/\bvalid\s*(?:up\s*to|upto|till|until|through|thru)\b\s*(?:date\s*)?[:\-]?\s*/i, /\b(?:expir(?:es|y|ing)|renewal\s+due)\s*(?:on|date)?\s*[:\-]?\s*/i];
 export const VALID_RANGE_INTROS: readonly RegExp[] = [/\bvalid(?:ity)?\s*(?:is\s*|period\s*)?(?:from|w\.?\s?e\.?\s?f\.?)\s*/i];
+
+/** Ceiling for a validity date read after a garbled label ("Valid UPEO -..oeee 31/12/2022"). */
+export const GARBLED_LABEL_CAP = 0.7;
+
+/**
+ * The last resort for a validity date: "Valid" followed by a word OCR garbled ("UPEO" for "Upto")
+ * and a date on the same line, never "valid from" (the start of a range). Kept for review.
+ */
+export function validityAfterGarbledLabel(model: DocumentModel): ExtractedField | undefined {
+  const f = dateAfterLabel(model, [/\bvalid\b(?!\s*(?:from|w\.?\s?e\.?\s?f))(?:\s*\S{1,6})?/i], 'range');
+  return f && { ...f, confidence_score: Math.min(f.confidence_score, GARBLED_LABEL_CAP) };
+}
 
 /** "valid up to D", else the second date of "valid from A to B". */
 export function proseValidUpto(model: DocumentModel): ExtractedField | undefined {
