@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
-import { DISAGREED_CAP, GARBLED_LABEL_CAP, REFUSED_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
+import { DISAGREED_CAP, GARBLED_LABEL_CAP, REFUSED_CAP, SPLIT_CELL_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
@@ -476,6 +476,21 @@ describe('unseen layouts (dev2) as OCR read them', () => {
       [0.277, [0.18, 'Mysuru - 570021, Karnataka']],
     ]);
     expect(extractFields('EBILL', m).data.address.value).toBe('Gala No. 44, Krishna Towers, Temple Road, Saheed Nagar, Mysuru - 570021, Karnataka');
+  });
+
+  it('an address whose first cell OCR broke apart is sent to review; a ")" closing a capitalised word is a J', () => {
+    const m = pageFromRows([
+      [0.03, [0.2, 'GODAVARI ELECTRICITY SUPPLY CORPORATION LTD.']],
+      [0.12, [0.05, 'Consumer No.'], [0.2, '1721746292'], [0.6, 'Bill No.'], [0.78, '9695928766']],
+      [0.145, [0.05, 'Name'], [0.2, 'DEEPA SAHU'], [0.6, 'Bill Date'], [0.78, '25-11-2024']],
+      [0.168, [0.05, 'Address'], [0.2, 'SHOP NO. 34,'], [0.37, 'FLOOR,'], [0.49, 'AM'], [0.6, 'Bill Month'], [0.78, 'NOV-2024']],
+      [0.184, [0.2, 'GANDHI GAN), BENZ CIRCLE']],
+      [0.2, [0.2, 'VIJAYAWADA - 520004, ANDHRA PRADESH'], [0.6, 'Due Date'], [0.78, '05/12/2024']],
+    ]);
+    const a = extractFields('EBILL', m).data.address;
+    expect(a.value).toBe('SHOP NO. 34, GANDHI GANJ, BENZ CIRCLE, VIJAYAWADA - 520004, ANDHRA PRADESH');
+    expect(a.confidence_score).toBeLessThanOrEqual(SPLIT_CELL_CAP);
+    expect(finishAddress('Plot 4 (Near Temple), KOTHRUD, PUNE')).toBe('Plot 4 (Near Temple), KOTHRUD, PUNE');
   });
 
   it('a licence number read in two pieces on its row; "Valid" with a garbled word before the date; a numbered key with alternatives', () => {

@@ -385,12 +385,33 @@ function avoided(model: DocumentModel, key: string, seg: Segment | undefined, av
   return !!head && avoid.test(head.text);
 }
 
+/** Ceiling for an address whose first cell OCR broke apart (fragments left beside it on its row). */
+export const SPLIT_CELL_CAP = 0.6;
+
 function blockFrom(model: DocumentModel, value: Segment, firstText: string, firstWords: Word[], stop?: RegExp): ExtractedField | undefined {
   const b = columnBlock(model, value, { address: true, stop, firstText, firstWords });
   const state = stateAfterPin(model, b.segments[b.segments.length - 1], b.text);
   const text = finishAddress(state ? joinAddress([b.text, state.text]) : b.text);
   const words = state ? [...b.words, ...state.words] : b.words;
-  return text.length >= 5 ? field(text, words, { kind: 'labelled', via: 'pair' }) : undefined;
+  if (text.length < 5) return undefined;
+  const f = field(text, words, { kind: 'labelled', via: 'pair' });
+  return splitCell(model, value) ? { ...f, confidence_score: Math.min(f.confidence_score, SPLIT_CELL_CAP) } : f;
+}
+
+/**
+ * The value's cell broke apart: right of it on its row, before the next key, sit fragments that
+ * belong to no pair ("SHOP NO. 34," | "FLOOR," | "AM" from a blurred "GROUND FLOOR, MANGALAM
+ * ARCADE"), so words of the value are missing or misplaced.
+ */
+function splitCell(model: DocumentModel, value: Segment): boolean {
+  const lay = model.layout;
+  const row = lay.rowOf(value);
+  const paired = (s: Segment) => lay.pairs.some((p) => p.keySegment === s || p.valueSegment === s);
+  for (const s of row.slice(row.indexOf(value) + 1)) {
+    if (lay.isKey(s) || paired(s)) return false;
+    if (s.line === value.line && /\p{L}{2}/u.test(s.text)) return true;
+  }
+  return false;
 }
 
 /**
@@ -412,7 +433,15 @@ const INNER_KEY = /\s(?:(?:Net\s+|Total\s+)?Amount\s+(?:Due|Payable)|Due\s+Date|
 
 /** An address as returned: labelled parts composed, repeated parts, label residue, a spliced key and OCR specks removed. */
 export function finishAddress(s: string): string {
-  return dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(s.replace(/\s*[:：]\s*$/, '')))));
+  return dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(s.replace(/\s*[:：]\s*$/, ''))))));
+}
+
+/** A ")" closing a capitalised word with no "(" before it in its part is a J read in bold type ("GANDHI GAN)," for "GANJ"). */
+function unbracketJ(s: string): string {
+  return s
+    .split(',')
+    .map((part) => part.replace(/\b([A-Z]{2,})\)(?=\s|$)/g, (m, w: string, at: number) => (part.slice(0, at).includes('(') ? m : `${w}J`)))
+    .join(',');
 }
 
 /**
