@@ -493,6 +493,23 @@ describe('unseen layouts (dev2) as OCR read them', () => {
     expect(finishAddress('Plot 4 (Near Temple), KOTHRUD, PUNE')).toBe('Plot 4 (Near Temple), KOTHRUD, PUNE');
   });
 
+  it('an address line OCR cut in two mid-word continues in the piece touching it; a colon read as "1" is not part of an account number', () => {
+    // the second piece is a line of its own that starts where the first ends
+    const withPiece = pageFromRows([
+      [0.05, [0.3, 'The Andhra Pradesh Shops and Establishments Act, 1988']],
+      [0.2, [0.05, 'Name of the Establishment'], [0.4, 'Nandan Family Restaurant']],
+      [0.3, [0.05, 'Address of the Establishment'], [0.4, 'House No. 46, Nehru Chowk, Vijayawa']],
+      [0.3001, [0.787, 'da, Andhra Pradesh 520036']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', withPiece).data.address.value).toBe('House No. 46, Nehru Chowk, Vijayawada, Andhra Pradesh 520036');
+    const statement = pageFromRows([
+      [0.03, [0.2, 'SHRI VARDHAMAN URBAN CO-OPERATIVE BANK LTD.']],
+      [0.1, [0.05, 'STATEMENT OF ACCOUNT']],
+      [0.15, [0.08, 'A/C NO.'], [0.19, '1 79117024375082'], [0.64, 'A/C TYPE'], [0.74, 'SAVINGS DEPOSIT']],
+    ]);
+    expect(extractFields('BANK_STATEMENT', statement).data.account_number.value).toBe('79117024375082');
+  });
+
   it('a licence number read in two pieces on its row; "Valid" with a garbled word before the date; a numbered key with alternatives', () => {
     const m = pageFromRows([
       [0.05, [0.3, 'Food Safety and Standards Authority of India']],

@@ -70,7 +70,8 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     labelledText(model, V('account_number').labels, {
     via: ['same-line', 'right', 'below'],
     pattern: /(?<!\d)(\d[\d\s-]{7,22}\d)(?!\d)/,
-    clean: (s) => s.replace(/[\s-]/g, ''),
+    // a colon printed apart and read as "1" ("A/C NO.  1 79117024375082"): a lone digit before one long group is not the number's
+    clean: (s) => s.replace(/^1\s+(?=\d{9,18}$)/, '').replace(/[\s-]/g, ''),
     accept: (s) => /^\d{9,18}$/.test(s),
   }) ??
     // "Statement of Account No. 1234… for the period …": the number inside a sentence.

@@ -389,6 +389,15 @@ function avoided(model: DocumentModel, key: string, seg: Segment | undefined, av
 export const SPLIT_CELL_CAP = 0.6;
 
 function blockFrom(model: DocumentModel, value: Segment, firstText: string, firstWords: Word[], stop?: RegExp): ExtractedField | undefined {
+  // OCR may cut a long value line in two where a word was split ("…, Vijayawa" | "da, Andhra Pradesh 520036"): the piece
+  // touching it on its row continues it.
+  const row = model.layout.rowOf(value);
+  const touching = row[row.indexOf(value) + 1];
+  const charW = value.box.Width / Math.max(1, value.text.length);
+  if (touching && touching.line !== value.line && !model.layout.isKey(touching) && touching.box.Left - (value.box.Left + value.box.Width) <= charW * 1.5) {
+    firstText = /\p{L}$/u.test(firstText) && /^\p{Ll}/u.test(touching.text) ? firstText + touching.text : `${firstText} ${touching.text}`;
+    firstWords = [...firstWords, ...touching.words];
+  }
   const b = columnBlock(model, value, { address: true, stop, firstText, firstWords });
   const state = stateAfterPin(model, b.segments[b.segments.length - 1], b.text);
   const text = finishAddress(state ? joinAddress([b.text, state.text]) : b.text);
