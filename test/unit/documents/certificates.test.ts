@@ -510,6 +510,26 @@ describe('unseen layouts (dev2) as OCR read them', () => {
     expect(extractFields('BANK_STATEMENT', statement).data.account_number.value).toBe('79117024375082');
   });
 
+  it('a row of specks between an address heading and its parts table; a dotted leader read as small letters before a number', () => {
+    const udyam = pageFromRows([
+      [0.05, [0.3, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.1, [0.07, 'UDYAM REGISTRATION NUMBER'], [0.4, 'UDYAM-CG-28-2629441']],
+      [0.3, [0.07, 'OFFICIAL ADDRESS OF ENTERPRISE']],
+      [0.315, [0.75, 'Dl'], [0.9, '1']],
+      [0.33, [0.41, 'Flat/Door/Block No.'], [0.66, 'D.No. 74-15-12, Ring Road']],
+      [0.35, [0.41, 'Road/Street/Lane'], [0.66, 'Opp. Municipal School']],
+      [0.37, [0.41, 'City / Town'], [0.66, 'Raipur']],
+      [0.39, [0.41, 'Pin'], [0.66, '492025']],
+    ]);
+    expect(extractFields('UDYAM_CERT', udyam).data.address.value).toBe('D.No. 74-15-12, Ring Road, Opp. Municipal School, Raipur, 492025');
+    const shop = modelFromLines([
+      'The Karnataka Shops and Commercial Establishments Act, 1961',
+      '1, ‘Registration NUMber ..:uwsvvmssumssimssumssmmssis MYS/ALC-2/SE/5718/2021',
+      '2. Name of the Establishment : Yashoda Home Appliances',
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', shop).data.registration_number.value).toBe('MYS/ALC-2/SE/5718/2021');
+  });
+
   it('a licence number read in two pieces on its row; "Valid" with a garbled word before the date; a numbered key with alternatives', () => {
     const m = pageFromRows([
       [0.05, [0.3, 'Food Safety and Standards Authority of India']],

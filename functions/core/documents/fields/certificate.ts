@@ -307,6 +307,8 @@ export function addressFromPartsTable(model: DocumentModel, heading: Segment): E
   for (let ri = start; ri < lay.rows.length && ri < start + 12; ri++) {
     const row = lay.rows[ri].filter((s) => s !== heading && s.box.Left >= heading.box.Left - h * 2);
     if (row[0] && row[0].page !== heading.page) break;
+    // a row of OCR specks only ("Dl | 1" from a stamp's edge) is stepped over
+    if (ri > start && row.length && !row.some((s) => /[\p{L}\p{N}]{3}/u.test(s.text))) continue;
     let found = 0;
     for (let i = 0; i < row.length; i++) {
       const t = row[i].text.replace(/[\s:：.\-–]+$/, '');

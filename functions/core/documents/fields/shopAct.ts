@@ -17,10 +17,12 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   const all = ['registration_number', 'establishment_name', 'address', 'valid_upto'].flatMap((f) => V(f).labels);
   const notDate = (s: string) => !!s && !/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(s);
   // Braces are never printed in a number: an OCR speck ("SEA/R}J/458120"); leaders and specks before it are skipped.
-  const regOf = (s: string) => REG_NO.exec(s.replace(/[{}]/g, '').replace(/^(?:[^A-Za-z0-9]+|[a-z]{1,2}\s)+/, '').trim())?.[1] ?? '';
+  // A dotted leader may be read as dots then a run of small letters ("..:uwsvvmssumss MYS/…"): dropped too.
+  const regOf = (s: string) => REG_NO.exec(s.replace(/[{}]/g, '').replace(/^\s*(?:[.:…·_\-]{2,}[a-z.:…·]*|[a-z.:…·]{8,})\s+/, '').replace(/^(?:[^A-Za-z0-9]+|[a-z]{1,2}\s)+/, '').trim())?.[1] ?? '';
   const reg =
     textByLabels(model, V('registration_number').labels, { clean: regOf, accept: notDate }) ??
-    labelledText(model, V('registration_number').labels, { ...VIA, pattern: REG_NO, accept: notDate });
+    labelledText(model, V('registration_number').labels, { ...VIA, pattern: REG_NO, accept: notDate }) ??
+    labelledText(model, V('registration_number').labels, { via: ['same-line'], clean: regOf, accept: notDate });
   const regProse = reg ? undefined : proseId(model, [/\b(?:registration|regn\.?|certificate|licen[cs]e)\s*(?:no\.?|number)\s*/i]);
   found.registration_number = reg ?? (regProse ? field(regProse.value, regProse.words, { kind: 'labelled' }) : undefined);
   found.registration_number = capShortId(found.registration_number);
