@@ -1,9 +1,11 @@
-/** Prints the drawn lines of a dev layout (family, index) with positions: `npx tsx bench/devlines.ts <family> [i]`. */
+/** Prints the drawn lines of a dev or dev2 layout (family, index) with positions: `npx tsx bench/devlines.ts <family> [i]`. */
 import { DocumentModel } from '#core/documents/index.ts';
-import { devLayout } from '../test/fixtures/documents/dev/index.ts';
+import { FAMILIES as DEV_FAMILIES, devLayout } from '../test/fixtures/documents/dev/index.ts';
+import { dev2Layout } from '../test/fixtures/documents/dev2/index.ts';
 import { pageBlocks } from '../test/fixtures/documents/pageBlocks.ts';
 
-const layout = devLayout(1, process.argv[2], Number(process.argv[3] ?? 0));
+const isDev = Object.values(DEV_FAMILIES).some((fs) => process.argv[2] in fs);
+const layout = (isDev ? devLayout : dev2Layout)(1, process.argv[2], Number(process.argv[3] ?? 0));
 const model = new DocumentModel(layout.pages.flatMap((p, k) => pageBlocks(p, k + 1)));
 for (const l of model.lines) console.log(`${String(l.index).padStart(3)} ${l.box.Left.toFixed(3)} ${l.box.Top.toFixed(3)} ${(l.box.Left + l.box.Width).toFixed(3)} | ${l.text}`);
 console.log(JSON.stringify(layout.truth));

@@ -7,7 +7,16 @@ export const re = (name: string, weight: number, rx: RegExp): Cue => ({ name, we
 const tokens = (t: string, rx: RegExp) => [...t.matchAll(rx)].map((m) => m[0].replace(/[ -]/g, ''));
 
 const anyValid = (rx: RegExp, valid: (s: string) => boolean) => (t: string) => tokens(t, rx).some(valid);
-export const hasAadhaar = anyValid(/(?<!\d[ -]?)\d{4}[ -]?\d{4}[ -]?\d{4}(?![ -]?\d)/g, isValidAadhaar);
+/**
+ * A Verhoeff-valid 12-digit number: alone, or printed twice on one line (an e-Aadhaar's cut-out
+ * card beside the letter's copy: "5741 7877 6065 5741 7877 6065"); never 12 digits of a 16-digit
+ * VID ("9123 4567 8901 2345").
+ */
+export const hasAadhaar = (t: string): boolean =>
+  [...t.matchAll(/(?<![\d-])\d{4}(?:[ -]?\d{4})+(?![\d-])/g)].some((m) => {
+    const digits = m[0].replace(/[ -]/g, '');
+    return (digits.length === 12 || (digits.length === 24 && digits.slice(0, 12) === digits.slice(12))) && isValidAadhaar(digits.slice(0, 12));
+  });
 export const hasPan = anyValid(/(?<![A-Z0-9])[A-Z]{5}\d{4}[A-Z](?![A-Z0-9])/g, isValidPan);
 export const hasGstin = anyValid(/(?<![A-Z0-9])\d{2}[A-Z0-9]{13}(?![A-Z0-9])/g, isValidGstin);
 export const hasImei = anyValid(/(?<!\d)\d{15}(?!\d)/g, isValidImei);

@@ -225,9 +225,13 @@ export class Layout {
   private buildRows(): Segment[][] {
     const rows: Segment[][] = [];
     const byTop = [...this.segments].sort((a, b) => a.page - b.page || centreY(a.box) - centreY(b.box));
+    // Two cells of one OCR line overlapping in height share a row even when a speck ("AM", 0.5 of a
+    // line high) opened the row with a centre the taller cell misses by a hair.
+    const vOverlap = (a: BoundingBox, b: BoundingBox) => Math.min(a.Top + a.Height, b.Top + b.Height) - Math.max(a.Top, b.Top);
+    const sameLine = (row: Segment[], s: Segment) => row.some((r) => r.line === s.line && vOverlap(r.box, s.box) >= Math.min(r.box.Height, s.box.Height) * 0.8);
     for (const s of byTop) {
       const row = rows[rows.length - 1];
-      if (row && row[0].page === s.page && sameRow(row[0].box, s.box)) row.push(s);
+      if (row && row[0].page === s.page && (sameRow(row[0].box, s.box) || sameLine(row, s))) row.push(s);
       else rows.push([s]);
     }
     for (const r of rows) r.sort((a, b) => a.box.Left - b.box.Left);

@@ -16,6 +16,12 @@ const BUSINESS = new Set(['dealership_name', 'dealer_name', 'business_name', 'es
 /** Words that label a field: inside a name or an address they show a label was read as the value. */
 const LABEL_WORD = /\b(?:invoice|details|dated?|gstin|mobile|phone|contact|total|amount|bill(?:ed)?\s*to|customer|buyer|dealer|seller|name|address|signature|signatory|proprietor|manager|subject|order|number|receipt)\b/i;
 const PIN = /(?<!\d)\d{3}\s?\d{2,3}(?!\d)/;
+/**
+ * A key read into an address: the words of its label ("of Principal Place of", "Place of
+ * Business"), a part label printed with its alternatives ("Road/Street/Lane", "City / Town"), or a
+ * part that is the tail of a wrapped key ("of Principal Place of").
+ */
+const ADDRESS_KEY_RESIDUE = /\b(?:place\s+of\s+business|principal\s+place)\b|\b(?:flat|door|road|street|city|town|village|locality|building|premises)\s*\/\s*\p{L}|(?:^|,\s*)of\s+\p{L}/iu;
 
 /** Words a form prints as labels: a value made of them only ("Customer Name Mobile No.", "Asset Cost") is a label read as a value. */
 const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|of|the|and|&|\/|#|[:.-]+)$/i;
@@ -45,7 +51,7 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     // and a town ("12, MG Road, Kothrud, Pune, Maharashtra": some print no PIN).
     const parts = value.split(/\s*,\s*/);
     const complete = PIN.test(value) || (fieldName === 'address' && parts.length >= 3 && isStateLine(parts[parts.length - 1]));
-    return complete && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) ? 'pass' : 'fail';
+    return complete && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) && !ADDRESS_KEY_RESIDUE.test(value) ? 'pass' : 'fail';
   }
   if (fieldName === 'asset_model' || fieldName === 'model') {
     // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
-import { composeAddressParts, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, unslipKey } from '#core/documents/fields/certificate.ts';
+import { DISAGREED_CAP, GARBLED_LABEL_CAP, REFUSED_CAP, SPLIT_CELL_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
@@ -300,6 +300,18 @@ describe('recognised without their headings', () => {
     ];
     for (const [type, lines] of cases) expect(classify(modelFromLines(lines)).type, type).toBe(type);
   });
+
+  it('an e-Aadhaar cut-out printing its number twice on one line, an old PAN card without captions, Udyam and FSSAI captions', () => {
+    const cases: [string, string[]][] = [
+      ['AADHAAR', ['Shabana Barua', 'DOB: 15/08/1990', 'FEMALE', `${AADHAAR_SPACED} ${AADHAAR_SPACED}`]],
+      ['PAN', ['RAHUL SHARMA', 'SURESH SHARMA', '15/08/1990', 'ABCPS1234K']],
+      ['UDYAM_CERT', ['Name of Enterprise : STAR SERVICES', 'Type of Enterprise : SMALL', 'Major Activity : Services', 'Social Category : General', 'Date of Commencement : 18/04/2021']],
+      ['FSSAI_CERTIFICATE', ['LICENSE NO.', '15101160234708', 'NAME OF BUSINESS : Royal Foods', 'ADDRESS OF PREMISES : 296, Gandhi Nagar, Kolkata - 700256']],
+    ];
+    for (const [type, lines] of cases) expect(classify(modelFromLines(lines)).type, type).toBe(type);
+    // 12 of a 16-digit VID's digits are no Aadhaar number
+    expect(classify(modelFromLines(['VID : 9123 4567 8901 2345', 'Rahul Sharma'])).scores.AADHAAR ?? 0).toBeLessThan(2);
+  });
 });
 
 describe('an address without a PIN', () => {
@@ -330,5 +342,206 @@ describe('OCR leaders and specks around labelled values', () => {
     const d = extractFields('EBILL', m).data;
     expect(d.consumer_name.value).toBe('Sunil Khan');
     expect(d.consumer_name.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});
+
+describe('unseen layouts (dev2): keys the layout model reads in part', () => {
+  it('a key continued on a line of its own is read whole: "Name of Food Business" / "Operator" is the operator, not the business', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'Registration Certificate']],
+      [0.1, [0.15, 'Name of Food Business'], [0.45, 'Aarti Rathore']],
+      [0.117, [0.15, 'Operator']],
+      [0.15, [0.15, 'Name of Business / Shop'], [0.45, 'Nandan Sweet Mart']],
+      [0.19, [0.15, 'Address of Premises'], [0.45, 'Ward No. 23, Ring Road, Nagpur, Maharashtra - 440034']],
+    ]);
+    const d = extractFields('FSSAI_CERTIFICATE', m).data;
+    expect(d.business_name.value).toBe('Nandan Sweet Mart');
+    expect(d.business_name.confidence_score).toBeGreaterThan(0.85);
+  });
+
+  it('a right-aligned key wrapped over two lines; an empty key above it ("Additional trade names, if any") heads nothing', () => {
+    // key column right-aligned at x = 0.40 (0.011 per character)
+    const right = (t: string): [number, string] => [0.4 - 0.011 * t.length, t];
+    const m = pageFromRows([
+      [0.05, [0.35, 'Form GST REG-06']],
+      [0.1, right('Legal Name'), [0.45, 'PADMAVATI AGRITECH PRIVATE LIMITED']],
+      [0.13, right('Additional trade names, if any')],
+      [0.16, right('Address of Principal Place of'), [0.45, 'Ward No. 50, Canal Bank Road, Near Railway']],
+      [0.177, right('Business'), [0.45, 'Crossing, Model Town, Bhubaneswar, Odisha 751036']],
+      [0.21, right('Date of Liability'), [0.45, '18-03-2024']],
+    ]);
+    expect(extractFields('GST_CERT', m).data.address.value).toBe('Ward No. 50, Canal Bank Road, Near Railway, Crossing, Model Town, Bhubaneswar, Odisha 751036');
+  });
+
+  it('a key of six words the layout leaves unpaired still gives the cell beside it; an annexure\'s address is not it', () => {
+    const rows = (principal: boolean) =>
+      pageFromRows([
+        [0.05, [0.35, 'Form GST REG-06']],
+        [0.1, [0.06, '1.'], [0.12, 'Legal Name'], [0.45, 'PADMAVATI AND COMPANY']],
+        ...(principal ? ([[0.13, [0.06, '4.'], [0.12, 'Address of Principal Place of Business'], [0.6, 'Khasra No. 67/23, Gandhi Ganj, Patna, Bihar 800028']]] as [number, ...[number, string][]][]) : []),
+        [0.17, [0.06, '5.'], [0.12, 'Date of Liability'], [0.45, '02/07/2024']],
+        [0.3, [0.35, 'Details of Additional Places of Business']],
+        [0.33, [0.06, 'Sr. No.'], [0.2, 'Address']],
+        [0.35, [0.06, '1'], [0.2, 'Ward No. 1, Zoo Road, Patna - 800038, Bihar']],
+      ]);
+    expect(extractFields('GST_CERT', rows(true)).data.address.value).toBe('Khasra No. 67/23, Gandhi Ganj, Patna, Bihar 800028');
+    // Without the principal place, the only address is the annexure's: returned for review, never trusted.
+    const other = extractFields('GST_CERT', rows(false)).data.address;
+    expect(other.value).toBe('Ward No. 1, Zoo Road, Patna - 800038, Bihar');
+    expect(other.confidence_score).toBeLessThanOrEqual(REFUSED_CAP);
+  });
+
+  it('one label naming two different values on the page is a guess: sent to review', () => {
+    const m = pageFromRows([
+      [0.1, [0.1, 'Business Name'], [0.45, 'Nandan Sweet Mart']],
+      [0.2, [0.1, 'Business Name'], [0.45, 'Rathore Caterers']],
+    ]);
+    const f = textByLabels(m, [/business\s*name/i]);
+    expect(f?.value).toBe('Nandan Sweet Mart');
+    expect(f!.confidence_score).toBeLessThanOrEqual(DISAGREED_CAP);
+    const one = textByLabels(pageFromRows([[0.1, [0.1, 'Business Name'], [0.45, 'Nandan Sweet Mart']]]), [/business\s*name/i]);
+    expect(one!.confidence_score).toBeGreaterThan(0.85);
+  });
+
+  it('an address holding its key\'s words or part labels fails its validator', () => {
+    expect(plausible('address', 'of Principal Place of, Ward No. 50, Canal Bank Road, Business, Bhubaneswar, Odisha 751036')).toBe('fail');
+    expect(plausible('address', 'Flat/Door/Block No. D.No. 74-15, Ring Road, Road/Street/Lane Opp. School, Raipur 492025')).toBe('fail');
+    expect(plausible('address', 'D.No. 74-15-12, Ring Road, Opp. Municipal School, Raipur, Chhattisgarh 492025')).toBe('pass');
+  });
+});
+
+describe('unseen layouts (dev2): captions, tables read as cells, sentences that name a caption', () => {
+  it('values under a row of captions: a bill\'s summary boxes, a statement\'s "From Date | To Date"', () => {
+    const bill = pageFromRows([
+      [0.03, [0.05, 'Kestrel Mobile'], [0.8, 'Postpaid Bill']],
+      [0.1, [0.6, 'Bill Date'], [0.74, '13-JUL-2024']],
+      [0.28, [0.04, 'Previous Balance'], [0.24, 'Payments'], [0.36, 'Adjustments'], [0.5, 'Payable after Due Date'], [0.78, 'Amount Payable']],
+      [0.32, [0.04, '₹ 871.00'], [0.24, '- ₹ 871.00'], [0.36, '₹ 0.00'], [0.5, '₹ 894.14'], [0.78, '₹ 794.14']],
+    ]);
+    expect(extractFields('EBILL', bill).data.amount_due.value).toBe(794.14);
+    expect(valueUnderCaption(bill, [/amount\s*payable/i], (t) => /\d/.test(t), { avoid: /after/i })?.text).toBe('₹ 794.14');
+    const statement = pageFromRows([
+      [0.03, [0.04, 'Sahyadri Commercial Bank Ltd.'], [0.7, 'ACCOUNT STATEMENT']],
+      [0.126, [0.04, 'Account Name'], [0.32, 'Account No.'], [0.47, 'IFSC'], [0.59, 'From Date'], [0.72, 'To Date'], [0.85, 'Currency']],
+      [0.152, [0.04, 'M/S JANATA AGRO'], [0.32, '40026443567140'], [0.47, 'SCBQ0366248'], [0.59, '01/12/2025'], [0.72, '30/11/2026'], [0.85, 'INR']],
+      [0.2, [0.04, 'Sanction Limit: 23,00,000.00'], [0.4, 'Limit Expiry: 26/08/2027']],
+    ]);
+    const d = extractFields('BANK_STATEMENT', statement).data;
+    expect([d.period_from.value, d.period_to.value]).toEqual(['01/12/2025', '30/11/2026']);
+  });
+
+  it('an address table of parts with "City / Town"; the latest year of a classification table read cell by cell', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.1, [0.07, 'UDYAM REGISTRATION NUMBER'], [0.4, 'UDYAM-CG-28-2629441']],
+      [0.14, [0.07, 'TYPE OF ENTERPRISE']],
+      [0.165, [0.41, 'SNO.'], [0.46, 'CLASSIFICATION YEAR'], [0.64, 'ENTERPRISE TYPE']],
+      [0.185, [0.41, '1'], [0.46, '2022-23'], [0.64, 'Micro']],
+      [0.205, [0.41, '2'], [0.46, '2024-25'], [0.64, 'Small']],
+      [0.3, [0.07, 'OFFICIAL ADDRESS OF ENTERPRISE']],
+      [0.325, [0.41, 'Flat/Door/Block No.'], [0.66, 'D.No. 74-15-12, Ring Road']],
+      [0.345, [0.41, 'Road/Street/Lane'], [0.66, 'Opp. Municipal School']],
+      [0.365, [0.41, 'City / Town'], [0.66, 'Raipur']],
+      [0.385, [0.41, 'State'], [0.66, 'Chhattisgarh']],
+      [0.405, [0.41, 'Pin'], [0.66, '492025']],
+      [0.45, [0.07, 'DATE OF UDYAM REGISTRATION'], [0.4, '25/01/2022']],
+    ]);
+    const d = extractFields('UDYAM_CERT', m).data;
+    expect(d.address.value).toBe('D.No. 74-15-12, Ring Road, Opp. Municipal School, Raipur, Chhattisgarh, 492025');
+    expect(d.enterprise_type.value).toBe('SMALL');
+  });
+
+  it('"date of birth" inside a sentence is no caption: the name is the one above the card\'s DOB', () => {
+    const m = modelFromLines([
+      'Unique Identification Authority of India',
+      'Information',
+      '• Aadhaar is a proof of identity, not of citizenship or date of birth.',
+      'Shabana Barua',
+      'Janm Tithi/DOB: 16/04/1965',
+      'FEMALE',
+      AADHAAR_SPACED,
+    ]);
+    expect(extractFields('AADHAAR', m).data.name.value).toBe('Shabana Barua');
+  });
+});
+
+describe('unseen layouts (dev2) as OCR read them', () => {
+  it('an OCR speck between two address lines is stepped over', () => {
+    const m = pageFromRows([
+      [0.03, [0.04, 'MYSURU WATER SUPPLY & SEWERAGE BOARD']],
+      [0.1, [0.04, 'Connection No.'], [0.2, 'KA50/262903']],
+      [0.235, [0.04, 'Address'], [0.18, 'Gala No. 44, Krishna Towers'], [0.6, 'Due Date'], [0.75, '11/06/2024']],
+      [0.255, [0.18, 'Temple Road, Saheed Nagar']],
+      [0.266, [0.181, '2']],
+      [0.277, [0.18, 'Mysuru - 570021, Karnataka']],
+    ]);
+    expect(extractFields('EBILL', m).data.address.value).toBe('Gala No. 44, Krishna Towers, Temple Road, Saheed Nagar, Mysuru - 570021, Karnataka');
+  });
+
+  it('an address whose first cell OCR broke apart is sent to review; a ")" closing a capitalised word is a J', () => {
+    const m = pageFromRows([
+      [0.03, [0.2, 'GODAVARI ELECTRICITY SUPPLY CORPORATION LTD.']],
+      [0.12, [0.05, 'Consumer No.'], [0.2, '1721746292'], [0.6, 'Bill No.'], [0.78, '9695928766']],
+      [0.145, [0.05, 'Name'], [0.2, 'DEEPA SAHU'], [0.6, 'Bill Date'], [0.78, '25-11-2024']],
+      [0.168, [0.05, 'Address'], [0.2, 'SHOP NO. 34,'], [0.37, 'FLOOR,'], [0.49, 'AM'], [0.6, 'Bill Month'], [0.78, 'NOV-2024']],
+      [0.184, [0.2, 'GANDHI GAN), BENZ CIRCLE']],
+      [0.2, [0.2, 'VIJAYAWADA - 520004, ANDHRA PRADESH'], [0.6, 'Due Date'], [0.78, '05/12/2024']],
+    ]);
+    const a = extractFields('EBILL', m).data.address;
+    expect(a.value).toBe('SHOP NO. 34, GANDHI GANJ, BENZ CIRCLE, VIJAYAWADA - 520004, ANDHRA PRADESH');
+    expect(a.confidence_score).toBeLessThanOrEqual(SPLIT_CELL_CAP);
+    expect(finishAddress('Plot 4 (Near Temple), KOTHRUD, PUNE')).toBe('Plot 4 (Near Temple), KOTHRUD, PUNE');
+  });
+
+  it('an address line OCR cut in two mid-word continues in the piece touching it; a colon read as "1" is not part of an account number', () => {
+    // the second piece is a line of its own that starts where the first ends
+    const withPiece = pageFromRows([
+      [0.05, [0.3, 'The Andhra Pradesh Shops and Establishments Act, 1988']],
+      [0.2, [0.05, 'Name of the Establishment'], [0.4, 'Nandan Family Restaurant']],
+      [0.3, [0.05, 'Address of the Establishment'], [0.4, 'House No. 46, Nehru Chowk, Vijayawa']],
+      [0.3001, [0.787, 'da, Andhra Pradesh 520036']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', withPiece).data.address.value).toBe('House No. 46, Nehru Chowk, Vijayawada, Andhra Pradesh 520036');
+    const statement = pageFromRows([
+      [0.03, [0.2, 'SHRI VARDHAMAN URBAN CO-OPERATIVE BANK LTD.']],
+      [0.1, [0.05, 'STATEMENT OF ACCOUNT']],
+      [0.15, [0.08, 'A/C NO.'], [0.19, '1 79117024375082'], [0.64, 'A/C TYPE'], [0.74, 'SAVINGS DEPOSIT']],
+    ]);
+    expect(extractFields('BANK_STATEMENT', statement).data.account_number.value).toBe('79117024375082');
+  });
+
+  it('a row of specks between an address heading and its parts table; a dotted leader read as small letters before a number', () => {
+    const udyam = pageFromRows([
+      [0.05, [0.3, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.1, [0.07, 'UDYAM REGISTRATION NUMBER'], [0.4, 'UDYAM-CG-28-2629441']],
+      [0.3, [0.07, 'OFFICIAL ADDRESS OF ENTERPRISE']],
+      [0.315, [0.75, 'Dl'], [0.9, '1']],
+      [0.33, [0.41, 'Flat/Door/Block No.'], [0.66, 'D.No. 74-15-12, Ring Road']],
+      [0.35, [0.41, 'Road/Street/Lane'], [0.66, 'Opp. Municipal School']],
+      [0.37, [0.41, 'City / Town'], [0.66, 'Raipur']],
+      [0.39, [0.41, 'Pin'], [0.66, '492025']],
+    ]);
+    expect(extractFields('UDYAM_CERT', udyam).data.address.value).toBe('D.No. 74-15-12, Ring Road, Opp. Municipal School, Raipur, 492025');
+    const shop = modelFromLines([
+      'The Karnataka Shops and Commercial Establishments Act, 1961',
+      '1, ‘Registration NUMber ..:uwsvvmssumssimssumssmmssis MYS/ALC-2/SE/5718/2021',
+      '2. Name of the Establishment : Yashoda Home Appliances',
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', shop).data.registration_number.value).toBe('MYS/ALC-2/SE/5718/2021');
+  });
+
+  it('a licence number read in two pieces on its row; "Valid" with a garbled word before the date; a numbered key with alternatives', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'Food Safety and Standards Authority of India']],
+      [0.1, [0.4, 'Registration No.']],
+      [0.12, [0.36, '2327913168706'], [0.62, '4']],
+      [0.2, [0.08, '1. Name of Licensee / Company'], [0.5, 'Trimurti Dairy LLP']],
+      [0.3, [0.07, '10. Valid UPEO -..oeeeee eee 31/12/2026']],
+    ]);
+    const d = extractFields('FSSAI_CERTIFICATE', m).data;
+    expect(d.license_number.value).toBe('23279131687064');
+    expect(d.business_name.value).toBe('Trimurti Dairy LLP');
+    expect(d.valid_upto.value).toBe('31/12/2026');
+    expect(d.valid_upto.confidence_score).toBeLessThanOrEqual(GARBLED_LABEL_CAP);
   });
 });

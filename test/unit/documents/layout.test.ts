@@ -135,3 +135,29 @@ describe('layout model', () => {
     expect(r.invoice_date.value).toBe('14/06/2025');
   });
 });
+
+describe('rows of a blurred line', () => {
+  it('cells of one OCR line that overlap in height share a row even when a speck opened it (dev2 blurred bill)', () => {
+    // [text, left, top, height] of each word of one line, as tesseract boxed them on a blurred photo
+    const words: [string, number, number, number][] = [
+      ['Address', 0.047, 0.1652, 0.0187],
+      ['SHOP', 0.2, 0.1677, 0.0086],
+      ['NO.', 0.245, 0.1677, 0.0086],
+      ['34,', 0.276, 0.1677, 0.0086],
+      ['FLOOR,', 0.371, 0.1652, 0.0187],
+      ['AM', 0.491, 0.1677, 0.0051],
+      ['Bill', 0.608, 0.1712, 0.0081],
+      ['Month', 0.634, 0.1712, 0.0081],
+      ['NOV-2024', 0.786, 0.1702, 0.0091],
+    ];
+    const blocks: Block[] = [
+      { BlockType: 'PAGE', Id: 'p', Page: 1, Relationships: [{ Type: 'CHILD', Ids: ['l'] }] },
+      { BlockType: 'LINE', Id: 'l', Page: 1, Text: words.map((w) => w[0]).join(' '), Confidence: 95, Geometry: { BoundingBox: { Left: 0.047, Top: 0.1652, Width: 0.8, Height: 0.0187 } }, Relationships: [{ Type: 'CHILD', Ids: words.map((_, i) => `w${i}`) }] },
+      ...words.map(([t, left, top, h], i): Block => ({ BlockType: 'WORD', Id: `w${i}`, Page: 1, Text: t, Confidence: 95, Geometry: { BoundingBox: { Left: left, Top: top, Width: 0.009 * t.length, Height: h } } })),
+    ];
+    const m = new DocumentModel(blocks);
+    const row = m.layout.rows.find((r) => r.some((s) => s.text === 'Address'))!;
+    expect(row.map((s) => s.text)).toContain('SHOP NO. 34,');
+    expect(m.layout.pairs.find((p) => p.key === 'Address')?.value).toBe('SHOP NO. 34,');
+  });
+});

@@ -66,7 +66,8 @@ function numberCandidates(model: DocumentModel): NumberHit[] {
 /** The name: the nearest name-like cell above the date of birth, in its column. */
 function nameAboveCell(model: DocumentModel): ExtractedField | undefined {
   const lay = model.layout;
-  const dob = lay.segments.find((s) => DOB_LABEL.test(s.text) || YOB_LABEL.test(s.text));
+  // a caption, never the words "date of birth" inside a sentence ("not of citizenship or date of birth")
+  const dob = lay.segments.find((s) => (DOB_LABEL.test(s.text) || YOB_LABEL.test(s.text)) && !lay.isProseLine(s.line));
   if (!dob) return undefined;
   const above = lay.segments
     .filter((s) => s.page === dob.page && s.box.Top < dob.box.Top && dob.box.Top - s.box.Top < dob.box.Height * 6 && Math.abs(s.box.Left - dob.box.Left) < dob.box.Height * 2)
@@ -119,7 +120,8 @@ export const extractAadhaar: Extractor = (model, opts) => {
     redactions = redactionBoxes(model, hits, best.value);
   }
 
-  const dobLine = model.findLine(DOB_LABEL)?.line ?? model.findLine(YOB_LABEL)?.line;
+  const caption = (rx: RegExp) => model.findLines(rx).find((x) => !model.layout.isProseLine(x.line))?.line;
+  const dobLine = caption(DOB_LABEL) ?? caption(YOB_LABEL);
   found.date_of_birth =
     labelledDate(model, [DOB_LABEL], { via: ['same-line', 'right'] }) ??
     (() => {

@@ -2,7 +2,7 @@
 import type { Line } from '../blocks.ts';
 import { findDates, readIfsc } from '../validators.ts';
 import { cleanName, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
-import { addressee, checkedAgainst, cleanPartyName, isLabelText, proseId, textByLabels } from './certificate.ts';
+import { addressee, checkedAgainst, cleanPartyName, isLabelText, proseId, textByLabels, valueUnderCaption } from './certificate.ts';
 
 /** IFSC bank prefix -> bank name (the larger banks; the printed name is used when present). */
 export const IFSC_BANKS: Record<string, string> = {
@@ -70,7 +70,8 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     labelledText(model, V('account_number').labels, {
     via: ['same-line', 'right', 'below'],
     pattern: /(?<!\d)(\d[\d\s-]{7,22}\d)(?!\d)/,
-    clean: (s) => s.replace(/[\s-]/g, ''),
+    // a colon printed apart and read as "1" ("A/C NO.  1 79117024375082"): a lone digit before one long group is not the number's
+    clean: (s) => s.replace(/^1\s+(?=\d{9,18}$)/, '').replace(/[\s-]/g, ''),
     accept: (s) => /^\d{9,18}$/.test(s),
   }) ??
     // "Statement of Account No. 1234… for the period …": the number inside a sentence.
@@ -124,6 +125,16 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   } else if (!periodLine && fromPair && toPair) {
     found.period_from = field(findDates(fromPair.value)[0].value, fromPair.valueWords, { kind: 'structure', pass: true });
     found.period_to = field(findDates(toPair.value)[0].value, toPair.valueWords, { kind: 'structure', pass: true });
+  }
+  if (!periodLine && !found.period_from) {
+    // A row of captions over a row of values ("From Date | To Date" over "01/12/2025 | 30/11/2026").
+    const oneDate = (t: string) => findDates(t).length === 1;
+    const from = valueUnderCaption(model, [/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?/i], oneDate);
+    const to = valueUnderCaption(model, [/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?/i], oneDate);
+    if (from && to && from !== to) {
+      found.period_from = field(findDates(from.text)[0].value, from.words, { kind: 'structure', pass: true });
+      found.period_to = field(findDates(to.text)[0].value, to.words, { kind: 'structure', pass: true });
+    }
   }
   if (periodLine) {
     const [a, b] = findDates(periodLine.text);

@@ -99,19 +99,60 @@ export function keyAlternatives(key: string): string[] {
   return out;
 }
 
-/** Pairs whose key one of the labels covers, as printed, with an OCR slip undone, or as one of its slash alternatives. */
+/**
+ * Pairs whose key one of the labels covers, as printed, with an OCR slip undone, or as one of its
+ * slash alternatives. A key continued on a line of its own under it ("Name of Food Business" /
+ * "Operator") is read whole: the label must cover the whole key, so the operator's name is not
+ * the business's.
+ */
 export function findPairs(model: DocumentModel, labels: readonly RegExp[]): KeyValue[] {
   const lay = model.layout;
   const out: KeyValue[] = [];
+  const whole = new Map<KeyValue, string | undefined>();
+  const wholeKey = (p: KeyValue) => {
+    if (!whole.has(p)) {
+      const c = p.keySegment && p.valueSegment ? keyContinuation(model, p.keySegment, p.valueSegment) : undefined;
+      whole.set(p, c ? `${p.key.replace(/[\s:：.\-–]+$/, '')} ${c.text.replace(/[\s:：.\-–]+$/, '')}` : undefined);
+    }
+    return whole.get(p);
+  };
+  const keeps = (label: RegExp, p: KeyValue) => {
+    const w = wholeKey(p);
+    return !w || covers(label, w) || keyAlternatives(w).some((a) => covers(label, a));
+  };
   for (const label of labels) {
-    for (const p of lay.find([label])) if (!out.includes(p)) out.push(p);
+    for (const p of lay.find([label])) if (!out.includes(p) && keeps(label, p)) out.push(p);
     for (const p of lay.pairs) {
       if (out.includes(p)) continue;
       const k = unslipKey(p.key);
-      if ((k !== p.key && covers(label, k)) || keyAlternatives(k).some((a) => covers(label, a))) out.push(p);
+      if (((k !== p.key && covers(label, k)) || keyAlternatives(k).some((a) => covers(label, a))) && keeps(label, p)) out.push(p);
     }
   }
   return out;
+}
+
+/**
+ * The second line of a key printed over two lines with nothing beside it ("Name of Food Business"
+ * over "Operator"): directly under the key (left or right edges aligned, as key columns print
+ * them), short, no digits, alone on its row, ending left of the value.
+ */
+export function keyContinuation(model: DocumentModel, key: Segment, value: Segment): Segment | undefined {
+  const lay = model.layout;
+  const h = Math.max(key.box.Height, 0.004);
+  const charW = key.box.Width / Math.max(1, key.text.length);
+  const under = lay.segments
+    .filter((b) => b.page === key.page && b.line !== key.line && b.box.Top > key.box.Top + h * 0.5 && b.box.Top - (key.box.Top + key.box.Height) <= h * 0.9)
+    .filter((b) => alignedUnder(key, b, charW) && b.box.Left + b.box.Width <= value.box.Left)
+    .sort((a, b) => a.box.Top - b.box.Top)[0];
+  if (!under || /\d/.test(under.text) || under.text.trim().split(/\s+/).length > 3 || NUMBERING.test(under.text) || lay.isProseLine(under.line)) return undefined;
+  const row = lay.rows.find((r) => r.includes(under));
+  return row && row.length === 1 ? under : undefined;
+}
+
+/** `b` starts under `a` (left edges within a few characters) or ends under it (a right-aligned key column). */
+function alignedUnder(a: Segment, b: Segment, charW: number): boolean {
+  const right = (s: Segment) => s.box.Left + s.box.Width;
+  return (b.box.Left >= a.box.Left - charW * 2 && b.box.Left <= a.box.Left + charW * 8) || Math.abs(right(b) - right(a)) <= charW * 2;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -156,8 +197,7 @@ export function wrappedPairs(model: DocumentModel, labels: readonly RegExp[]): W
               b.line !== seg.line &&
               b.box.Top > seg.box.Top + h * 0.5 &&
               b.box.Top - (seg.box.Top + seg.box.Height) <= h * 1.1 &&
-              b.box.Left >= seg.box.Left - charW * 2 &&
-              b.box.Left <= seg.box.Left + charW * 8 &&
+              alignedUnder(seg, b, charW) &&
               b.box.Left + b.box.Width <= value.box.Left,
           )
           .sort((a, b) => a.box.Top - b.box.Top)[0];
@@ -172,12 +212,52 @@ export function wrappedPairs(model: DocumentModel, labels: readonly RegExp[]): W
   return out;
 }
 
+/**
+ * A key cell the layout did not pair (a label of six words or more, "Address of Principal Place of
+ * Business") with the cell beside it on its row: the label must cover the whole key cell.
+ */
+export function rowPairs(model: DocumentModel, labels: readonly RegExp[]): WrappedPair[] {
+  const lay = model.layout;
+  const out: WrappedPair[] = [];
+  for (const label of labels) {
+    for (const row of lay.rows) {
+      for (let i = 0; i + 1 < row.length; i++) {
+        const seg = row[i];
+        if (lay.isProseLine(seg.line) || lay.pairs.some((p) => p.keySegment === seg)) continue;
+        const key = seg.text.replace(NUMBERING, '').replace(/[\s:：.\-–]+$/, '');
+        if (/\d/.test(key) || !(covers(label, key) || keyAlternatives(unslipKey(key)).some((a) => covers(label, a)))) continue;
+        if (!out.some((w) => w.value === row[i + 1])) out.push({ key, keySegments: [seg], value: row[i + 1] });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A value printed under its caption in a row of captions ("From Date | To Date | Currency" over
+ * "01/12/2025 | 30/11/2026 | INR", a bill's summary boxes): the segment under a caption one of the
+ * labels covers, in its column, that `accept` takes. Never a caption inside a sentence.
+ */
+export function valueUnderCaption(model: DocumentModel, labels: readonly RegExp[], accept: (text: string) => boolean, opts: { avoid?: RegExp } = {}): Segment | undefined {
+  const lay = model.layout;
+  for (const label of labels) {
+    for (const seg of lay.segments) {
+      if (lay.isProseLine(seg.line) || (opts.avoid && opts.avoid.test(seg.text))) continue;
+      if (!covers(label, seg.text.replace(/[\s:：.\-–]+$/, ''))) continue;
+      // boxes of figures space their captions apart from the values (up to four caption heights)
+      const under = lay.segmentBelow(seg, 4);
+      if (under && accept(under.text)) return under;
+    }
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Addresses
 
 /** Labels of the parts of an address as Indian forms print them. */
 const PART_LABEL =
-  /(?:building\s*(?:no\.?|number|name)?\s*\/?\s*(?:flat\s*no\.?)?|flat\s*\/?\s*(?:door\s*)?\/?\s*(?:block\s*)?(?:no\.?|number)|door\s*(?:no\.?|number)|house\s*(?:no\.?|number)|plot\s*(?:no\.?|number)|floor\s*(?:no\.?)?|name\s*of\s*(?:the\s*)?premises\s*\/?\s*building|premises\s*\/?\s*building(?:\s*name)?|name\s*of\s*premises|road\s*\/?\s*street(?:\s*\/?\s*lane)?|street|lane|locality\s*\/?\s*(?:sub\s*locality)?|sub\s*locality|area|village\s*\/?\s*town|town\s*\/?\s*village|city\s*\/?\s*town\s*\/?\s*village|city|block|taluka|tehsil|mandal|district|state|pin\s*code|pincode|pin|post\s*office|landmark)/i;
+  /(?:building\s*(?:no\.?|number|name)?\s*\/?\s*(?:flat\s*no\.?)?|flat\s*\/?\s*(?:door\s*)?\/?\s*(?:block\s*)?(?:no\.?|number)|door\s*(?:no\.?|number)|house\s*(?:no\.?|number)|plot\s*(?:no\.?|number)|floor\s*(?:no\.?)?|name\s*of\s*(?:the\s*)?premises\s*\/?\s*building|premises\s*\/?\s*building(?:\s*name)?|name\s*of\s*premises|road\s*\/?\s*street(?:\s*\/?\s*lane)?|street|lane|locality\s*\/?\s*(?:sub\s*locality)?|sub\s*locality|area|village\s*\/?\s*town|town\s*\/?\s*village|city\s*\/?\s*town(?:\s*\/?\s*village)?|city|block|taluka|tehsil|mandal|district|state|pin\s*code|pincode|pin|post\s*office|landmark)/i;
 const PART_ANCHORED = new RegExp(`^\\s*(?:${PART_LABEL.source})\\s*$`, 'i');
 const INLINE_PART = new RegExp(`(?:^|,\\s*|\\s{2,})(${PART_LABEL.source})\\s*[:：]\\s*`, 'gi');
 
@@ -227,6 +307,8 @@ export function addressFromPartsTable(model: DocumentModel, heading: Segment): E
   for (let ri = start; ri < lay.rows.length && ri < start + 12; ri++) {
     const row = lay.rows[ri].filter((s) => s !== heading && s.box.Left >= heading.box.Left - h * 2);
     if (row[0] && row[0].page !== heading.page) break;
+    // a row of OCR specks only ("Dl | 1" from a stamp's edge) is stepped over
+    if (ri > start && row.length && !row.some((s) => /[\p{L}\p{N}]{3}/u.test(s.text))) continue;
     let found = 0;
     for (let i = 0; i < row.length; i++) {
       const t = row[i].text.replace(/[\s:：.\-–]+$/, '');
@@ -255,6 +337,26 @@ export interface AddressChoice {
   /** Keys or section headings naming another address ("Additional Place of Business", "Registered Office"). */
   avoid?: RegExp;
   stop?: RegExp;
+  /** Filled with the first lines of the addresses refused as another place's (see `notRefused`). */
+  refused?: string[];
+}
+
+/** Ceiling for an address a fallback lookup returned that the labelled reader refused as another place's. */
+export const REFUSED_CAP = 0.4;
+
+/**
+ * A fallback address (a key matched without the section check, a label in a line) that starts
+ * like one the labelled reader refused (an additional place, the registered office, a unit) is
+ * that other address: kept for review, capped at REFUSED_CAP.
+ */
+export function notRefused(f: ExtractedField | undefined, refused: readonly string[]): ExtractedField | undefined {
+  if (!f || typeof f.value !== 'string' || !refused.length) return f;
+  const v = norm(f.value).replace(/\s+/g, '');
+  const hit = refused.some((r) => {
+    const x = norm(r).replace(/\s+/g, '');
+    return x.length >= 6 && (v.startsWith(x.slice(0, 24)) || x.startsWith(v.slice(0, 24)));
+  });
+  return hit ? { ...f, confidence_score: Math.min(f.confidence_score, REFUSED_CAP) } : f;
 }
 
 /**
@@ -269,6 +371,10 @@ function headingAbove(model: DocumentModel, seg: Segment): Segment | undefined {
     if (row[0].page !== seg.page) break;
     if (row.length !== 1) continue;
     const t = row[0].text;
+    // an empty key of the same form ("Additional trade names, if any" ending where the keys end) heads nothing
+    const charW = seg.box.Width / Math.max(1, seg.text.length);
+    const keyOfColumn = /,\s*if\s+(?:any|applicable)\s*$/i.test(t) || (Math.abs(row[0].box.Left + row[0].box.Width - (seg.box.Left + seg.box.Width)) <= charW * 1.5 && row[0].box.Left > seg.box.Left + charW * 2);
+    if (keyOfColumn) continue;
     if (!/\d/.test(t) && t.trim().split(/\s+/).length <= 9 && !lay.isProseLine(row[0].line)) return row[0];
   }
   return undefined;
@@ -281,12 +387,42 @@ function avoided(model: DocumentModel, key: string, seg: Segment | undefined, av
   return !!head && avoid.test(head.text);
 }
 
+/** Ceiling for an address whose first cell OCR broke apart (fragments left beside it on its row). */
+export const SPLIT_CELL_CAP = 0.6;
+
 function blockFrom(model: DocumentModel, value: Segment, firstText: string, firstWords: Word[], stop?: RegExp): ExtractedField | undefined {
+  // OCR may cut a long value line in two where a word was split ("…, Vijayawa" | "da, Andhra Pradesh 520036"): the piece
+  // touching it on its row continues it.
+  const row = model.layout.rowOf(value);
+  const touching = row[row.indexOf(value) + 1];
+  const charW = value.box.Width / Math.max(1, value.text.length);
+  if (touching && touching.line !== value.line && !model.layout.isKey(touching) && touching.box.Left - (value.box.Left + value.box.Width) <= charW * 1.5) {
+    firstText = /\p{L}$/u.test(firstText) && /^\p{Ll}/u.test(touching.text) ? firstText + touching.text : `${firstText} ${touching.text}`;
+    firstWords = [...firstWords, ...touching.words];
+  }
   const b = columnBlock(model, value, { address: true, stop, firstText, firstWords });
   const state = stateAfterPin(model, b.segments[b.segments.length - 1], b.text);
   const text = finishAddress(state ? joinAddress([b.text, state.text]) : b.text);
   const words = state ? [...b.words, ...state.words] : b.words;
-  return text.length >= 5 ? field(text, words, { kind: 'labelled', via: 'pair' }) : undefined;
+  if (text.length < 5) return undefined;
+  const f = field(text, words, { kind: 'labelled', via: 'pair' });
+  return splitCell(model, value) ? { ...f, confidence_score: Math.min(f.confidence_score, SPLIT_CELL_CAP) } : f;
+}
+
+/**
+ * The value's cell broke apart: right of it on its row, before the next key, sit fragments that
+ * belong to no pair ("SHOP NO. 34," | "FLOOR," | "AM" from a blurred "GROUND FLOOR, MANGALAM
+ * ARCADE"), so words of the value are missing or misplaced.
+ */
+function splitCell(model: DocumentModel, value: Segment): boolean {
+  const lay = model.layout;
+  const row = lay.rowOf(value);
+  const paired = (s: Segment) => lay.pairs.some((p) => p.keySegment === s || p.valueSegment === s);
+  for (const s of row.slice(row.indexOf(value) + 1)) {
+    if (lay.isKey(s) || paired(s)) return false;
+    if (s.line === value.line && /\p{L}{2}/u.test(s.text)) return true;
+  }
+  return false;
 }
 
 /**
@@ -308,7 +444,15 @@ const INNER_KEY = /\s(?:(?:Net\s+|Total\s+)?Amount\s+(?:Due|Payable)|Due\s+Date|
 
 /** An address as returned: labelled parts composed, repeated parts, label residue, a spliced key and OCR specks removed. */
 export function finishAddress(s: string): string {
-  return dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(s.replace(/\s*[:：]\s*$/, '')))));
+  return dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(s.replace(/\s*[:：]\s*$/, ''))))));
+}
+
+/** A ")" closing a capitalised word with no "(" before it in its part is a J read in bold type ("GANDHI GAN)," for "GANJ"). */
+function unbracketJ(s: string): string {
+  return s
+    .split(',')
+    .map((part) => part.replace(/\b([A-Z]{2,})\)(?=\s|$)/g, (m, w: string, at: number) => (part.slice(0, at).includes('(') ? m : `${w}J`)))
+    .join(',');
 }
 
 /**
@@ -349,7 +493,10 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
   const lay = model.layout;
   for (const label of labels) {
     for (const p of findPairs(model, [label])) {
-      if (avoided(model, p.key, p.keySegment, opts.avoid)) continue;
+      if (avoided(model, p.key, p.keySegment, opts.avoid)) {
+        opts.refused?.push(p.value);
+        continue;
+      }
       const seg = p.valueSegment;
       if (!seg) {
         // Textract's KEY_VALUE_SET: the VALUE block already holds every line of the address.
@@ -367,10 +514,15 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       const a = blockFrom(model, seg, p.via === 'colon' ? p.value : seg.text, p.via === 'colon' ? p.valueWords : seg.words, opts.stop);
       if (a) return a;
     }
-    for (const w of wrappedPairs(model, [label])) {
-      if (avoided(model, w.key, w.keySegments[0], opts.avoid)) continue;
+    const wrapped = wrappedPairs(model, [label]);
+    for (const w of [...wrapped, ...rowPairs(model, [label])]) {
+      if (avoided(model, w.key, w.keySegments[0], opts.avoid)) {
+        opts.refused?.push(w.value.text);
+        continue;
+      }
       const a = blockFrom(model, w.value, w.value.text, w.value.words, opts.stop);
-      if (a) return a;
+      // a key cell the layout left unpaired is trusted only with a whole address beside it (up to its PIN)
+      if (a && (wrapped.includes(w) || hasPincode(String(a.value)))) return a;
     }
     // A heading alone on its row with a parts table under it.
     for (const s of lay.segments) {
@@ -392,18 +544,32 @@ export function textByLabels(
   const clean = opts.clean ?? tidy;
   const ok = (v: string) => !!v && !isLabelText(v, opts.allLabels) && (!opts.accept || opts.accept(v));
   for (const label of labels) {
+    const found: ExtractedField[] = [];
     for (const p of findPairs(model, [label])) {
       if (opts.avoid && avoided(model, p.key, p.keySegment, opts.avoid)) continue;
       const raw = p.value.split(/\s{3,}/)[0];
       const v = clean(raw);
-      if (ok(v)) return field(v, p.valueWords.length ? p.valueWords : (p.valueSegment?.words ?? []), { kind: 'labelled', via: 'pair' });
+      if (ok(v)) found.push(field(v, p.valueWords.length ? p.valueWords : (p.valueSegment?.words ?? []), { kind: 'labelled', via: 'pair' }));
     }
-    for (const w of wrappedPairs(model, [label])) {
-      const v = clean(w.value.text);
-      if (ok(v)) return field(v, w.value.words, { kind: 'labelled', via: 'pair' });
+    if (!found.length) {
+      for (const w of [...wrappedPairs(model, [label]), ...rowPairs(model, [label])]) {
+        const v = clean(w.value.text);
+        if (ok(v)) found.push(field(v, w.value.words, { kind: 'labelled', via: 'pair' }));
+      }
     }
+    if (found.length) return competing(found);
   }
   return undefined;
+}
+
+/**
+ * The first of the values one label gave; when the same label named different values on the page
+ * (two "Name of Business" keys, one of them another party's), which one is meant is a guess: it is
+ * capped at DISAGREED_CAP for review.
+ */
+function competing(found: readonly ExtractedField[]): ExtractedField {
+  const first = found[0];
+  return found.some((f) => norm(f.value) !== norm(first.value)) ? { ...first, confidence_score: Math.min(first.confidence_score, DISAGREED_CAP) } : first;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -595,6 +761,18 @@ export function dateAfterLabel(model: DocumentModel, labels: readonly RegExp[], 
 
 export const VALID_UPTO_INTROS: readonly RegExp[] = [/\bvalid\s*(?:up\s*to|upto|till|until|through|thru)\b\s*(?:date\s*)?[:\-]?\s*/i, /\b(?:expir(?:es|y|ing)|renewal\s+due)\s*(?:on|date)?\s*[:\-]?\s*/i];
 export const VALID_RANGE_INTROS: readonly RegExp[] = [/\bvalid(?:ity)?\s*(?:is\s*|period\s*)?(?:from|w\.?\s?e\.?\s?f\.?)\s*/i];
+
+/** Ceiling for a validity date read after a garbled label ("Valid UPEO -..oeee 31/12/2022"). */
+export const GARBLED_LABEL_CAP = 0.7;
+
+/**
+ * The last resort for a validity date: "Valid" followed by a word OCR garbled ("UPEO" for "Upto")
+ * and a date on the same line, never "valid from" (the start of a range). Kept for review.
+ */
+export function validityAfterGarbledLabel(model: DocumentModel): ExtractedField | undefined {
+  const f = dateAfterLabel(model, [/\bvalid\b(?!\s*(?:from|w\.?\s?e\.?\s?f))(?:\s*\S{1,6})?/i], 'range');
+  return f && { ...f, confidence_score: Math.min(f.confidence_score, GARBLED_LABEL_CAP) };
+}
 
 /** "valid up to D", else the second date of "valid from A to B". */
 export function proseValidUpto(model: DocumentModel): ExtractedField | undefined {

@@ -77,7 +77,14 @@ export function missing(kind: FieldKind): ExtractedField {
   return { value: kind === 'number' ? null : kind === 'array' ? [] : '', confidence_score: 0 };
 }
 
+/**
+ * Told of every value a mapper scores, with the evidence it was found by: set by the benches
+ * (bench/calibration.ts) to report how wrong values were found; unset in the service.
+ */
+export const fieldTrace: { on?: (value: FieldValue, evidence: Evidence) => void } = {};
+
 export function field(value: FieldValue, ocrWords: readonly Word[] | number, evidence: Evidence): ExtractedField {
+  fieldTrace.on?.(value, evidence);
   const ocr = typeof ocrWords === 'number' ? ocrWords : ocrScore(ocrWords);
   const where = typeof ocrWords === 'number' ? undefined : evidenceOf(ocrWords);
   return { value, confidence_score: fieldConfidence(ocr, evidence), ...(where ? { evidence: where } : {}) };

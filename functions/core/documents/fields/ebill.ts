@@ -4,7 +4,7 @@ import { findAmounts } from '../validators.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, textByLabels, withoutLeadingName } from './certificate.ts';
+import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, notRefused, textByLabels, valueUnderCaption, withoutLeadingName } from './certificate.ts';
 
 /** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
 const NOT_DUE_NOW = /after|late|arrear|previous|surcharge|if\s*paid|discount|rebate|last\s*payment|paid\s*on|deposit|penalty|fine|\bdpc\b/i;
@@ -23,6 +23,10 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
       if (a) return field(a.value, p.valueWords, { kind: 'structure', pass: true });
     }
   }
+  // A box of figures: captions in a row, each amount under its caption ("Previous Balance | … | Amount Payable" over "₹ 871.00 | … | ₹ 794.14").
+  const figure = (t: string) => !/\p{L}{3}/u.test(t.replace(/\b(?:rs|inr)\b/gi, '')) && findAmounts(t).some((x) => x.value > 0);
+  const boxed = valueUnderCaption(model, labels, figure, { avoid: NOT_DUE_NOW });
+  if (boxed) return field(findAmounts(boxed.text).filter((x) => x.value > 0).pop()!.value, boxed.words, { kind: 'structure', pass: true });
   for (const label of labels) {
     const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && !model.layout.isProseLine(x.line));
     for (const x of lines) {
@@ -58,12 +62,13 @@ export const extractEbill: Extractor = (model, _opts, V) => {
   );
   const name = typeof found.consumer_name?.value === 'string' ? found.consumer_name.value : undefined;
   // "Name & Address" cell, an address key (never the office's), then the addressee block of a letter.
+  const refused: string[] = [];
   found.address =
     combined?.address ??
-    withoutLeadingName(addressByLabels(model, V('address').labels, { avoid: NOT_CONSUMER, stop: ADDRESS_STOP }), name) ??
-    withoutLeadingName(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }), name) ??
+    withoutLeadingName(addressByLabels(model, V('address').labels, { avoid: NOT_CONSUMER, stop: ADDRESS_STOP, refused }), name) ??
+    notRefused(withoutLeadingName(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }), name), refused) ??
     to?.address ??
-    withoutLeadingName(labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), name);
+    notRefused(withoutLeadingName(labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), name), refused);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.bill_date = labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
   found.amount_due = amountDue(model, V('amount_due').labels);

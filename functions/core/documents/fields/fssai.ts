@@ -1,8 +1,9 @@
 /** FSSAI licence/registration: license_number (14 digits), business_name, address, valid_upto. */
+import type { DocumentModel, Word } from '../blocks.ts';
 import { cleanName, field, labelledAddress, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels } from './certificate.ts';
+import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
 /** 14 digits, grouped or printed one per box ("1 2 3 4 …"): at most one space between two digits. */
 const FOURTEEN = /(?<!\d)(\d(?: ?\d){13})(?!\d)/;
@@ -13,13 +14,33 @@ const ADDRESS_STOP = /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\
 /** "Name and (Registered Office) Address of Licensee": the business is the name before the address. */
 const LICENSEE = /name\s*(?:and\s*(?:registered\s*(?:office\s*)?)?address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|fbo|company)/i;
 
+/**
+ * The 14 digits read as two pieces on one row ("2327913168706" and "4": a photo's glare or a box
+ * edge split the number), on the label's row or the row under it: joined when together they make
+ * exactly 14 digits (a repair, scored as one).
+ */
+function splitNumber(model: DocumentModel): { value: string; words: Word[] } | undefined {
+  const lay = model.layout;
+  for (const label of lay.segments.filter((s) => NUMBER_LABEL.test(s.text) && !lay.isProseLine(s.line))) {
+    const ri = lay.rows.findIndex((r) => r.includes(label));
+    for (const row of lay.rows.slice(ri, ri + 2)) {
+      const pieces = row.filter((s) => s !== label && /^\d[\d ]*$/.test(s.text.trim()));
+      const value = pieces.map((s) => s.text.replace(/\s/g, '')).join('');
+      if (pieces.length >= 2 && /^\d{14}$/.test(value)) return { value, words: pieces.flatMap((s) => s.words) };
+    }
+  }
+  return undefined;
+}
+
 export const extractFssai: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
   const lic = model.labelValue(NUMBER_LABEL, { ...VIA, pattern: FOURTEEN });
   const digits = lic?.text.replace(/\s/g, '');
   const inProse = proseId(model, [/\b(?:registration|licen[cs]e)\s*(?:no\.?|number)\s*/i], /^\d(?: ?\d){13}(?!\d)/);
+  const split = lic ? undefined : splitNumber(model);
   if (lic && digits) found.license_number = field(digits, lic.words, { kind: 'structure', pass: /^\d{14}$/.test(digits) });
+  else if (split) found.license_number = field(split.value, split.words, { kind: 'structure', pass: true, repairs: 1 });
   else if (inProse) {
     const d = inProse.value.replace(/\s/g, '');
     found.license_number = field(d, inProse.words, { kind: 'structure', pass: /^\d{14}$/.test(d) });
@@ -50,13 +71,13 @@ export const extractFssai: Extractor = (model, _opts, V) => {
   const named = proseName(model);
   if (named && found.business_name !== named) found.business_name = checkedAgainst(found.business_name, named);
   // The premises: pairs and wrapped keys first (never the licensee's office), then a sentence.
+  const refused: string[] = [];
   found.address =
-    addressByLabels(model, V('address').labels, { avoid: NOT_PREMISES, stop: ADDRESS_STOP }) ??
-    addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ??
-    labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }) ??
+    addressByLabels(model, V('address').labels, { avoid: NOT_PREMISES, stop: ADDRESS_STOP, refused }) ??
+    notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
-  found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model);
+  found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
   if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
 
   return { found };

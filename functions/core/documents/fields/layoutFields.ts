@@ -73,7 +73,9 @@ export function columnBlock(
           s.box.Top - (cur.box.Top + cur.box.Height) <= h * 1.6 &&
           // same left edge, or the same centre (a centred letterhead)
           // same left edge as the value or (a wrapped "Address: ..." line) as its key, or the same centre (a centred letterhead)
-          (Math.abs(s.box.Left - left) <= h * 1.2 || (cur === first && Math.abs(s.box.Left - first.box.Left) <= h * 1.2) || Math.abs(centre(s) - centre(cur)) <= h * 1.2),
+          (Math.abs(s.box.Left - left) <= h * 1.2 || (cur === first && Math.abs(s.box.Left - first.box.Left) <= h * 1.2) || Math.abs(centre(s) - centre(cur)) <= h * 1.2) &&
+          // an OCR speck between two address lines ("2", "i" from a stamp or the next column) is stepped over
+          !(opts.address && !/[\p{L}\p{N}]{3}/u.test(s.text)),
       )
       .sort((a, b) => a.box.Top - b.box.Top)[0];
     if (!next || lay.isKey(next) || lay.isProseLine(next.line) || stop.test(next.text) || /^[^:]{2,30}:\s*\S/.test(next.text)) break;

@@ -2,7 +2,7 @@
 import { cleanName, labelledAddress, labelledText, field, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, labelledValidUpto, capShortId, cleanBusinessName, finishAddress, isLabelText, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels } from './certificate.ts';
+import { addressByLabels, labelledValidUpto, capShortId, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
 /** A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II"). */
 const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.)]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?)/;
@@ -17,10 +17,12 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   const all = ['registration_number', 'establishment_name', 'address', 'valid_upto'].flatMap((f) => V(f).labels);
   const notDate = (s: string) => !!s && !/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(s);
   // Braces are never printed in a number: an OCR speck ("SEA/R}J/458120"); leaders and specks before it are skipped.
-  const regOf = (s: string) => REG_NO.exec(s.replace(/[{}]/g, '').replace(/^(?:[^A-Za-z0-9]+|[a-z]{1,2}\s)+/, '').trim())?.[1] ?? '';
+  // A dotted leader may be read as dots then a run of small letters ("..:uwsvvmssumss MYS/…"): dropped too.
+  const regOf = (s: string) => REG_NO.exec(s.replace(/[{}]/g, '').replace(/^\s*(?:[.:…·_\-]{2,}[a-z.:…·]*|[a-z.:…·]{8,})\s+/, '').replace(/^(?:[^A-Za-z0-9]+|[a-z]{1,2}\s)+/, '').trim())?.[1] ?? '';
   const reg =
     textByLabels(model, V('registration_number').labels, { clean: regOf, accept: notDate }) ??
-    labelledText(model, V('registration_number').labels, { ...VIA, pattern: REG_NO, accept: notDate });
+    labelledText(model, V('registration_number').labels, { ...VIA, pattern: REG_NO, accept: notDate }) ??
+    labelledText(model, V('registration_number').labels, { via: ['same-line'], clean: regOf, accept: notDate });
   const regProse = reg ? undefined : proseId(model, [/\b(?:registration|regn\.?|certificate|licen[cs]e)\s*(?:no\.?|number)\s*/i]);
   found.registration_number = reg ?? (regProse ? field(regProse.value, regProse.words, { kind: 'labelled' }) : undefined);
   found.registration_number = capShortId(found.registration_number);
@@ -36,12 +38,12 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   const named = proseName(model);
   if (named && found.establishment_name !== named) found.establishment_name = checkedAgainst(found.establishment_name, named);
   // The establishment's address: pairs, wrapped keys, parts (never the employer's residence), then a sentence.
+  const refused: string[] = [];
   found.address =
-    addressByLabels(model, V('address').labels, { avoid: NOT_ESTABLISHMENT, stop: ADDRESS_STOP }) ??
-    addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ??
-    labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }) ??
+    addressByLabels(model, V('address').labels, { avoid: NOT_ESTABLISHMENT, stop: ADDRESS_STOP, refused }) ??
+    notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
-  found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model);
+  found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
   return { found };
 };

@@ -1,11 +1,12 @@
 /** Udyam registration certificate: udyam_number, enterprise_name, enterprise_type, address, date_of_registration. */
 import type { DocumentModel } from '../blocks.ts';
+import type { Segment } from '../layout.ts';
 import { isValidUdyam } from '../validators.ts';
 import { cleanName, field, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
-import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, proseAddress, proseDate, proseName, checkedAgainst, textByLabels } from './certificate.ts';
+import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, proseAddress, proseDate, proseName, checkedAgainst, textByLabels } from './certificate.ts';
 
 const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 const TYPE_WORD = /\b(micro|small|medium)\b/i;
@@ -22,12 +23,25 @@ function enterpriseType(model: DocumentModel): ExtractedField | undefined {
   const label = model.findLines(/type\s*of\s*(?:the\s*)?enterprise|enterprise\s*type|classification\s*year/i).find((x) => !model.layout.isProseLine(x.line));
   if (label) {
     // Rows with a year ("2023-24") under the label: the latest year's type.
-    const rows = model.linesAfter(label.line, 8).filter((l) => /\b(?:19|20)\d{2}\s*-\s*\d{2,4}\b/.test(l.text) && TYPE_WORD.test(l.text));
+    const YEAR = /\b(?:19|20)\d{2}\s*-\s*\d{2,4}\b/;
+    const rows = model.linesAfter(label.line, 8).filter((l) => YEAR.test(l.text) && TYPE_WORD.test(l.text));
+    const year = (t: string) => Number(/\b((?:19|20)\d{2})\s*-\s*\d{2,4}\b/.exec(t)?.[1] ?? 0);
     if (rows.length) {
-      const year = (t: string) => Number(/\b((?:19|20)\d{2})\s*-\s*\d{2,4}\b/.exec(t)?.[1] ?? 0);
       const latest = rows.reduce((a, b) => (year(b.text) >= year(a.text) ? b : a));
       const m = TYPE_WORD.exec(latest.text)!;
       return field(m[1].toUpperCase(), model.wordsInRange(latest, m.index, m.index + m[0].length), { kind: 'labelled' });
+    }
+    // The same table read as cells (each a line of its own): the layout's rows under the label.
+    const lay = model.layout;
+    const from = lay.rows.findIndex((r) => r.some((x) => x.line === label.line));
+    const cells = lay.rows
+      .slice(from + 1, from + 10)
+      .filter((r) => r[0].page === label.line.page && r.some((x) => YEAR.test(x.text)))
+      .map((r) => ({ year: year(r.map((x) => x.text).join(' ')), type: r.find((x) => TYPE_WORD.test(x.text) && !YEAR.test(x.text)) }))
+      .filter((r): r is { year: number; type: Segment } => !!r.type);
+    if (cells.length) {
+      const latest = cells.reduce((a, b) => (b.year >= a.year ? b : a));
+      return field(TYPE_WORD.exec(latest.type.text)![1].toUpperCase(), latest.type.words, { kind: 'labelled' });
     }
   }
   const typed = labelledText(model, TYPE_LABELS, { ...VIA, pattern: TYPE_WORD });
@@ -65,10 +79,10 @@ export const extractUdyam: Extractor = (model, _opts, V) => {
   if (named && found.enterprise_name !== named) found.enterprise_name = checkedAgainst(found.enterprise_name, named);
   found.enterprise_type = enterpriseType(model);
   // The official address: pairs, wrapped keys, the table of parts; never a unit's or plant's location.
+  const refused: string[] = [];
   found.address =
-    addressByLabels(model, V('address').labels, { avoid: NOT_OFFICIAL, stop: ADDRESS_STOP }) ??
-    addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ??
-    labelledAddress(model, V('address').labels, { maxLines: 5, stop: ADDRESS_STOP }) ??
+    addressByLabels(model, V('address').labels, { avoid: NOT_OFFICIAL, stop: ADDRESS_STOP, refused }) ??
+    notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 5, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.date_of_registration =

@@ -11,6 +11,9 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
     re('food-business-operator', 1.5, /food\s*business\s*operator/i),
     re('license-number-14', 1, /licen[cs]e\s*(?:no|number)\.?\s*:?\s*\d{14}\b/i),
     re('food-business', 1, /food\s*business|kind\s*of\s*business|food\s*categor/i),
+    // The licence's 14 digits beside its label in a column of their own ("LICENSE NO." over the number), and its premises.
+    re('licence-and-14-digits', 1, /\blicen[cs]e\b[\s\S]{0,80}(?<!\d)[12]\d{13}(?!\d)/i),
+    re('premises', 1, /address\s*of\s*(?:the\s*)?premises|premises\s*address/i),
   ],
   fields: {
     license_number: 'string',

@@ -13,6 +13,8 @@ export const pan: DocumentTypeDeclaration = {
     // Without the heading: the card's own captions.
     re('fathers-name', 1, /father['’]?s\s*name|पिता\s*का\s*नाम/i),
     re('date-of-birth', 0.5, /date\s*of\s*birth|जन्म\s*की\s*तारीख/i),
+    // An old card photographed without its heading prints no captions: a valid PAN and a date on a card's few words.
+    { name: 'pan-card-shape', weight: 1.5, test: (t) => t.split(/\s+/).length <= 60 && /(?<!\d)\d{2}[/.-]\d{2}[/.-]\d{4}(?!\d)/.test(t) && hasPan(t) },
   ],
   fields: {
     name_as_per_pan: 'string',

@@ -9,7 +9,9 @@ export const udyamCert: DocumentTypeDeclaration = {
     re('udyam', 4, /udyam/i),
     re('msme', 2, /micro,?\s*small\s*(?:and|&)\s*medium/i),
     { name: 'udyam-number', weight: 2, test: hasUdyam },
-    re('type-of-enterprise', 1.5, /type\s*of\s*enterprise/i),
+    // The certificate's own captions, printed whatever its heading: the enterprise's name and type, its activity and category.
+    re('type-of-enterprise', 1.5, /type\s*of\s*(?:the\s*)?enterprise|enterprise\s*type|name\s*of\s*(?:the\s*)?enterprise|enterprise\s*name/i),
+    re('enterprise-details', 1, /social\s*category|nic\s*(?:code|\d)|date\s*of\s*(?:incorporation|commencement)|investment\s*(?:and|&)\s*turnover/i),
     re('major-activity', 1, /major\s*activity/i),
     re('msme-word', 1.5, /\bMSME\b/),
   ],
