@@ -1,13 +1,15 @@
 /**
  * The OCR lines of a dev layout as the bench's OCR cache holds them (run the bench once first),
- * segments and key-value pairs, and the extracted fields: `npx tsx bench/dev-ocr-lines.ts <family> [degradation] [--pairs]`.
+ * segments and key-value pairs, and the extracted fields:
+ * `npx tsx bench/dev-ocr-lines.ts <family> [degradation] [--pairs] [--dev2]` (`--dev2`: the second dev set).
  */
 import { DocumentModel, extractFields, type DocumentType } from '#core/documents/index.ts';
 import { generateDevCorpus } from '../test/fixtures/documents/dev/index.ts';
+import { generateDev2Corpus } from '../test/fixtures/documents/dev2/index.ts';
 import { cachedBlocks } from './sroie-lines.ts';
 
 const [family, degradation = 'clean'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const spec = [false, true].flatMap((degraded) => generateDevCorpus({ seed: 1, perLayout: 1, degraded })).find((s) => s.family === family && s.degradation === degradation);
+const spec = [false, true].flatMap((degraded) => (process.argv.includes('--dev2') ? generateDev2Corpus : generateDevCorpus)({ seed: 1, perLayout: 1, degraded })).find((s) => s.family === family && s.degradation === degradation);
 if (!spec) throw new Error('no such dev spec');
 const { bytes } = await spec.render();
 const blocks = cachedBlocks('tesseract', bytes);

@@ -77,7 +77,14 @@ export function missing(kind: FieldKind): ExtractedField {
   return { value: kind === 'number' ? null : kind === 'array' ? [] : '', confidence_score: 0 };
 }
 
+/**
+ * How each value was found, for the tuning benches only (bench/confidence-check.ts): off unless a
+ * bench sets `on`; never part of a response.
+ */
+export const evidenceTrace: { on: boolean; log: { value: FieldValue; evidence: Evidence }[] } = { on: false, log: [] };
+
 export function field(value: FieldValue, ocrWords: readonly Word[] | number, evidence: Evidence): ExtractedField {
+  if (evidenceTrace.on) evidenceTrace.log.push({ value, evidence });
   const ocr = typeof ocrWords === 'number' ? ocrWords : ocrScore(ocrWords);
   const where = typeof ocrWords === 'number' ? undefined : evidenceOf(ocrWords);
   return { value, confidence_score: fieldConfidence(ocr, evidence), ...(where ? { evidence: where } : {}) };
