@@ -16,6 +16,8 @@ const BUSINESS = new Set(['dealership_name', 'dealer_name', 'business_name', 'es
 /** Words that label a field: inside a name or an address they show a label was read as the value. */
 const LABEL_WORD = /\b(?:invoice|details|dated?|gstin|mobile|phone|contact|total|amount|bill(?:ed)?\s*to|customer|buyer|dealer|seller|name|address|signature|signatory|proprietor|manager|subject|order|number|receipt)\b/i;
 const PIN = /(?<!\d)\d{3}\s?\d{2,3}(?!\d)/;
+/** An Indian PIN code (six digits, the first not 0). */
+const PIN_CODE = /(?<![\d.])[1-9]\d{2}\s?\d{3}(?![\d.])/;
 
 /** Words a form prints as labels: a value made of them only ("Customer Name Mobile No.", "Asset Cost") is a label read as a value. */
 const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|of|the|and|&|\/|#|[:.-]+)$/i;
@@ -49,7 +51,9 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   }
   if (fieldName === 'asset_model' || fieldName === 'model') {
     // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.
-    return /\p{L}/u.test(value) && !labelsOnly(value) && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
+    // An address read for the model ("Model Town Extn, Vijayawada, Andhra Pradesh 520020"): a PIN, or a state after a comma.
+    const address = /,/.test(value) && (PIN_CODE.test(value) || value.split(/\s*,\s*/).some((part) => isStateLine(part.replace(/\s*-?\s*\d{6}\s*$/, ''))));
+    return /\p{L}/u.test(value) && !labelsOnly(value) && !address && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
   }
   return 'unknown';
 }
