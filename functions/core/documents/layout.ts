@@ -100,7 +100,8 @@ function keyWordCount(s: string): number {
 /** A label without a colon: capitalised words with a label word among them, no digits, at most five words. */
 export function looksLikeBareKey(s: string): boolean {
   // "Trade Name, if any": a form's qualifier after a comma is part of the label, not an address's comma.
-  const t = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '');
+  // A numbered point's label ("2. Name of Borrower", "(3) Asset / Model") is a label without its number.
+  const t = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '').replace(/^\(?\d{1,2}[.)]\s+(?=\p{L})/u, '');
   // A bare label has no colon (that is a colon key) and no comma (an address line: "Model Town, Pune").
   if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
@@ -419,7 +420,8 @@ export class Layout {
       !!b &&
       b.length === a.length &&
       b[0].page === a[0].page &&
-      b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 3.5 &&
+      // (a ruled table's header band may stand over four line heights above its one row)
+      b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 5 &&
       // each value starts under its label, or sits within the label's span (centred or right-aligned figures)
       a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5 || xOverlap(s.box, b[i].box) >= Math.min(s.box.Width, b[i].box.Width) * 0.6);
     const next = this.rows[ri + 1];
@@ -544,7 +546,9 @@ export class Layout {
           // letters of the key the label leaves uncovered ("No", "'s" pass; "Value" in "Asset Value" does not)
           return !!m && letters(k) - letters(m[0]) <= slack;
         };
-        if ((covered(key) || (bare && bare !== key && covered(bare))) && !out.includes(p)) out.push(p);
+        // A column header naming two fields ("Dealer Name & Address", "Customer Name / Mobile") is a key of each.
+        const parts = bare.split(/\s+(?:&|\/|and)\s+/i);
+        if ((covered(key) || (bare && bare !== key && covered(bare)) || (parts.length > 1 && parts.some((x) => covered(x)))) && !out.includes(p)) out.push(p);
       }
     }
     return out;
