@@ -103,6 +103,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
   const assetPair = model.layout.find(V('asset_model').labels).find((p) => {
+    // (a heading's "value" that is itself a key is the next label: "Asset Details" over "Model | ...")
+    if (p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment)) return false;
     const v = modelClean(p.value);
     return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-)?$/i.test(v);
   });
