@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type DocumentType } from '#core/documents/index.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { findMobiles } from '#core/documents/validators.ts';
+import { invoiceTotal } from '#core/documents/fields/invoice.ts';
 import { FAMILIES, dev2Layout } from '../../fixtures/documents/dev2/index.ts';
 import { pageBlocks } from '../../fixtures/documents/pageBlocks.ts';
 import { FIELD_MAP, same, type Cmp } from '../../fixtures/documents/score.ts';
@@ -76,6 +77,32 @@ describe('layout: labels as unseen forms print them', () => {
       [0.25, [0.05, 'Asset Cost'], [0.3, '32,500.00']],
     ]);
     expect(extractFields('DELIVERY_ORDER', m).data.asset_model.value).toBe('Whirlpool 265 L Double Door Refrigerator');
+  });
+});
+
+describe('totals among sub-totals', () => {
+  it('a "Total" followed by its taxes and a later total they add up to is a sub-total; the arithmetic confirms the later one', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'TAX INVOICE']],
+      [0.47, [0.04, 'S.No.'], [0.1, 'Particulars'], [0.6, 'Qty'], [0.7, 'Rate'], [0.85, 'Amount']],
+      [0.52, [0.04, '1'], [0.1, 'Samsung Galaxy A16 5G'], [0.6, '1'], [0.7, '50,838.98'], [0.85, '50,838.98']],
+      [0.68, [0.7, 'Total'], [0.85, '50,838.98']],
+      [0.72, [0.7, 'CGST @ 9%'], [0.85, '4,575.51']],
+      [0.76, [0.7, 'SGST @ 9%'], [0.85, '4,575.51']],
+      [0.79, [0.6, 'Bill Total'], [0.85, '59,990.00']],
+    ]);
+    const t = invoiceTotal(m)!;
+    expect(t.value).toBe(59990);
+    expect(t.confidence_score).toBeGreaterThanOrEqual(0.85);
+    // "G. Total" is a grand total
+    const g = pageFromRows([
+      [0.68, [0.7, 'Total'], [0.85, '50,838.98']],
+      [0.72, [0.7, 'CGST @ 9%'], [0.85, '4,575.51']],
+      [0.76, [0.7, 'SGST @ 9%'], [0.85, '4,575.51']],
+      [0.79, [0.7, 'G. Total'], [0.85, '59,990.00']],
+    ]);
+    expect(invoiceTotal(g)).toMatchObject({ value: 59990 });
+    expect(invoiceTotal(g)!.confidence_score).toBeGreaterThanOrEqual(0.85);
   });
 });
 

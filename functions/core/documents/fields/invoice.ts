@@ -90,6 +90,10 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
     // (only when the rounding comes before the tender: a rounding printed after the cash belongs to the change)
     else if (tender && tender.index > rounding.index && tender.value !== best.value && Math.abs(tender.value - best.value) <= 0.05) best = { ...best, value: tender.value, words: tender.words };
   }
+  // A total followed by its taxes and a larger amount they add up to is a sub-total: the payable
+  // total is that amount ("Total 50,838.98 / CGST 4,575.51 / SGST 4,575.51 / G. Total 59,990.00").
+  const grand = best.money ? totalAfterTaxes(model, best.index, best.value) : undefined;
+  if (grand) best = { ...best, index: grand.index, value: grand.value, words: grand.words };
   // The amount in words is a second printing of the total: it picks among the candidates.
   const words = amountInWords(model);
   const spelled = words ? all.filter((c) => Math.abs(c.value - words.value) < 0.005).sort((a, b) => Number(b.money) - Number(a.money) || a.rank - b.rank || a.index - b.index)[0] : undefined;
@@ -102,7 +106,15 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
   const money = model.lines.flatMap((l) => findAmounts(joinSplitDecimals(l.text)).filter((a) => a.currency || a.decimals).map((a) => a.value));
   const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled || (!!tender && Math.abs(tender.value - b) < 0.005);
   const disagree = seen.some((v) => Math.abs(v - b) >= 0.005);
-  if (!printedTwice && !itemsAddUp(model, best.index, b) && !taxesAddUp(model, best.index, b)) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
+  const bi = best.index;
+  // (a "Total" above it plus the taxes between them make it: the arithmetic is printed)
+  const subTotalUnder = model.findLines(/\btotal\b/i).some(({ line, match }) => {
+    if (line.index >= bi) return false;
+    const a = rowAmounts(model, line, match.index + match[0].length).filter((x) => x.hit.decimals || x.hit.currency).pop();
+    return !!a && a.hit.value < b && totalAfterTaxes(model, line.index, a.hit.value)?.value === b;
+  });
+  const addsUp = (!!grand && grand.value === b) || subTotalUnder || itemsAddUp(model, best.index, b) || taxesAddUp(model, best.index, b);
+  if (!printedTwice && !addsUp) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
   return f;
 }
 
@@ -136,6 +148,32 @@ function taxesAddUp(model: DocumentModel, totalIndex: number, total: number): bo
     return Math.abs(sum - total) < 0.011 || Math.abs(Math.round(sum) - total) < 0.011;
   }
   return false;
+}
+
+/**
+ * The amount a sub-total and the taxes printed after it add up to, on a later total-like line of
+ * the same page (within ten lines): that line is the payable total.
+ */
+function totalAfterTaxes(model: DocumentModel, subIndex: number, sub: number): { value: number; index: number; words: Word[] } | undefined {
+  const page = model.lines[subIndex]?.page;
+  let sum = sub;
+  let taxes = 0;
+  for (const l of model.lines.filter((x) => x.page === page && x.index > subIndex).slice(0, 10)) {
+    const t = TAX_LINE.exec(l.text);
+    if (t && !/total/i.test(l.text)) {
+      const a = rowAmounts(model, l, t.index + t[0].length).filter((x) => x.hit.decimals || x.hit.currency).pop();
+      if (!a) continue;
+      const negative = /disc|less/i.test(l.text);
+      sum += negative ? -a.hit.value : a.hit.value;
+      taxes++;
+      continue;
+    }
+    const label = /\btotal\b|payable|net\s*amount|amount\s*due/i.exec(l.text);
+    if (!label || !taxes || model.layout.isProseLine(l)) continue;
+    const a = rowAmounts(model, l, label.index + label[0].length).filter((x) => x.hit.decimals || x.hit.currency).pop();
+    if (a && a.hit.value > sub && (Math.abs(a.hit.value - sum) < 0.011 || Math.abs(a.hit.value - Math.round(sum)) < 0.011)) return { value: a.hit.value, index: l.index, words: amountWords(model, a) };
+  }
+  return undefined;
 }
 
 /** Do the last amounts of the lines above the total (items, not taxes or subtotals) add up to it? */
