@@ -183,6 +183,9 @@ export function isRegistrationLine(text: string): boolean {
  * about two line heights; a registration line right under the name is skipped; it stops at a
  * label (`stop`), a phone/date line, or after the PIN code (and a state line after it).
  */
+/** What a shop deals in, printed under its name ("Dealers in : All Brand Mobiles, LED TV ..."): not its address. */
+export const TRADE_LINE = /^\s*(?:dealers?|deals|specialists?|authori[sz]ed\s+(?:dealers?|distributors?|service\s+cent(?:er|re))|distributors?|stockists?|wholesalers?|retailers?)\s+(?:in|of|for)\b/i;
+
 export function addressBelow(
   model: DocumentModel,
   nameSeg: Segment,
@@ -212,7 +215,7 @@ export function addressBelow(
       .sort((a, b) => a.box.Top - b.box.Top)[0];
     if (!next || lay.isProseLine(next.line)) break;
     const text = tidy(next.text);
-    if (!parts.length && skipped < 3 && isRegistrationLine(text)) {
+    if (!parts.length && skipped < 3 && (isRegistrationLine(text) || TRADE_LINE.test(text))) {
       skipped++;
       cur = next;
       continue;

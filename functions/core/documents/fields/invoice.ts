@@ -36,7 +36,11 @@ const CUSTOMER_NAME_LABELS = [
   /\bbuyer\b/i,
   // ("Customer Care", "Customer's Signature", "Customer Copy" name no customer)
   /\bcustomer\b(?!\s*(?:care|support|service|copy|signature|sign|id|code|no\b|number))/i,
+  // a bill book's pre-printed choice of titles before the buyer's name ("M/s. / Shri ______")
+  /^\s*(?:m\/s|shri|sri|smt|mr|mrs|ms)\.?(?:\s*\/\s*(?:m\/s|shri|sri|smt|mr|mrs|ms)\.?)+/i,
 ];
+/** A bill book's serial alone in its cell ("No. 2084"): the bill's number. */
+const SERIAL_CELL = /^\s*No\s*[.:]\s*([A-Z]{0,4}[-/]?\d{1,8})\s*$/;
 /** Words of a locality or a building, not of a person's name ("Shivaji Nagar", "Green Park Society"). */
 const ADDRESS_WORD = /\b(?:nagar|road|street|st|marg|lane|colony|sector|society|apartments?|complex|building|bldg|floor|block|layout|chowk|bazaar|market|plot|flat|house|village|taluka|district|park|vihar|enclave|residency|tower|plaza|east|west|north|south)\b/i;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|gstin|invoice|address|contact)\b/i;
@@ -204,8 +208,12 @@ function agreedName(model: DocumentModel): ExtractedField | undefined {
   const signature = signatureName(model);
   const norm = (v: unknown) => String(v ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   const line = letterheadLine(model);
-  if (!head || !signature || !line || norm(head.value) !== norm(signature.value)) return head;
-  return field(head.value, line.words, { kind: 'heuristic', agreed: true });
+  if (!head || !signature || !line) return head;
+  if (norm(head.value) === norm(signature.value)) return field(head.value, line.words, { kind: 'heuristic', agreed: true });
+  // A letter-spaced banner read in pieces ("AAKAS H TE LECOM") is the signature's name ("For AAKASH TELECOM") spaced apart.
+  const bare = (x: unknown) => norm(x).replace(/ /g, '');
+  if (bare(head.value) === bare(signature.value) && bare(head.value).length >= 6) return field(signature.value, line.words, { kind: 'heuristic', agreed: true });
+  return head;
 }
 
 export const extractInvoice: Extractor = (model, _opts, V) => {
@@ -254,7 +262,13 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     });
   // Where the customer's block starts: its section header, or the customer's own key.
   const custKeyLine = custPair?.keySegment?.line;
-  const custFrom = Math.min(custAt, custKeyLine?.index ?? Infinity);
+  // (or the line the customer's name was read on, when no pair or section named it)
+  const nameLine = (() => {
+    const v = found.customer_name?.value;
+    if (typeof v !== 'string' || !v) return undefined;
+    return model.lines.find((l) => l.text.toLowerCase().includes(v.toLowerCase()));
+  })();
+  const custFrom = Math.min(custAt, custKeyLine?.index ?? Infinity, nameLine?.index ?? Infinity);
 
   const addrV = V('customer_address');
   const sectionAddress = pairInSection(model, addrV.sections ?? [], addrV.inSection ?? []);
@@ -318,7 +332,13 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     labelledText(model, [/invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /bill\s*no\.?/i], {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
-    });
+    }) ??
+    (() => {
+      // a bill book's serial in a cell of its own near the top ("No. 2084   Date 21/04/2024")
+      const seg = model.layout.segments.find((s) => s.page === model.lines[0]?.page && s.box.Top < 0.4 && !model.layout.isProseLine(s.line) && SERIAL_CELL.test(s.text));
+      const m = seg ? SERIAL_CELL.exec(seg.text) : null;
+      return seg && m ? field(m[1], seg.words.filter((w) => /\d/.test(w.text)), { kind: 'labelled', via: 'line' }) : undefined;
+    })();
 
   // The date of sale: by its label (pairs, then lines), else the first date of the document;
   // only plausible document years, and receipts' broken dates ("09- 06 2018") read too.

@@ -24,10 +24,10 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   extract: extractDeliveryOrder,
   vocabulary: {
     dealer_name: {
-      labels: [/(?:dealer|retailer)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
+      labels: [/(?:dealer|retailer|store|shop|outlet)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
     },
     dealer_address: {
-      labels: [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i],
+      labels: [/(?:dealer|retailer|store|shop|outlet)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i],
     },
     customer_name: {
       labels: [

@@ -58,20 +58,20 @@ export const invoice: DocumentTypeDeclaration = {
   extract: extractInvoice,
   vocabulary: {
     dealership_name: {
-      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i],
+      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm|store|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i],
       sections: DEALER_SECTIONS,
       inSection: [/name/i],
     },
     dealer_address: {
-      labels: [/(?:dealer|seller|supplier|vendor|shop|firm)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|seller|supplier)/i],
+      labels: [/(?:dealer|seller|supplier|vendor|shop|firm|store|outlet)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|seller|supplier)/i],
       sections: DEALER_SECTIONS,
       inSection: [/address/i],
     },
     customer_name: {
       labels: [
-        /(?:customer|buyer|purchaser|client|receiver|recipient|consignee|party)(?:'s)?\s*name/i,
+        /(?:customer|cust\.?|buyer|purchaser|client|receiver|recipient|consignee|party)(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient|party)/i,
-        /bill(?:ed)?\s*to/i,
+        /bill(?:ed)?[\s-]*to/i,
         /sold\s*to/i,
         /invoice(?:d)?\s*to/i,
         /buyer/i,

@@ -43,8 +43,8 @@ export const purchaseOrder: DocumentTypeDeclaration = {
       ],
     },
     buyer_name: {
-      labels: [/buyer(?:'s)?\s*(?:name)?/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)\s*to/i, /purchaser/i],
-      sections: [/(?:buyer|purchaser|customer)(?:'s)?\s*(?:details|information|info)?/i, /(?:bill|invoice)\s*to/i, /from/i],
+      labels: [/buyer(?:'s)?\s*(?:name)?/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)[\s-]*to/i, /purchaser/i],
+      sections: [/(?:buyer|purchaser|customer)(?:'s)?\s*(?:details|information|info)?/i, /(?:bill|invoice)[\s-]*to/i, /from/i],
       inSection: [/(?:company\s*)?name/i],
     },
     supplier_name: {
