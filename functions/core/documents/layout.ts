@@ -118,7 +118,8 @@ export function isProse(text: string): boolean {
   const lower = words.filter((w) => /^[a-z]/.test(w)).length;
   const stopWords = words.filter((w) => /^(?:the|a|an|of|to|for|is|are|on|in|and|our|your|we|by|this|that|with|from|as|be|will|has|have|named|below|above|please|kindly)$/i.test(w)).length;
   // a sentence ends inside the line ("...below. Kindly deliver"); an abbreviation's dot does not ("Pvt. Ltd.", "Opp. Bus Stand")
-  const sentenceEnd = [...text.matchAll(/(\p{L}*[a-z]{2})[.!?]\s+[A-Z]/gu)].some((m) => !ABBREVIATION.test(m[1]));
+  // (the next word is looked at, not taken: "Pvt. Ltd." must not leave "td." to be judged alone)
+  const sentenceEnd = [...text.matchAll(/(\p{L}*[a-z]{2})[.!?](?=\s+[A-Z])/gu)].some((m) => !ABBREVIATION.test(m[1]));
   return lower / words.length >= 0.35 || stopWords >= 3 || sentenceEnd;
 }
 
