@@ -8,7 +8,7 @@ import { findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
 import { SALUTATION, addressee, personName } from './commercial.ts';
-import { ID_VALUE } from './referenceNumber.ts';
+import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { addressForKey, addressUnderSegment, pairInSection } from './layoutFields.ts';
 import {
@@ -95,7 +95,9 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
       pattern: ID_VALUE,
     });
   if (order && typeof order.value === 'string') {
-    const r = repairEchoPrefix(order.value, ['DO']);
+    const p = repairEchoPrefix(order.value, ['DO']);
+    const inner = repairInnerAbbreviation(p.value, 'DO');
+    const r = { value: inner.value, repairs: p.repairs + inner.repairs };
     if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }

@@ -9,7 +9,7 @@
  */
 import type { DocumentModel } from '../blocks.ts';
 import { letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
-import { ID_VALUE } from './referenceNumber.ts';
+import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
@@ -46,7 +46,9 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
     labelledText(model, V('po_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
     labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*\d)/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
-    const r = repairEchoPrefix(po.value, ['PO']);
+    const p = repairEchoPrefix(po.value, ['PO']);
+    const inner = repairInnerAbbreviation(p.value, 'PO');
+    const r = { value: inner.value, repairs: p.repairs + inner.repairs };
     found.po_number = r.repairs ? { ...po, value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
   }
   found.po_date = labelledDate(model, V('po_date').labels, { pairsOnly: true }) ?? labelledDate(model, V('po_date').labels, VIA);
