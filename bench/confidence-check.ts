@@ -132,6 +132,6 @@ if (process.argv.includes('--list')) {
     const wrong = rs.filter((r) => !r.ok);
     console.log(`${k.padEnd(50)} right ${String(right.length).padStart(3)} ${mean(right.map((r) => r.conf))}  wrong ${String(wrong.length).padStart(3)} ${mean(wrong.map((r) => r.conf))}`);
   }
-  if (argv.includes('--low-right')) for (const r of rows.filter((x) => x.ok && x.conf < 0.7 && x.set !== 'sroie')) console.log(`LOW-RIGHT ${r.set} ${r.id} ${r.field} ${r.kind} ${r.conf} ${JSON.stringify(r.got)}`);
+  if (argv.includes('--low-right')) for (const r of rows.filter((x) => x.ok && x.conf < 0.7 && (x.set !== 'sroie' || argv.includes('--sroie-too')))) console.log(`LOW-RIGHT ${r.set} ${r.id} ${r.field} ${r.kind} ${r.conf} ${JSON.stringify(r.got)}`);
 for (const r of rows.filter((x) => !x.ok && (x.conf >= 0.6 || argv.includes('--all-wrong')))) console.log(`WRONG ${r.set} ${r.id} ${r.field} ${r.kind} ${r.conf} ${JSON.stringify(r.got)}`);
 }

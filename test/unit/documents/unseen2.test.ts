@@ -218,6 +218,54 @@ describe('totals among sub-totals', () => {
   });
 });
 
+describe('honest confidence: evidence that competes or contradicts', () => {
+  it('an amount read under a lesser label ("Loan Amount") while a preferred one ("Asset Cost") is printed unread stays in review', () => {
+    const m = pageFromRows([
+      [0.05, [0.05, 'DELIVERY ORDER']],
+      [0.2, [0.05, 'Asset Cost']],
+      [0.3, [0.05, 'Please deliver the above asset to the customer after collecting the down payment.']],
+      [0.4, [0.05, 'Loan Amount'], [0.35, '49,200.00']],
+    ]);
+    const a = extractFields('DELIVERY_ORDER', m).data.amount;
+    expect(a.value).toBe(49200);
+    expect(a.confidence_score).toBeLessThanOrEqual(0.6);
+    const alone = pageFromRows([
+      [0.05, [0.05, 'DELIVERY ORDER']],
+      [0.4, [0.05, 'Loan Amount'], [0.35, '49,200.00']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', alone).data.amount.confidence_score).toBeGreaterThan(0.85);
+  });
+
+  it('a total its amount in words contradicts is in doubt; words without the paise confirm the rupees', () => {
+    const rows = (words: string): ReturnType<typeof pageFromRows> =>
+      pageFromRows([
+        [0.05, [0.4, 'PURCHASE ORDER']],
+        [0.46, [0.59, 'Gross PO Value'], [0.85, '2,66,504.13']],
+        [0.53, [0.05, `Amount in words: Rupees ${words} Only`]],
+      ]);
+    const total = (words: string) => extractFields('PURCHASE_ORDER', rows(words)).data.total_amount;
+    expect(total('Two Lakh Sixty Six Thousand Five Hundred Eighty Four')).toMatchObject({ value: 266504.13 });
+    expect(total('Two Lakh Sixty Six Thousand Five Hundred Eighty Four').confidence_score).toBeLessThanOrEqual(0.4);
+    expect(total('Two Lakh Sixty Six Thousand Five Hundred Four').confidence_score).toBeGreaterThan(0.85);
+  });
+
+  it('an addressee confirmed by a PIN-ending address under it is labelled evidence ("To, / M/s Saraswati Textiles, / ... - 641036")', () => {
+    const m = pageFromRows([
+      [0.03, [0.09, 'COIMBATORE NAGAR SAHAKARI PATSANSTHA MARYADIT']],
+      [0.11, [0.06, 'Supply Order No. SO/167/2025-26']],
+      [0.15, [0.06, 'To,']],
+      [0.17, [0.06, 'The Proprietor,']],
+      [0.19, [0.06, 'M/s. Saraswati Textiles,']],
+      [0.21, [0.06, 'Ward No. 11, H.No. 326, Krishna Towers']],
+      [0.23, [0.06, 'Coimbatore - 641036, Tamil Nadu']],
+      [0.32, [0.06, 'Sir, with reference to the above, you are requested to supply the following items at the rates']],
+    ]);
+    const s = extractFields('PURCHASE_ORDER', m).data.supplier_name;
+    expect(s.value).toBe('Saraswati Textiles');
+    expect(s.confidence_score).toBeGreaterThan(0.6);
+  });
+});
+
 describe('classification from the words a document always carries', () => {
   it('a delivery-order letter asking the dealer to "raise the tax invoice" and send a "delivery receipt" stays a delivery order', () => {
     const m = pageFromRows([

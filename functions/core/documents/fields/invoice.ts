@@ -102,13 +102,18 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
   const words = amountInWords(model);
   const spelled = words ? all.filter((c) => Math.abs(c.value - words.value) < 0.005).sort((a, b) => Number(b.money) - Number(a.money) || a.rank - b.rank || a.index - b.index)[0] : undefined;
   if (spelled) best = spelled;
+  // The amount in words printed without its paise checks the rupees ("Two Lakh Sixty Six Thousand Five
+  // Hundred Eighty Four Only" under 2,66,584.13); words that disagree say a digit was misread.
+  const rupeesAgree = !!words && !words.paise && Math.floor(best.value) === words.value;
+  // (of the same magnitude: words cut short by OCR, "... Nine Hundred Ninety Only", read as 990, prove nothing)
+  const wordsDisagree = !!words && !spelled && !rupeesAgree && Math.abs(Math.floor(best.value) - Math.floor(words.value)) >= 1 && Math.abs(words.value - best.value) < best.value * 0.2;
   const f = field(best.value, best.words, { kind: 'structure', pass: true });
   // A total is confirmed by a second reading: the same amount printed again (amount due, cash,
   // in words), or the item amounts above it adding up to it. Otherwise (a total before rounding,
   // a cash tendered, a misread digit) the pick is uncertain, the more so when other totals disagree.
   const b = best.value;
   const money = model.lines.flatMap((l) => findAmounts(joinSplitDecimals(l.text)).filter((a) => a.currency || a.decimals).map((a) => a.value));
-  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled || (!!tender && Math.abs(tender.value - b) < 0.005);
+  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled || rupeesAgree || (!!tender && Math.abs(tender.value - b) < 0.005);
   const disagree = seen.some((v) => Math.abs(v - b) >= 0.005);
   const bi = best.index;
   // (a "Total" above it plus the taxes between them make it: the arithmetic is printed)
@@ -119,8 +124,13 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
   });
   const addsUp = (!!grand && grand.value === b) || subTotalUnder || itemsAddUp(model, best.index, b) || taxesAddUp(model, best.index, b);
   if (!printedTwice && !addsUp) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
+  // the printed arithmetic contradicting the total (sub-total + taxes != total), nothing confirming it: a misread digit
+  if (wordsDisagree || (!printedTwice && !addsUp && taxArithmetic(model, best.index, b) === 'disagree')) f.confidence_score = Math.min(f.confidence_score, WORDS_DISAGREE_CAP);
   return f;
 }
+
+/** Ceiling for a total its amount in words or its printed arithmetic contradicts (a misread digit): review, like an implausible value. */
+const WORDS_DISAGREE_CAP = 0.4;
 
 const NOT_AN_ITEM = /total|tax|gst|vat|sst|round|disc|cash|change|tender|balance|paid|due|payable|saving|deposit|service\s*charge/i;
 
@@ -133,6 +143,11 @@ const TAX_LINE = /\b(?:[cs]gst|igst|ugst|gst|vat|sst|cess|tax|round(?:ing)?(?:\s
  * Round Off 0.00 / Grand Total 2,05,320.00": the printed arithmetic confirms the total.
  */
 function taxesAddUp(model: DocumentModel, totalIndex: number, total: number): boolean {
+  return taxArithmetic(model, totalIndex, total) === 'agree';
+}
+
+/** The sub-total and taxes above the total: 'agree' when they add up to it, 'disagree' when taxes were printed and they do not. */
+function taxArithmetic(model: DocumentModel, totalIndex: number, total: number): 'agree' | 'disagree' | undefined {
   const page = model.lines[totalIndex]?.page;
   const lines = model.lines.filter((l) => l.page === page && l.index < totalIndex);
   for (let i = lines.length - 1; i >= 0 && i >= lines.length - 12; i--) {
@@ -141,6 +156,7 @@ function taxesAddUp(model: DocumentModel, totalIndex: number, total: number): bo
     const base = rowAmounts(model, lines[i], sub.index + sub[0].length).filter((a) => a.hit.decimals || a.hit.currency).pop();
     if (!base) continue;
     let sum = base.hit.value;
+    let taxes = 0;
     for (const l of lines.slice(i + 1)) {
       const t = TAX_LINE.exec(l.text);
       if (!t) continue;
@@ -148,10 +164,13 @@ function taxesAddUp(model: DocumentModel, totalIndex: number, total: number): bo
       if (!a) continue;
       const negative = /disc|less/i.test(l.text) || /-\s*$/.test(l.text.slice(0, t.index + t[0].length + a.hit.index)) || /\(-|-\s*[\d.]/.test(l.text.slice(t.index));
       sum += negative ? -a.hit.value : a.hit.value;
+      taxes++;
     }
-    return Math.abs(sum - total) < 0.011 || Math.abs(Math.round(sum) - total) < 0.011;
+    if (Math.abs(sum - total) < 0.011 || Math.abs(Math.round(sum) - total) < 0.011) return 'agree';
+    // (one digit apart, "2,66,584.13" printed and "2,66,504.13" read: a misread digit, not a charge left out)
+    return taxes && oneDigitApart(sum, total) ? 'disagree' : undefined;
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -180,6 +199,13 @@ function totalAfterTaxes(model: DocumentModel, subIndex: number, sub: number): {
   return undefined;
 }
 
+/** Two amounts written alike but for one digit. */
+function oneDigitApart(a: number, b: number): boolean {
+  const x = a.toFixed(2);
+  const y = b.toFixed(2);
+  return x.length === y.length && [...x].filter((c, i) => c !== y[i]).length === 1;
+}
+
 /** Do the last amounts of the lines above the total (items, not taxes or subtotals) add up to it? */
 function itemsAddUp(model: DocumentModel, totalIndex: number, total: number): boolean {
   const page = model.lines[totalIndex]?.page;
@@ -187,7 +213,8 @@ function itemsAddUp(model: DocumentModel, totalIndex: number, total: number): bo
   let n = 0;
   for (const l of model.lines) {
     if (l.index >= totalIndex || l.page !== page || NOT_AN_ITEM.test(l.text)) continue;
-    const a = findAmounts(l.text).filter((x) => x.decimals && x.value > 0).pop();
+    // (item amounts with paise, or the "/-" of a hand-written bill: "4,500/-")
+    const a = findAmounts(l.text).filter((x) => (x.decimals || /\/-\s*$/.test(l.text.slice(x.index, x.index + x.length))) && x.value > 0).pop();
     if (!a) continue;
     sum += a.value;
     n++;
