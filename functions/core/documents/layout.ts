@@ -80,7 +80,7 @@ const KEY_WORDS = new Set(
   ('name no no. number num date dated address addr mobile mob phone ph tel telephone contact cell email e-mail amount value total price cost mrp cust ' +
     'model asset product device customer buyer dealer dealership seller supplier vendor consignee receiver recipient borrower applicant purchaser ' +
     'order invoice inv bill gstin gst uin pan dob birth gender sex issue details detail city state pin pincode code tenure emi loan imei serial ' +
-    'ram rom storage memory colour color qty quantity rate hsn hsn/sac sac description particulars item items sold ship shipped billed deliver ' +
+    'ram rom storage memory colour color qty quantity rate hsn hsn/sac sac description particulars item items sold ship shipped shipping billed billing deliver ' +
     'ref reference place supply mode payment account a/c ifsc branch period from upto valid validity license licence registration reg ' +
     'enterprise type activity holder father husband relation vid enrolment sr s.no sl sno fee down subject taxable cgst sgst igst net payable ' +
     'grand due consumer units bank statement opening closing balance trade legal constitution liability establishment employer nature business ' +
