@@ -14,7 +14,7 @@ export const IMPLAUSIBLE_CAP = 0.4;
 const PERSON = new Set(['customer_name', 'name', 'name_as_per_pan', 'father_name', 'account_holder', 'account_holder_name', 'consumer_name', 'licensee_name', 'employer_name']);
 const BUSINESS = new Set(['dealership_name', 'dealer_name', 'business_name', 'establishment_name', 'enterprise_name', 'legal_name', 'trade_name', 'buyer_name', 'supplier_name']);
 /** Words that label a field: inside a name or an address they show a label was read as the value. */
-const LABEL_WORD = /\b(?:invoice|details|dated?|gstin|mobile|phone|contact|total|amount|bill(?:ed)?\s*to|customer|buyer|dealer|seller|name|address|signature|signatory|proprietor|manager|subject|order|number|receipt)\b/i;
+const LABEL_WORD = /\b(?:invoice|details|dated?|gstin|mobile|phone|contact|total|amount|bill(?:ed|ing)?\s*to|ship(?:ped|ping)?\s*to|customer|buyer|dealer|seller|name|address|signature|signatory|proprietor|manager|subject|order|number|receipt)\b/i;
 const PIN = /(?<!\d)\d{3}\s?\d{2,3}(?!\d)/;
 /** An Indian PIN code (six digits, the first not 0). */
 const PIN_CODE = /(?<![\d.])[1-9]\d{2}\s?\d{3}(?![\d.])/;
