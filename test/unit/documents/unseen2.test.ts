@@ -192,6 +192,24 @@ describe('numbers and names as OCR misreads them', () => {
   });
 });
 
+describe('bill-to and ship-to', () => {
+  it('"Bill To | Shipping To | Invoice Details" are three headers over three blocks: the customer is under Bill To, never "Shipping To"', () => {
+    const m = pageFromRows([
+      [0.02, [0.43, 'Tax Invoice']],
+      [0.06, [0.06, 'Kamdhenu Mobile Zone']],
+      [0.183, [0.05, 'Bill To'], [0.36, 'Shipping To'], [0.66, 'Invoice Details']],
+      [0.205, [0.05, 'Dinesh Rawat'], [0.36, 'Khasra No. 324/15'], [0.66, 'Invoice No.: 5970/24-25']],
+      [0.222, [0.05, 'Ward No. 26, Shivam Plaza'], [0.36, 'Padmavati Complex'], [0.66, 'Date: 11-01-2024']],
+      [0.236, [0.05, 'Ring Road, Kuvempunagar'], [0.36, 'Saheed Nagar, Guwahati']],
+      [0.25, [0.05, 'Guwahati - 781011, Assam'], [0.36, 'Assam - 781012']],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.customer_name.value).toBe('Dinesh Rawat');
+    expect(d.customer_address.value).toBe('Ward No. 26, Shivam Plaza, Ring Road, Kuvempunagar, Guwahati - 781011, Assam');
+    expect(plausible('customer_name', 'Shipping To')).toBe('fail');
+  });
+});
+
 describe('totals among sub-totals', () => {
   it('a "Total" followed by its taxes and a later total they add up to is a sub-total; the arithmetic confirms the later one', () => {
     const m = pageFromRows([
@@ -318,7 +336,7 @@ describe('classification from the words a document always carries', () => {
 });
 
 /** Fields right per type on the dev2 layouts without OCR, at least: raise these as fixes land, never lower them. */
-const DEV2_FLOOR: Record<string, number> = { INVOICE: 52, DELIVERY_ORDER: 44, PURCHASE_ORDER: 30, IMEI_CLOSEUP_IMAGE: 14 };
+const DEV2_FLOOR: Record<string, number> = { INVOICE: 54, DELIVERY_ORDER: 44, PURCHASE_ORDER: 30, IMEI_CLOSEUP_IMAGE: 14 };
 
 describe('dev2 layouts (written apart from the extractor), read without OCR', () => {
   for (const type of ['INVOICE', 'DELIVERY_ORDER', 'PURCHASE_ORDER', 'IMEI_CLOSEUP_IMAGE'] as const) {
