@@ -101,7 +101,8 @@ function keyWordCount(s: string): number {
 export function looksLikeBareKey(s: string): boolean {
   // "Trade Name, if any": a form's qualifier after a comma is part of the label, not an address's comma.
   // A numbered point's label ("2. Name of Borrower", "(3) Asset / Model") is a label without its number.
-  const t = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '').replace(/^\(?\d{1,2}[.)]\s+(?=\p{L})/u, '');
+  // A qualifier in brackets after a label is part of it ("Cost of Asset (as per quotation)").
+  const t = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '').replace(/^\(?\d{1,2}[.)]\s+(?=\p{L})/u, '').replace(/\s*\([^()\d]{2,30}\)\s*$/, '');
   // A bare label has no colon (that is a colon key) and no comma (an address line: "Model Town, Pune").
   if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
@@ -113,7 +114,8 @@ export function looksLikeBareKey(s: string): boolean {
 
 /** Sentence-like: many words, mostly lower-case, or sentence punctuation inside. */
 export function isProse(text: string): boolean {
-  const words = text.trim().split(/\s+/);
+  // (a bracketed qualifier after a label makes no sentence: "Cost of Asset (as per quotation)")
+  const words = text.trim().replace(/^(\p{Lu}[^()]*?)\s*\([^()\d]{2,30}\)\s*$/u, '$1').split(/\s+/);
   if (words.length < 6) return false;
   const lower = words.filter((w) => /^[a-z]/.test(w)).length;
   const stopWords = words.filter((w) => /^(?:the|a|an|of|to|for|is|are|on|in|and|our|your|we|by|this|that|with|from|as|be|will|has|have|named|below|above|please|kindly)$/i.test(w)).length;
