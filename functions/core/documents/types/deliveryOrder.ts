@@ -41,7 +41,10 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       inSection: [/name/i],
     },
     customer_mobile_number: {
-      labels: [/(?:customer|borrower|applicant)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell)\s*(?:no|number|#)?/i],
+      labels: [
+        /(?:customer|borrower|applicant)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell)\s*(?:no|number|#)?/i,
+        /(?:mobile|mob|phone|contact|cell)\s*(?:no|number)?\.?\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer)/i,
+      ],
     },
     order_number: {
       labels: [/(?:d\.?\s?o\.?|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i],
