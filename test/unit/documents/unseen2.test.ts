@@ -222,6 +222,31 @@ describe('bill-to and ship-to', () => {
   });
 });
 
+describe('a customer block without its heading', () => {
+  it('the first person\'s name after the seller\'s block with a PIN-ending address under it is the customer, by position only (≤ 0.6)', () => {
+    const m = pageFromRows([
+      [0.02, [0.43, 'Tax Invoice']],
+      [0.06, [0.06, 'Kamdhenu Electricals & Electronics']],
+      [0.085, [0.06, 'D.No. 41-30-70, Main Bazar']],
+      [0.1, [0.06, 'Nagpur, Maharashtra 440016']],
+      [0.142, [0.06, 'GSTIN: 27RSPFK8330U8ZK, State: 27-Maharashtra']],
+      [0.184, [0.66, 'Invoice Details']],
+      [0.206, [0.05, 'Pallavi Krishnan'], [0.66, 'Invoice No.: INV-601']],
+      [0.223, [0.05, 'D.No. 182-21-12'], [0.66, 'Date: 15/01/2025']],
+      [0.237, [0.05, 'Rajhans Heights, Main Bazar']],
+      [0.251, [0.05, 'Pandri, Nagpur']],
+      [0.264, [0.05, 'Maharashtra - 440028']],
+      [0.278, [0.05, 'Contact No.: 7385309254']],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.customer_name).toMatchObject({ value: 'Pallavi Krishnan' });
+    expect(d.customer_name.confidence_score).toBeLessThanOrEqual(0.6);
+    expect(d.customer_address.value).toBe('D.No. 182-21-12, Rajhans Heights, Main Bazar, Pandri, Nagpur, Maharashtra - 440028');
+    expect(d.customer_address.confidence_score).toBeLessThanOrEqual(0.6);
+    expect(d.customer_mobile_number.value).toBe('7385309254');
+  });
+});
+
 describe('totals among sub-totals', () => {
   it('a "Total" followed by its taxes and a later total they add up to is a sub-total; the arithmetic confirms the later one', () => {
     const m = pageFromRows([

@@ -12,10 +12,12 @@ import { TOTAL_LABELS } from './totals.ts';
 import { ID_VALUE } from './referenceNumber.ts';
 import { amountInWords, amountWords, findDocumentDates, joinSplitDecimals, pairValue, personName, rowAmounts, tenderedLessChange } from './commercial.ts';
 import { plausible } from '../plausibility.ts';
+import { HEURISTIC_CAP } from '../confidence.ts';
 import { isProse } from '../layout.ts';
 import {
   addressAfter,
   cleanName,
+  hasPincode,
   field,
   idField,
   labelledAddress,
@@ -287,6 +289,25 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       clean: personName,
       accept: (v) => looksLikeName(v) && v.split(/\s+/).length >= 2 && plausible('customer_name', v) !== 'fail',
     });
+  // No label names the customer (its heading lost to OCR, or never printed): the first person's name
+  // after the seller's block with a PIN-ending address under it in its column is the recipient's
+  // block. Position only: heuristic evidence (≤ 0.6).
+  let unlabelledAddress: ExtractedField | undefined;
+  if (!found.customer_name && custAt === Infinity) {
+    const sellerEnd = g?.line.index ?? -1;
+    const dealer = typeof found.dealership_name?.value === 'string' ? found.dealership_name.value.toLowerCase() : '';
+    for (const s of model.layout.segments) {
+      if (s.line.index <= sellerEnd || s.page !== model.lines[0]?.page || model.layout.isProseLine(s.line) || model.layout.isKey(s)) continue;
+      const v = personName(s.text);
+      const n = v.split(/\s+/).length;
+      if (n < 2 || n > 4 || v.toLowerCase() === dealer || !looksLikeName(v) || plausible('customer_name', v) !== 'pass' || ADDRESS_WORD.test(v)) continue;
+      const a = addressUnderSegment(model, s);
+      if (!a || typeof a.value !== 'string' || !hasPincode(a.value)) continue;
+      found.customer_name = field(v, s.words, { kind: 'heuristic' });
+      unlabelledAddress = { ...a, confidence_score: Math.min(a.confidence_score, HEURISTIC_CAP) };
+      break;
+    }
+  }
   // Where the customer's block starts: its section header, or the customer's own key.
   const custKeyLine = custPair?.keySegment?.line;
   // (or the line the customer's name was read on, when no pair or section named it)
@@ -304,6 +325,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     (sectionAddress ? addressFromPair(model, sectionAddress) : undefined) ??
     addressUnderSegment(model, custRead?.v?.segment) ??
     labelledAddress(model, [/(?:customer|buyer|billing|purchaser)(?:'s)?\s*address/i]) ??
+    unlabelledAddress ??
     (() => {
       // "Address:" inside the customer block, else the lines under the customer's name
       const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custFrom && !model.layout.isProseLine(x.line));
