@@ -3,15 +3,20 @@
  * tuning) read without OCR: each page's drawn text as LINE/WORD blocks, classified and
  * extracted, misses printed. The OCR'd measurement is bench/accuracy.ts (its dev section).
  *
- *   npx tsx bench/devcheck.ts [TYPE,TYPE] [N per family]
+ *   npx tsx bench/devcheck.ts [TYPE,TYPE] [N per family] [--dev2]   (--dev2: the second dev set)
  */
 import { DocumentModel, classify, extractFields, type DocumentType } from '#core/documents/index.ts';
-import { FAMILIES, devLayout } from '../test/fixtures/documents/dev/index.ts';
+import { FAMILIES as DEV1, devLayout } from '../test/fixtures/documents/dev/index.ts';
+import { FAMILIES as DEV2, dev2Layout } from '../test/fixtures/documents/dev2/index.ts';
 import { pageBlocks } from '../test/fixtures/documents/pageBlocks.ts';
 import { FIELD_MAP, same, type Cmp } from '../test/fixtures/documents/score.ts';
 
-const types = (process.argv[2] ?? 'INVOICE,DELIVERY_ORDER,PURCHASE_ORDER,IMEI_CLOSEUP_IMAGE').split(',');
-const N = Number(process.argv[3] ?? 3);
+const second = process.argv.includes('--dev2');
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const FAMILIES = second ? DEV2 : DEV1;
+const layoutOf = second ? dev2Layout : devLayout;
+const types = (args[0] ?? 'INVOICE,DELIVERY_ORDER,PURCHASE_ORDER,IMEI_CLOSEUP_IMAGE').split(',');
+const N = Number(args[1] ?? 3);
 let tot = 0;
 let ok = 0;
 for (const type of types) {
@@ -19,7 +24,7 @@ for (const type of types) {
   const byField = new Map(Object.values(map).map(([f, c]) => [f, c] as const));
   for (const family of Object.keys(FAMILIES[type as keyof typeof FAMILIES] ?? {})) {
     for (let i = 0; i < N; i++) {
-      const layout = devLayout(1, family, i);
+      const layout = layoutOf(1, family, i);
       const model = new DocumentModel(layout.pages.flatMap((p, k) => pageBlocks(p, k + 1)));
       const c = classify(model).type;
       if (c !== type) console.log(`CLASS ${family} #${i}: ${c}`);

@@ -80,7 +80,7 @@ const KEY_WORDS = new Set(
   ('name no no. number num date dated address addr mobile mob phone ph tel telephone contact cell email e-mail amount value total price cost mrp cust ' +
     'model asset product device customer buyer dealer dealership seller supplier vendor consignee receiver recipient borrower applicant purchaser ' +
     'order invoice inv bill gstin gst uin pan dob birth gender sex issue details detail city state pin pincode code tenure emi loan imei serial ' +
-    'ram rom storage memory colour color qty quantity rate hsn hsn/sac sac description particulars item items sold ship shipped billed deliver ' +
+    'ram rom storage memory colour color qty quantity rate hsn hsn/sac sac description particulars item items sold ship shipped shipping billed billing deliver ' +
     'ref reference place supply mode payment account a/c ifsc branch period from upto valid validity license licence registration reg ' +
     'enterprise type activity holder father husband relation vid enrolment sr s.no sl sno fee down subject taxable cgst sgst igst net payable ' +
     'grand due consumer units bank statement opening closing balance trade legal constitution liability establishment employer nature business ' +
@@ -100,7 +100,9 @@ function keyWordCount(s: string): number {
 /** A label without a colon: capitalised words with a label word among them, no digits, at most five words. */
 export function looksLikeBareKey(s: string): boolean {
   // "Trade Name, if any": a form's qualifier after a comma is part of the label, not an address's comma.
-  const t = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '');
+  // A numbered point's label ("2. Name of Borrower", "(3) Asset / Model") is a label without its number.
+  // A qualifier in brackets after a label is part of it ("Cost of Asset (as per quotation)").
+  const t = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '').replace(/^\(?\d{1,2}[.)]\s+(?=\p{L})/u, '').replace(/\s*\([^()\d]{2,30}\)\s*$/, '');
   // A bare label has no colon (that is a colon key) and no comma (an address line: "Model Town, Pune").
   if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
@@ -112,12 +114,14 @@ export function looksLikeBareKey(s: string): boolean {
 
 /** Sentence-like: many words, mostly lower-case, or sentence punctuation inside. */
 export function isProse(text: string): boolean {
-  const words = text.trim().split(/\s+/);
+  // (a bracketed qualifier after a label makes no sentence: "Cost of Asset (as per quotation)")
+  const words = text.trim().replace(/^(\p{Lu}[^()]*?)\s*\([^()\d]{2,30}\)\s*$/u, '$1').split(/\s+/);
   if (words.length < 6) return false;
   const lower = words.filter((w) => /^[a-z]/.test(w)).length;
   const stopWords = words.filter((w) => /^(?:the|a|an|of|to|for|is|are|on|in|and|our|your|we|by|this|that|with|from|as|be|will|has|have|named|below|above|please|kindly)$/i.test(w)).length;
   // a sentence ends inside the line ("...below. Kindly deliver"); an abbreviation's dot does not ("Pvt. Ltd.", "Opp. Bus Stand")
-  const sentenceEnd = [...text.matchAll(/(\p{L}*[a-z]{2})[.!?]\s+[A-Z]/gu)].some((m) => !ABBREVIATION.test(m[1]));
+  // (the next word is looked at, not taken: "Pvt. Ltd." must not leave "td." to be judged alone)
+  const sentenceEnd = [...text.matchAll(/(\p{L}*[a-z]{2})[.!?](?=\s+[A-Z])/gu)].some((m) => !ABBREVIATION.test(m[1]));
   return lower / words.length >= 0.35 || stopWords >= 3 || sentenceEnd;
 }
 
@@ -423,7 +427,8 @@ export class Layout {
       !!b &&
       b.length === a.length &&
       b[0].page === a[0].page &&
-      b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 3.5 &&
+      // (a ruled table's header band may stand over four line heights above its one row)
+      b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 5 &&
       // each value starts under its label, or sits within the label's span (centred or right-aligned figures)
       a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5 || xOverlap(s.box, b[i].box) >= Math.min(s.box.Width, b[i].box.Width) * 0.6);
     const next = this.rows[ri + 1];
@@ -548,7 +553,9 @@ export class Layout {
           // letters of the key the label leaves uncovered ("No", "'s" pass; "Value" in "Asset Value" does not)
           return !!m && letters(k) - letters(m[0]) <= slack;
         };
-        if ((covered(key) || (bare && bare !== key && covered(bare))) && !out.includes(p)) out.push(p);
+        // A column header naming two fields ("Dealer Name & Address", "Customer Name / Mobile") is a key of each.
+        const parts = bare.split(/\s+(?:&|\/|and)\s+/i);
+        if ((covered(key) || (bare && bare !== key && covered(bare)) || (parts.length > 1 && parts.some((x) => covered(x)))) && !out.includes(p)) out.push(p);
       }
     }
     return out;

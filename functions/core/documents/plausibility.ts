@@ -14,7 +14,7 @@ export const IMPLAUSIBLE_CAP = 0.4;
 const PERSON = new Set(['customer_name', 'name', 'name_as_per_pan', 'father_name', 'account_holder', 'account_holder_name', 'consumer_name', 'licensee_name', 'employer_name']);
 const BUSINESS = new Set(['dealership_name', 'dealer_name', 'business_name', 'establishment_name', 'enterprise_name', 'legal_name', 'trade_name', 'buyer_name', 'supplier_name']);
 /** Words that label a field: inside a name or an address they show a label was read as the value. */
-const LABEL_WORD = /\b(?:invoice|details|dated?|gstin|mobile|phone|contact|total|amount|bill(?:ed)?\s*to|customer|buyer|dealer|seller|name|address|signature|signatory|proprietor|manager|subject|order|number|receipt)\b/i;
+const LABEL_WORD = /\b(?:invoice|details|dated?|gstin|mobile|phone|contact|total|amount|bill(?:ed|ing)?\s*to|ship(?:ped|ping)?\s*to|customer|buyer|dealer|seller|name|address|signature|signatory|proprietor|manager|subject|order|number|receipt)\b/i;
 const PIN = /(?<!\d)\d{3}\s?\d{2,3}(?!\d)/;
 /**
  * A key read into an address: the words of its label ("of Principal Place of", "Place of
@@ -22,6 +22,9 @@ const PIN = /(?<!\d)\d{3}\s?\d{2,3}(?!\d)/;
  * part that is the tail of a wrapped key ("of Principal Place of").
  */
 const ADDRESS_KEY_RESIDUE = /\b(?:place\s+of\s+business|principal\s+place)\b|\b(?:flat|door|road|street|city|town|village|locality|building|premises)\s*\/\s*\p{L}|(?:^|,\s*)of\s+\p{L}/iu;
+
+/** An Indian PIN code (six digits, the first not 0). */
+const PIN_CODE = /(?<![\d.])[1-9]\d{2}\s?\d{3}(?![\d.])/;
 
 /** Words a form prints as labels: a value made of them only ("Customer Name Mobile No.", "Asset Cost") is a label read as a value. */
 const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|of|the|and|&|\/|#|[:.-]+)$/i;
@@ -55,7 +58,9 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   }
   if (fieldName === 'asset_model' || fieldName === 'model') {
     // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.
-    return /\p{L}/u.test(value) && !labelsOnly(value) && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
+    // An address read for the model ("Model Town Extn, Vijayawada, Andhra Pradesh 520020"): a PIN, or a state after a comma.
+    const address = /,/.test(value) && (PIN_CODE.test(value) || value.split(/\s*,\s*/).some((part) => isStateLine(part.replace(/\s*-?\s*\d{6}\s*$/, ''))));
+    return /\p{L}/u.test(value) && !labelsOnly(value) && !address && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
   }
   return 'unknown';
 }

@@ -463,6 +463,9 @@ const MOBILE_RE = /(?<![\d])(?:\+?\s?91[\s-]*|0)?[6-9](?:[\s-]?\d){9}(?!\d)/g;
 export function findMobiles(text: string): { value: string; index: number; length: number }[] {
   const out: { value: string; index: number; length: number }[] = [];
   for (const m of text.matchAll(MOBILE_RE)) {
+    // A landline with its STD code ("0782-7462929", "022 26543210") has the same digits as "0" + a
+    // mobile, but its first group is the code: 0 and 2-4 digits, then one block of 6-8 digits.
+    if (/^0\d{2,4}[\s-]\d{6,8}$/.test(m[0].trim())) continue;
     const value = normaliseMobile(m[0]);
     if (value) out.push({ value, index: m.index, length: m[0].length });
   }

@@ -53,7 +53,7 @@ function wordsToNumber(words: string[]): number | undefined {
  * "INR Nine Thousand One Hundred and Fifty Paise Only"): a second printing of a document's
  * total. The words must end with "Only" (or carry "Rupees"/"INR" before them).
  */
-export function amountInWords(model: DocumentModel): { value: number; line: Line } | undefined {
+export function amountInWords(model: DocumentModel): { value: number; line: Line; paise: boolean } | undefined {
   for (const line of model.lines) {
     const t = line.text.toLowerCase().replace(/[^a-z\s-]/g, ' ');
     const m = /(?:rupees|rs|inr|ringgit)?\s*((?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|fou?rty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|lakhs?|lacs?|crores?|million|and)[\s-]+)+)(?:(?:rupees|and)\s+)?(?:((?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|fou?rty|fifty|sixty|seventy|eighty|ninety)[\s-]+)+)(?:paise|paisa|sen|cents?)\s*)?only\b/.exec(t + ' ');
@@ -61,7 +61,7 @@ export function amountInWords(model: DocumentModel): { value: number; line: Line
     const rupees = wordsToNumber(m[1].trim().split(/[\s-]+/).filter((w) => w !== 'and'));
     if (rupees === undefined) continue;
     const paise = m[2] ? (wordsToNumber(m[2].trim().split(/[\s-]+/)) ?? 0) : 0;
-    return { value: rupees + paise / 100, line };
+    return { value: rupees + paise / 100, line, paise: !!m[2] };
   }
   return undefined;
 }
@@ -183,6 +183,9 @@ export function isRegistrationLine(text: string): boolean {
  * about two line heights; a registration line right under the name is skipped; it stops at a
  * label (`stop`), a phone/date line, or after the PIN code (and a state line after it).
  */
+/** What a shop deals in, printed under its name ("Dealers in : All Brand Mobiles, LED TV ..."): not its address. */
+export const TRADE_LINE = /^\s*(?:dealers?|deals|specialists?|authori[sz]ed\s+(?:dealers?|distributors?|service\s+cent(?:er|re))|distributors?|stockists?|wholesalers?|retailers?)\s+(?:in|of|for)\b/i;
+
 export function addressBelow(
   model: DocumentModel,
   nameSeg: Segment,
@@ -212,7 +215,7 @@ export function addressBelow(
       .sort((a, b) => a.box.Top - b.box.Top)[0];
     if (!next || lay.isProseLine(next.line)) break;
     const text = tidy(next.text);
-    if (!parts.length && skipped < 3 && isRegistrationLine(text)) {
+    if (!parts.length && skipped < 3 && (isRegistrationLine(text) || TRADE_LINE.test(text))) {
       skipped++;
       cur = next;
       continue;

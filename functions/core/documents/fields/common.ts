@@ -266,7 +266,9 @@ export function repairStateNames(address: string): { value: string; repairs: num
       const end = last.index + last[0].length;
       const text = address.slice(at, end);
       if (n === 2 && !/^\S+ \S+$/.test(text)) continue;
-      const state = STATES.find((st) => st.split(' ').length === n && text.toLowerCase() !== st.toLowerCase() && st.length >= 7 && withinOneEdit(squash(text), squash(st)));
+      // (a six-letter state, "QOdisha" for Odisha, only where a state stands: right before the PIN)
+      const statePlace = /^\s*[-,]?\s*\d{3}\s?\d{3}\b/.test(address.slice(end));
+      const state = STATES.find((st) => st.split(' ').length === n && text.toLowerCase() !== st.toLowerCase() && (st.length >= 7 || (st.length >= 6 && statePlace)) && withinOneEdit(squash(text), squash(st)));
       if (state) {
         out.push({ at, end, state: text === text.toUpperCase() ? state.toUpperCase() : state });
         i += n - 1;

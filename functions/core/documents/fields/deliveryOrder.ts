@@ -4,16 +4,17 @@
  * dealer_name, order_number, order_date, asset_model, amount.
  */
 import type { DocumentModel, Line } from '../blocks.ts';
-import { findMobiles } from '../validators.ts';
+import { findAmounts, findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
 import { SALUTATION, addressee, personName } from './commercial.ts';
-import { ID_VALUE } from './referenceNumber.ts';
+import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
-import { addressForKey, addressUnderSegment, pairInSection } from './layoutFields.ts';
+import { addressForKey, addressUnderSegment, labelSegments, pairInSection } from './layoutFields.ts';
 import {
   cleanName,
   field,
+  hasPincode,
   labelledAddress,
   labelledAmount,
   labelledDate,
@@ -26,6 +27,8 @@ import {
   type Extractor,
 } from './common.ts';
 
+/** Ceiling for a value read under a lesser label while a preferred label of the field is printed unread. */
+const OUTRANKED_CAP = 0.6;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|address|contact)\b/i;
 /** A letterhead naming a lender: the issuer of the order, never the dealer it is addressed to. */
 const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
@@ -48,6 +51,12 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
 
   const toSegment = to ? model.layout.segments.find((x) => x.line === to.line) : undefined;
+  const toAddress = to ? (addressUnderSegment(model, toSegment) ?? addressUnder(model, to.line, 4)) : undefined;
+  // The addressee confirmed by a PIN-ending address under it ("To, / M/s Vaishnavi Mobiles, / ... - 520018"):
+  // the title and the address block are its label (as for a certificate's addressee), not a position alone.
+  if (to && found.dealer_name?.value === to.name && typeof toAddress?.value === 'string' && hasPincode(toAddress.value)) {
+    found.dealer_name = field(to.name, to.line.words, { kind: 'labelled' });
+  }
   found.dealer_address =
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
@@ -95,7 +104,9 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
       pattern: ID_VALUE,
     });
   if (order && typeof order.value === 'string') {
-    const r = repairEchoPrefix(order.value, ['DO']);
+    const p = repairEchoPrefix(order.value, ['DO']);
+    const inner = repairInnerAbbreviation(p.value, 'DO');
+    const r = { value: inner.value, repairs: p.repairs + inner.repairs };
     if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
@@ -103,6 +114,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
   const assetPair = model.layout.find(V('asset_model').labels).find((p) => {
+    // (a heading's "value" that is itself a key is the next label: "Asset Details" over "Model | ...")
+    if (p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment)) return false;
     const v = modelClean(p.value);
     return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-)?$/i.test(v);
   });
@@ -113,11 +126,20 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     accept: (s) => s.length >= 2,
   });
   // The asset's price (what the invoice total is checked against), else the financed amount.
-  found.amount = labelledAmount(model, V('amount').labels, { pairsOnly: true }) ?? labelledAmount(
+  const amountLabels = V('amount').labels;
+  found.amount = labelledAmount(model, amountLabels, { pairsOnly: true }) ?? labelledAmount(
     model,
     [/asset\s*(?:cost|value|price)/i, /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
     { via: ['same-line', 'right'] },
   );
+  // Candidates competed and the better label lost: an amount read under a lesser label ("Loan Amount") while a
+  // preferred one ("Asset Cost") is printed on the page but its value was not read is in doubt (review).
+  const amount = found.amount;
+  if (amount && typeof amount.value === 'number') {
+    const v = amount.value;
+    const rank = amountLabels.findIndex((l) => model.layout.find([l]).some((p) => findAmounts(p.value).some((a) => Math.abs(a.value - v) < 0.005)));
+    if (rank > 0 && labelSegments(model, amountLabels.slice(0, rank)).length) amount.confidence_score = Math.min(amount.confidence_score, OUTRANKED_CAP);
+  }
 
   return { found };
 };

@@ -5,7 +5,7 @@
 import type { DocumentModel, Line } from '../blocks.ts';
 import { segmentLine } from '../layout.ts';
 import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, repairNameLookalikes, tidy, type ExtractedField } from './common.ts';
-import { addressBelow } from './commercial.ts';
+import { TRADE_LINE, addressBelow } from './commercial.ts';
 
 const TITLE =
   /invoice|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
@@ -41,6 +41,8 @@ function isLetterheadCandidate(model: DocumentModel, l: Line): boolean {
     // a logo or a smudge read as letters ("OF" at 7%, "Pr RN") is not the name
     l.confidence >= 50 &&
     !TITLE.test(t) &&
+    // "A unit of X Pvt. Ltd.", "Managed by ...": the company behind the banner, not the name the shop trades under
+    !/^\(?\s*(?:a\s+)?(?:unit|division|brand|franchisee?)\s+of\b|^\(?\s*(?:managed|owned|operated|powered|marketed)\s+by\b/i.test(t) &&
     // a name may start with a number only when it is a registered company ("99 SPEED MART S/B")
     (/^[A-Za-z][A-Za-z0-9 .&'()/-]{2,60}$/.test(t) || (/^\d{1,3}\s+[A-Za-z][A-Za-z0-9 .&'()/-]{2,60}$/.test(t) && LEGAL_ENTITY.test(t))) &&
     !/\d{3,}/.test(t) &&
@@ -86,7 +88,7 @@ export function letterheadBlock(model: DocumentModel): { lines: Line[]; text: st
 
 /** The issuer's name from the "For <Business>" signature block. */
 export function signatureName(model: DocumentModel): ExtractedField | undefined {
-  const m = model.findLine(/^\s*for\s+((?:m\/s\.?\s*)?[A-Za-z][A-Za-z0-9 .&'()-]{2,60})$/i);
+  const m = model.findLine(/^\s*for\s*[:,-]?\s+((?:m\/s\.?\s*)?[A-Za-z][A-Za-z0-9 .&'()-]{2,60})$/i);
   if (!m || /office\s*use|any\s*queries/i.test(m.line.text)) return undefined;
   return field(cleanName(m.match[1]), m.words, { kind: 'heuristic' });
 }
@@ -118,6 +120,8 @@ export function businessName(s: string): string {
  */
 export const REGISTRATION_LINE =
   /^\s*[(\[]?\s*(?:(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\.?|no\.?)|roc|cin|reg(?:istration)?\.?)\s*(?:no|n[ao0]|number)?\.?\s*[:.]?\s*)?[(\[]?[A-Z0-9]{0,4}\d{4,}[\s-]*[A-Z]?\s*[)\]]?\s*[)\]]?\s*$/i;
+/** Lines between a name and its address: a registration number, what the shop deals in. */
+const NOT_ADDRESS_LINE = new RegExp(`${REGISTRATION_LINE.source}|${TRADE_LINE.source}`, 'i');
 /** Ends an address under a letterhead: a label, a date-and-time line, or a bare phone number. */
 export const LETTERHEAD_STOP = new RegExp(
   `${DEFAULT_ADDRESS_STOP.source}|\\b\\d{1,2}[-/.\\s](?:\\d{1,2}|[A-Za-z]{3})[-/.\\s]?\\d{2,4}\\s+\\d{1,2}:\\d{2}|^\\s*\\+?[\\d\\s()-]{9,}\\s*$` +
@@ -130,7 +134,7 @@ export const LETTERHEAD_STOP = new RegExp(
 
 export function addressUnder(model: DocumentModel, nameLine: Line | undefined, maxLines = 4): ExtractedField | undefined {
   if (!nameLine) return undefined;
-  const a = addressAfter(model, nameLine, nameLine.text.length, { maxLines, skip: REGISTRATION_LINE, stop: LETTERHEAD_STOP });
+  const a = addressAfter(model, nameLine, nameLine.text.length, { maxLines, skip: NOT_ADDRESS_LINE, stop: LETTERHEAD_STOP });
   return a && /\d|road|nagar|street|market|sector|floor|shop/i.test(a.text) ? capped(field(a.text, a.words, { kind: 'heuristic' })) : undefined;
 }
 

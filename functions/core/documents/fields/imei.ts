@@ -91,7 +91,15 @@ export const extractImei: Extractor = (model, _opts, V) => {
       stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
       clean: (s) => withoutTrailingBrand(repairModelName(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, '')))),
       accept: (s) => s.length >= 2 && !isModelCode(s),
-    }) ?? brandLine(model);
+    }) ??
+    brandLine(model) ??
+    // a phone-back sticker prints only the maker's code ("Model No. 24066PC95I"): with no name anywhere, the code is
+    // the model (the model validator still holds it in review: a code may stand for a name the page does not print)
+    labelledText(model, V('model').labels, {
+      stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price|made\s+in)\b/i,
+      clean: (s) => tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, '')).split(/\s+/)[0] ?? '',
+      accept: (s) => isModelCode(s),
+    });
 
   // "RAM | 8 GB" and "ROM | 128 GB" as key-value cells, else the printed specification line.
   const pairGb = (labels: RegExp[], re: RegExp) => {

@@ -12,10 +12,12 @@ import { TOTAL_LABELS } from './totals.ts';
 import { ID_VALUE } from './referenceNumber.ts';
 import { amountInWords, amountWords, findDocumentDates, joinSplitDecimals, pairValue, personName, rowAmounts, tenderedLessChange } from './commercial.ts';
 import { plausible } from '../plausibility.ts';
+import { HEURISTIC_CAP } from '../confidence.ts';
 import { isProse } from '../layout.ts';
 import {
   addressAfter,
   cleanName,
+  hasPincode,
   field,
   idField,
   labelledAddress,
@@ -36,7 +38,11 @@ const CUSTOMER_NAME_LABELS = [
   /\bbuyer\b/i,
   // ("Customer Care", "Customer's Signature", "Customer Copy" name no customer)
   /\bcustomer\b(?!\s*(?:care|support|service|copy|signature|sign|id|code|no\b|number))/i,
+  // a bill book's pre-printed choice of titles before the buyer's name ("M/s. / Shri ______")
+  /^\s*(?:m\/s|shri|sri|smt|mr|mrs|ms)\.?(?:\s*\/\s*(?:m\/s|shri|sri|smt|mr|mrs|ms)\.?)+/i,
 ];
+/** A bill book's serial alone in its cell ("No. 2084"): the bill's number. */
+const SERIAL_CELL = /^\s*No\s*[.:]\s*([A-Z]{0,4}[-/]?\d{1,8})\s*$/;
 /** Words of a locality or a building, not of a person's name ("Shivaji Nagar", "Green Park Society"). */
 const ADDRESS_WORD = /\b(?:nagar|road|street|st|marg|lane|colony|sector|society|apartments?|complex|building|bldg|floor|block|layout|chowk|bazaar|market|plot|flat|house|village|taluka|district|park|vihar|enclave|residency|tower|plaza|east|west|north|south)\b/i;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|gstin|invoice|address|contact)\b/i;
@@ -90,21 +96,43 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
     // (only when the rounding comes before the tender: a rounding printed after the cash belongs to the change)
     else if (tender && tender.index > rounding.index && tender.value !== best.value && Math.abs(tender.value - best.value) <= 0.05) best = { ...best, value: tender.value, words: tender.words };
   }
+  // A total followed by its taxes and a larger amount they add up to is a sub-total: the payable
+  // total is that amount ("Total 50,838.98 / CGST 4,575.51 / SGST 4,575.51 / G. Total 59,990.00").
+  const grand = best.money ? totalAfterTaxes(model, best.index, best.value) : undefined;
+  if (grand) best = { ...best, index: grand.index, value: grand.value, words: grand.words };
   // The amount in words is a second printing of the total: it picks among the candidates.
   const words = amountInWords(model);
   const spelled = words ? all.filter((c) => Math.abs(c.value - words.value) < 0.005).sort((a, b) => Number(b.money) - Number(a.money) || a.rank - b.rank || a.index - b.index)[0] : undefined;
   if (spelled) best = spelled;
+  // The amount in words printed without its paise checks the rupees ("Two Lakh Sixty Six Thousand Five
+  // Hundred Eighty Four Only" under 2,66,584.13); words that disagree say a digit was misread.
+  const rupeesAgree = !!words && !words.paise && Math.floor(best.value) === words.value;
+  // (of the same magnitude: words cut short by OCR, "... Nine Hundred Ninety Only", read as 990, prove nothing)
+  const wordsDisagree = !!words && !spelled && !rupeesAgree && Math.abs(Math.floor(best.value) - Math.floor(words.value)) >= 1 && Math.abs(words.value - best.value) < best.value * 0.2;
   const f = field(best.value, best.words, { kind: 'structure', pass: true });
   // A total is confirmed by a second reading: the same amount printed again (amount due, cash,
   // in words), or the item amounts above it adding up to it. Otherwise (a total before rounding,
   // a cash tendered, a misread digit) the pick is uncertain, the more so when other totals disagree.
   const b = best.value;
   const money = model.lines.flatMap((l) => findAmounts(joinSplitDecimals(l.text)).filter((a) => a.currency || a.decimals).map((a) => a.value));
-  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled || (!!tender && Math.abs(tender.value - b) < 0.005);
+  const printedTwice = money.filter((v) => Math.abs(v - b) < 0.005).length >= 2 || !!spelled || rupeesAgree || (!!tender && Math.abs(tender.value - b) < 0.005);
   const disagree = seen.some((v) => Math.abs(v - b) >= 0.005);
-  if (!printedTwice && !itemsAddUp(model, best.index, b) && !taxesAddUp(model, best.index, b)) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
+  const bi = best.index;
+  // (a "Total" above it plus the taxes between them make it: the arithmetic is printed)
+  const subTotalUnder = model.findLines(/\btotal\b/i).some(({ line, match }) => {
+    if (line.index >= bi) return false;
+    const a = rowAmounts(model, line, match.index + match[0].length).filter((x) => x.hit.decimals || x.hit.currency).pop();
+    return !!a && a.hit.value < b && totalAfterTaxes(model, line.index, a.hit.value)?.value === b;
+  });
+  const addsUp = (!!grand && grand.value === b) || subTotalUnder || itemsAddUp(model, best.index, b) || taxesAddUp(model, best.index, b);
+  if (!printedTwice && !addsUp) f.confidence_score = Math.min(f.confidence_score, disagree || !best.money ? 0.5 : 0.6);
+  // the printed arithmetic contradicting the total (sub-total + taxes != total), nothing confirming it: a misread digit
+  if (wordsDisagree || (!printedTwice && !addsUp && taxArithmetic(model, best.index, b) === 'disagree')) f.confidence_score = Math.min(f.confidence_score, WORDS_DISAGREE_CAP);
   return f;
 }
+
+/** Ceiling for a total its amount in words or its printed arithmetic contradicts (a misread digit): review, like an implausible value. */
+const WORDS_DISAGREE_CAP = 0.4;
 
 const NOT_AN_ITEM = /total|tax|gst|vat|sst|round|disc|cash|change|tender|balance|paid|due|payable|saving|deposit|service\s*charge/i;
 
@@ -117,6 +145,11 @@ const TAX_LINE = /\b(?:[cs]gst|igst|ugst|gst|vat|sst|cess|tax|round(?:ing)?(?:\s
  * Round Off 0.00 / Grand Total 2,05,320.00": the printed arithmetic confirms the total.
  */
 function taxesAddUp(model: DocumentModel, totalIndex: number, total: number): boolean {
+  return taxArithmetic(model, totalIndex, total) === 'agree';
+}
+
+/** The sub-total and taxes above the total: 'agree' when they add up to it, 'disagree' when taxes were printed and they do not. */
+function taxArithmetic(model: DocumentModel, totalIndex: number, total: number): 'agree' | 'disagree' | undefined {
   const page = model.lines[totalIndex]?.page;
   const lines = model.lines.filter((l) => l.page === page && l.index < totalIndex);
   for (let i = lines.length - 1; i >= 0 && i >= lines.length - 12; i--) {
@@ -125,6 +158,7 @@ function taxesAddUp(model: DocumentModel, totalIndex: number, total: number): bo
     const base = rowAmounts(model, lines[i], sub.index + sub[0].length).filter((a) => a.hit.decimals || a.hit.currency).pop();
     if (!base) continue;
     let sum = base.hit.value;
+    let taxes = 0;
     for (const l of lines.slice(i + 1)) {
       const t = TAX_LINE.exec(l.text);
       if (!t) continue;
@@ -132,10 +166,46 @@ function taxesAddUp(model: DocumentModel, totalIndex: number, total: number): bo
       if (!a) continue;
       const negative = /disc|less/i.test(l.text) || /-\s*$/.test(l.text.slice(0, t.index + t[0].length + a.hit.index)) || /\(-|-\s*[\d.]/.test(l.text.slice(t.index));
       sum += negative ? -a.hit.value : a.hit.value;
+      taxes++;
     }
-    return Math.abs(sum - total) < 0.011 || Math.abs(Math.round(sum) - total) < 0.011;
+    if (Math.abs(sum - total) < 0.011 || Math.abs(Math.round(sum) - total) < 0.011) return 'agree';
+    // (one digit apart, "2,66,584.13" printed and "2,66,504.13" read: a misread digit, not a charge left out)
+    return taxes && oneDigitApart(sum, total) ? 'disagree' : undefined;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * The amount a sub-total and the taxes printed after it add up to, on a later total-like line of
+ * the same page (within ten lines): that line is the payable total.
+ */
+function totalAfterTaxes(model: DocumentModel, subIndex: number, sub: number): { value: number; index: number; words: Word[] } | undefined {
+  const page = model.lines[subIndex]?.page;
+  let sum = sub;
+  let taxes = 0;
+  for (const l of model.lines.filter((x) => x.page === page && x.index > subIndex).slice(0, 10)) {
+    const t = TAX_LINE.exec(l.text);
+    if (t && !/total/i.test(l.text)) {
+      const a = rowAmounts(model, l, t.index + t[0].length).filter((x) => x.hit.decimals || x.hit.currency).pop();
+      if (!a) continue;
+      const negative = /disc|less/i.test(l.text);
+      sum += negative ? -a.hit.value : a.hit.value;
+      taxes++;
+      continue;
+    }
+    const label = /\btotal\b|payable|net\s*amount|amount\s*due/i.exec(l.text);
+    if (!label || !taxes || model.layout.isProseLine(l)) continue;
+    const a = rowAmounts(model, l, label.index + label[0].length).filter((x) => x.hit.decimals || x.hit.currency).pop();
+    if (a && a.hit.value > sub && (Math.abs(a.hit.value - sum) < 0.011 || Math.abs(a.hit.value - Math.round(sum)) < 0.011)) return { value: a.hit.value, index: l.index, words: amountWords(model, a) };
+  }
+  return undefined;
+}
+
+/** Two amounts written alike but for one digit. */
+function oneDigitApart(a: number, b: number): boolean {
+  const x = a.toFixed(2);
+  const y = b.toFixed(2);
+  return x.length === y.length && [...x].filter((c, i) => c !== y[i]).length === 1;
 }
 
 /** Do the last amounts of the lines above the total (items, not taxes or subtotals) add up to it? */
@@ -145,7 +215,8 @@ function itemsAddUp(model: DocumentModel, totalIndex: number, total: number): bo
   let n = 0;
   for (const l of model.lines) {
     if (l.index >= totalIndex || l.page !== page || NOT_AN_ITEM.test(l.text)) continue;
-    const a = findAmounts(l.text).filter((x) => x.decimals && x.value > 0).pop();
+    // (item amounts with paise, or the "/-" of a hand-written bill: "4,500/-")
+    const a = findAmounts(l.text).filter((x) => (x.decimals || /\/-\s*$/.test(l.text.slice(x.index, x.index + x.length))) && x.value > 0).pop();
     if (!a) continue;
     sum += a.value;
     n++;
@@ -166,8 +237,12 @@ function agreedName(model: DocumentModel): ExtractedField | undefined {
   const signature = signatureName(model);
   const norm = (v: unknown) => String(v ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   const line = letterheadLine(model);
-  if (!head || !signature || !line || norm(head.value) !== norm(signature.value)) return head;
-  return field(head.value, line.words, { kind: 'heuristic', agreed: true });
+  if (!head || !signature || !line) return head;
+  if (norm(head.value) === norm(signature.value)) return field(head.value, line.words, { kind: 'heuristic', agreed: true });
+  // A letter-spaced banner read in pieces ("AAKAS H TE LECOM") is the signature's name ("For AAKASH TELECOM") spaced apart.
+  const bare = (x: unknown) => norm(x).replace(/ /g, '');
+  if (bare(head.value) === bare(signature.value) && bare(head.value).length >= 6) return field(signature.value, line.words, { kind: 'heuristic', agreed: true });
+  return head;
 }
 
 export const extractInvoice: Extractor = (model, _opts, V) => {
@@ -214,9 +289,34 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       clean: personName,
       accept: (v) => looksLikeName(v) && v.split(/\s+/).length >= 2 && plausible('customer_name', v) !== 'fail',
     });
+  // No label names the customer (its heading lost to OCR, or never printed): the first person's name
+  // after the seller's block with a PIN-ending address under it in its column is the recipient's
+  // block. Position only: heuristic evidence (≤ 0.6).
+  let unlabelledAddress: ExtractedField | undefined;
+  if (!found.customer_name && custAt === Infinity) {
+    const sellerEnd = g?.line.index ?? -1;
+    const dealer = typeof found.dealership_name?.value === 'string' ? found.dealership_name.value.toLowerCase() : '';
+    for (const s of model.layout.segments) {
+      if (s.line.index <= sellerEnd || s.page !== model.lines[0]?.page || model.layout.isProseLine(s.line) || model.layout.isKey(s)) continue;
+      const v = personName(s.text);
+      const n = v.split(/\s+/).length;
+      if (n < 2 || n > 4 || v.toLowerCase() === dealer || !looksLikeName(v) || plausible('customer_name', v) !== 'pass' || ADDRESS_WORD.test(v)) continue;
+      const a = addressUnderSegment(model, s);
+      if (!a || typeof a.value !== 'string' || !hasPincode(a.value)) continue;
+      found.customer_name = field(v, s.words, { kind: 'heuristic' });
+      unlabelledAddress = { ...a, confidence_score: Math.min(a.confidence_score, HEURISTIC_CAP) };
+      break;
+    }
+  }
   // Where the customer's block starts: its section header, or the customer's own key.
   const custKeyLine = custPair?.keySegment?.line;
-  const custFrom = Math.min(custAt, custKeyLine?.index ?? Infinity);
+  // (or the line the customer's name was read on, when no pair or section named it)
+  const nameLine = (() => {
+    const v = found.customer_name?.value;
+    if (typeof v !== 'string' || !v) return undefined;
+    return model.lines.find((l) => l.text.toLowerCase().includes(v.toLowerCase()));
+  })();
+  const custFrom = Math.min(custAt, custKeyLine?.index ?? Infinity, nameLine?.index ?? Infinity);
 
   const addrV = V('customer_address');
   const sectionAddress = pairInSection(model, addrV.sections ?? [], addrV.inSection ?? []);
@@ -225,6 +325,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     (sectionAddress ? addressFromPair(model, sectionAddress) : undefined) ??
     addressUnderSegment(model, custRead?.v?.segment) ??
     labelledAddress(model, [/(?:customer|buyer|billing|purchaser)(?:'s)?\s*address/i]) ??
+    unlabelledAddress ??
     (() => {
       // "Address:" inside the customer block, else the lines under the customer's name
       const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custFrom && !model.layout.isProseLine(x.line));
@@ -280,7 +381,13 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     labelledText(model, [/invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /bill\s*no\.?/i], {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
-    });
+    }) ??
+    (() => {
+      // a bill book's serial in a cell of its own near the top ("No. 2084   Date 21/04/2024")
+      const seg = model.layout.segments.find((s) => s.page === model.lines[0]?.page && s.box.Top < 0.4 && !model.layout.isProseLine(s.line) && SERIAL_CELL.test(s.text));
+      const m = seg ? SERIAL_CELL.exec(seg.text) : null;
+      return seg && m ? field(m[1], seg.words.filter((w) => /\d/.test(w.text)), { kind: 'labelled', via: 'line' }) : undefined;
+    })();
 
   // The date of sale: by its label (pairs, then lines), else the first date of the document;
   // only plausible document years, and receipts' broken dates ("09- 06 2018") read too.

@@ -8,15 +8,15 @@
  * it when no label does.
  */
 import type { DocumentModel } from '../blocks.ts';
-import { letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
-import { ID_VALUE } from './referenceNumber.ts';
+import { addressUnder, letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
+import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
 import { pairInSection } from './layoutFields.ts';
 import { addressee, pairValue } from './commercial.ts';
 import { invoiceTotal } from './invoice.ts';
-import { cleanName, field, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldVocabulary } from './common.ts';
+import { cleanName, field, hasPincode, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldVocabulary } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 
 const NAME_STOP = /\s{2,}|\b(?:gstin|address|date|phone|mobile|po\s*no)\b/i;
@@ -46,7 +46,9 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
     labelledText(model, V('po_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
     labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*\d)/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
-    const r = repairEchoPrefix(po.value, ['PO']);
+    const p = repairEchoPrefix(po.value, ['PO']);
+    const inner = repairInnerAbbreviation(p.value, 'PO');
+    const r = { value: inner.value, repairs: p.repairs + inner.repairs };
     found.po_number = r.repairs ? { ...po, value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
   }
   found.po_date = labelledDate(model, V('po_date').labels, { pairsOnly: true }) ?? labelledDate(model, V('po_date').labels, VIA);
@@ -64,9 +66,12 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
     signature;
 
   const to = addressee(model);
+  // the addressee confirmed by a PIN-ending address under it: the title and the address block are its label
+  const toAddress = to ? addressUnder(model, to.line, 4) : undefined;
+  const toConfirmed = typeof toAddress?.value === 'string' && hasPincode(toAddress.value);
   found.supplier_name =
     partyName(model, V('supplier_name')) ??
-    (to ? field(business(to.name), to.line.words, { kind: 'heuristic' }) : undefined) ??
+    (to ? field(business(to.name), to.line.words, { kind: toConfirmed ? 'labelled' : 'heuristic' }) : undefined) ??
     labelledText(model, V('supplier_name').labels, { ...VIA, stop: NAME_STOP, clean: business, accept: isBusiness });
   found.total_amount = invoiceTotal(model, PO_TOTAL_LABELS);
   return { found };

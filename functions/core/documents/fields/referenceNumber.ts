@@ -1,2 +1,20 @@
-/** A document's reference number as printed after its label ("INV/24-25/0042", "DO-2025-118", "PO7781"): at least one digit. */
-export const ID_VALUE = /^([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_]*)/;
+/**
+ * A document's reference number as printed after its label ("INV/24-25/0042", "DO-2025-118", "PO7781"): at least one digit.
+ * A cell's ruling line read before it as "1" or "|" ("1 4500088400") is not part of it.
+ */
+export const ID_VALUE = /^(?:[|!lI1]\s+(?=[A-Za-z]{0,4}\d{4,}\b))?([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_]*)/;
+
+/**
+ * The document's abbreviation as a part of its number, read with a zero for its O ("KMC/D0O/2025/45416",
+ * "KMC/D0/2025/1"): between separators, D or P and look-alikes of O are "DO" / "PO". Returns the
+ * repaired value and the characters changed.
+ */
+export function repairInnerAbbreviation(value: string, abbr: 'DO' | 'PO'): { value: string; repairs: number } {
+  let repairs = 0;
+  const rx = new RegExp(`(?<=[/\\-])${abbr[0]}(0O|O0|0o|o0|00|0)(?=[/\\-])`, 'g');
+  const fixed = value.replace(rx, (_m, o: string) => {
+    repairs += o.length === 1 ? 1 : 2;
+    return abbr;
+  });
+  return { value: fixed, repairs };
+}

@@ -1,6 +1,6 @@
 /** Labels of a document's total, best first: invoices and purchase orders print them alike. */
 export const TOTAL_LABELS = [
-  /grand\s*total/i,
+  /grand\s*total|\bG\.\s*Total\b/i,
   // the payable total of a receipt or a GST invoice: "Total Incl. GST", "Total (inclusive of tax)", "Total Sales Incl GST"
   /total\s*(?:amount|sales|invoice\s*value)?\s*\(?\s*(?:incl?\.?|inclusive)\s*(?:of\s*)?(?:gst|tax|taxes|sst|vat|all\s*taxes)\b/i,
   /total\s*(?:amount\s*)?payable/i,

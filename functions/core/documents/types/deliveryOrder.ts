@@ -24,10 +24,10 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   extract: extractDeliveryOrder,
   vocabulary: {
     dealer_name: {
-      labels: [/(?:dealer|retailer)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
+      labels: [/(?:dealer|retailer|store|shop|outlet)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
     },
     dealer_address: {
-      labels: [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i],
+      labels: [/(?:dealer|retailer|store|shop|outlet)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i],
     },
     customer_name: {
       labels: [
@@ -41,7 +41,10 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       inSection: [/name/i],
     },
     customer_mobile_number: {
-      labels: [/(?:customer|borrower|applicant)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell)\s*(?:no|number|#)?/i],
+      labels: [
+        /(?:customer|borrower|applicant)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell)\s*(?:no|number|#)?/i,
+        /(?:mobile|mob|phone|contact|cell)\s*(?:no|number)?\.?\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer)/i,
+      ],
     },
     order_number: {
       labels: [/(?:d\.?\s?o\.?|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i],

@@ -31,14 +31,17 @@ export function receiptShape(text: string): boolean {
 export const invoice: DocumentTypeDeclaration = {
   type: 'INVOICE',
   cues: [
-    re('tax-invoice', 3, /tax\s*invoice/i),
+    // (the document's own title, not an invoice a letter asks for: "please raise the tax invoice in the name of ...")
+    re('tax-invoice', 3, /(?<!\b(?:the|a|an|your|our|raise|issue|submit)\s+)tax\s*invoice/i),
     re('invoice-word', 1.5, /\binvoice\b/i),
     re('invoice-no-or-date', 1.5, /invoice\s*(?:no|number|date|#)/i),
     { name: 'valid-gstin', weight: 1, test: hasGstin },
-    re('totals', 1, /grand\s*total|total\s*amount|amount\s*in\s*words/i),
+    re('totals', 1, /grand\s*total|\bG\.\s*Total\b|total\s*amount|amount\s*in\s*words|rupees\s*in\s*words/i),
+    // A bill of sale's printed terms: no label, card, order or letter carries them.
+    re('sale-terms', 2, /goods\s*once\s*sold|\bE\s*\.?\s*&\s*O\s*\.?\s*E\b/i),
     re('hsn', 0.5, /\bHSN\b|\bSAC\b|\bCGST\b|\bSGST\b|\bIGST\b/i),
     // Receipts and cash bills are invoices for a consumer-durable flow (a shop's bill of sale).
-    re('receipt-or-bill', 2, /\b(?:receipt(?!\s+of\b)|cash\s*(?:bill|memo|sale)|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
+    re('receipt-or-bill', 2, /\b(?:(?<!delivery\s+)receipt(?!\s+of\b)|cash\s*(?:bill|memo|sale)|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
     { name: 'receipt-shape', weight: 3, test: receiptShape },
     re('tax-words', 0.5, /\b(?:GST|SST|VAT)\b|tax\s*(?:amount|@|\d)/i),
   ],
@@ -55,20 +58,20 @@ export const invoice: DocumentTypeDeclaration = {
   extract: extractInvoice,
   vocabulary: {
     dealership_name: {
-      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i],
+      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm|store|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i],
       sections: DEALER_SECTIONS,
       inSection: [/name/i],
     },
     dealer_address: {
-      labels: [/(?:dealer|seller|supplier|vendor|shop|firm)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|seller|supplier)/i],
+      labels: [/(?:dealer|seller|supplier|vendor|shop|firm|store|outlet)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|seller|supplier)/i],
       sections: DEALER_SECTIONS,
       inSection: [/address/i],
     },
     customer_name: {
       labels: [
-        /(?:customer|buyer|purchaser|client|receiver|recipient|consignee|party)(?:'s)?\s*name/i,
+        /(?:customer|cust\.?|buyer|purchaser|client|receiver|recipient|consignee|party)(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient|party)/i,
-        /bill(?:ed)?\s*to/i,
+        /bill(?:ed)?[\s-]*to/i,
         /sold\s*to/i,
         /invoice(?:d)?\s*to/i,
         /buyer/i,

@@ -11,6 +11,10 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     re('vendor-supplier', 1, /\bvendor\b|\bsupplier\b/i),
     re('delivery-terms', 0.5, /ship\s*to|delivery\s*(?:date|schedule)|terms\s*(?:and|&)\s*conditions/i),
     // An order placed with a supplier: "place an order", "Order No./Date", a quotation referred to.
+    // An order asks for goods: "Please supply the following", "requested to supply"; order pads and
+    // institutions title it "Order Form" / "Supply Order" / "Indent" rather than "Purchase Order".
+    re('supply-request', 2, /\b(?:please|kindly|requested\s+to)\s+supply\b|\bsupply\s+(?:the\s+)?following\b/i),
+    re('order-title', 2, /\border\s*form\b|\bsupply\s*order\b|\bindent\s*(?:no|form)\b/i),
     re('order-words', 1, /\bplace(?:d)?\s+(?:an?\s+|the\s+|our\s+)?(?:purchase\s+)?order\b|\border\s*(?:no|number|date|value)\b|\bquotation\b/i),
   ],
   fields: {
@@ -39,8 +43,8 @@ export const purchaseOrder: DocumentTypeDeclaration = {
       ],
     },
     buyer_name: {
-      labels: [/buyer(?:'s)?\s*(?:name)?/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)\s*to/i, /purchaser/i],
-      sections: [/(?:buyer|purchaser|customer)(?:'s)?\s*(?:details|information|info)?/i, /(?:bill|invoice)\s*to/i, /from/i],
+      labels: [/buyer(?:'s)?\s*(?:name)?/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)[\s-]*to/i, /purchaser/i],
+      sections: [/(?:buyer|purchaser|customer)(?:'s)?\s*(?:details|information|info)?/i, /(?:bill|invoice)[\s-]*to/i, /from/i],
       inSection: [/(?:company\s*)?name/i],
     },
     supplier_name: {
