@@ -35,6 +35,7 @@ const config: KnipConfig = {
     ...libEntries,
     'bin/*.ts', // CLIs, the local server and the CDK app (cdk.json)
     'bench/*.ts',
+    'bench/tuning/*.ts', // tools for tuning the extractor (bench/tuning/README.md)
     'bench/bare/*.ts', // bundled by bench/bundles.ts as a baseline Lambda
     'scripts/*.{ts,mjs}',
     // Fixture generators and evaluators run with `npx tsx` (see each file's header).

@@ -40,9 +40,7 @@
  *
  * Full Aadhaar numbers are compared internally and never printed (misses show them masked).
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DocumentModel, classify, declaration, extractFields, needsSecondReading, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
@@ -54,6 +52,8 @@ import { createPaddleEngine } from '#adapters/ocr/paddle.ts';
 import { createHybridEngine } from '#adapters/ocr/hybrid.ts';
 import { cachedCorpus, type Fixture, type FixtureDocumentType } from '../test/fixtures/documents/generate.ts';
 import { FIELD_MAP, same, type Cmp } from '../test/fixtures/documents/score.ts';
+import { OCR_CACHE_DIR, ocrCacheFile, type OcrCacheEntry } from './ocrCache.ts';
+import { SROIE_DIR, SROIE_MAP, sroieHeldOut, sroieValue } from './sroie.ts';
 
 const ENGINE_NAMES = ['tesseract', 'paddle', 'hybrid'] as const;
 type EngineName = (typeof ENGINE_NAMES)[number];
@@ -77,7 +77,7 @@ const BLIND_PER_LAYOUT = argv.includes('--no-blind') ? 0 : Number(arg('--blind-p
 const DEV_PER_LAYOUT = argv.includes('--no-dev') ? 0 : Number(arg('--dev-per-layout', '1'));
 const RECEIPTS = Number(arg('--receipts', '79'));
 const SEED = Number(arg('--seed', '1'));
-const SROIE = arg('--sroie', resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/datasets/sroie2019-zzzdavid'));
+const SROIE = arg('--sroie', SROIE_DIR);
 const PSMS = arg('--psm', 'auto,block').split(',') as PageSegmentation[];
 /** Sets read a second time with each extra PSM (the extra pass is cheap only on small sets). */
 const EXTRA_PSM_ON = arg('--block-on', 'sroie').split(',');
@@ -95,30 +95,6 @@ const SECOND_READING = arg('--second-reading', 'paddle') !== 'off';
 /** Every scored field of the tuned sets as JSON lines (field, confidence, right or not), for calibration work. */
 const DUMP = argv.includes('--dump') ? arg('--dump', '') : '';
 const OUT = arg('--out', resolve(dirname(fileURLToPath(import.meta.url)), 'results/accuracy.md'));
-const CACHE_DIR = join(tmpdir(), 'docstream-ocr-cache');
-
-/** Malaysian receipt dates (SROIE keys) to DD/MM/YYYY: 25/12/2018, 21/02/18, 19-03-2018, 03 MAR 2018, 30 DEC 17, 25032018. */
-export function normaliseReceiptDate(s: string): string | undefined {
-  const MON = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-  const y4 = (y: string) => (y.length === 2 ? `20${y}` : y);
-  const p2 = (n: string) => n.padStart(2, '0');
-  const t = s.trim();
-  let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(t);
-  if (m) return `${p2(m[1])}/${p2(m[2])}/${y4(m[3])}`;
-  m = /^(\d{1,2})\s*([A-Za-z]{3})[A-Za-z]*\s*(\d{2}|\d{4})$/.exec(t);
-  if (m && MON.includes(m[2].toLowerCase())) return `${p2(m[1])}/${p2(String(MON.indexOf(m[2].toLowerCase()) + 1))}/${y4(m[3])}`;
-  m = /^(\d{2})(\d{2})(\d{4})$/.exec(t);
-  if (m) return `${m[1]}/${m[2]}/${m[3]}`;
-  return undefined;
-}
-
-/** SROIE key -> INVOICE field. */
-const SROIE_MAP: Record<string, [string, Cmp]> = {
-  company: ['dealership_name', 'text'],
-  date: ['invoice_date', 'date'],
-  address: ['dealer_address', 'text'],
-  total: ['total_invoice_amount', 'amount'],
-};
 
 // ---------------------------------------------------------------------------------------------
 // Items
@@ -178,8 +154,6 @@ async function layoutSetItems(set: LayoutSet): Promise<Item[]> {
   return out;
 }
 
-/** The held-out half of the SROIE receipts: file numbers 008, 024, 040, ... (every 16th, offset 8). */
-const sroieHeldOut = (id: string) => Number(id) % 16 === 8;
 
 function sroieItems(dir: string, n: number): Item[] {
   if (n <= 0 || !existsSync(join(dir, 'key'))) return [];
@@ -191,11 +165,8 @@ function sroieItems(dir: string, n: number): Item[] {
     const key = JSON.parse(readFileSync(join(dir, 'key', k), 'utf8')) as Record<string, string>;
     const expect: Expect[] = [];
     for (const [kf, [field, cmp]] of Object.entries(SROIE_MAP)) {
-      const raw = String(key[kf] ?? '').trim();
-      if (!raw) continue;
-      const value = kf === 'total' ? Number(raw.replace(/^(?:RM|\$)\s*/i, '').replace(/,/g, '')) : kf === 'date' ? normaliseReceiptDate(raw) : raw;
-      if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) continue;
-      expect.push({ truthField: kf, field, cmp, value });
+      const value = sroieValue(kf, String(key[kf] ?? ''));
+      if (value !== undefined) expect.push({ truthField: kf, field, cmp, value });
     }
     return { id: `sroie-${id}`, group: 'sroie' as const, type: 'INVOICE' as const, family: 'receipt', bytes: readFileSync(join(dir, 'img', `${id}.jpg`)), pages: 1, expect, heldOut: sroieHeldOut(id) };
   });
@@ -204,7 +175,6 @@ function sroieItems(dir: string, n: number): Item[] {
 // ---------------------------------------------------------------------------------------------
 // OCR with a cache
 
-interface CacheEntry { blocks: Block[]; seconds: number }
 
 /** Engine calls made for one document: read now, or answered from the cache (with the seconds they took then). */
 interface Calls { fresh: number; cached: number; cachedSeconds: number }
@@ -227,23 +197,18 @@ class CachedEngine implements OcrEngine {
   }
 
   async recognise(image: Buffer, opts: RecogniseOptions = {}): Promise<Block[]> {
-    const key = createHash('sha256')
-      .update(`${this.inner.name}|${opts.segmentation ?? 'default'}|${opts.page ?? 1}|${opts.idPrefix ?? ''}|v2|`)
-      .update(image)
-      .digest('hex')
-      .slice(0, 32);
-    const file = join(CACHE_DIR, `${key}.json`);
+    const file = ocrCacheFile(this.inner.name, image, opts);
     if (USE_CACHE && existsSync(file)) {
-      const c = JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
+      const c = JSON.parse(readFileSync(file, 'utf8')) as OcrCacheEntry;
       this.calls.cached++;
       this.calls.cachedSeconds += c.seconds;
       return c.blocks;
     }
     const t0 = performance.now();
     const blocks = await this.inner.recognise(image, opts);
-    const entry: CacheEntry = { blocks, seconds: (performance.now() - t0) / 1000 };
+    const entry: OcrCacheEntry = { blocks, seconds: (performance.now() - t0) / 1000 };
     this.calls.fresh++;
-    mkdirSync(CACHE_DIR, { recursive: true });
+    mkdirSync(OCR_CACHE_DIR, { recursive: true });
     writeFileSync(file, JSON.stringify(entry));
     return blocks;
   }

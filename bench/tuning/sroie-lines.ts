@@ -2,29 +2,22 @@
  * Prints the OCR lines of SROIE tuning-half receipts as the bench's OCR cache holds them (run the
  * bench once first), with the INVOICE fields extracted from them: for reading misses.
  *
- *   npx tsx bench/sroie-lines.ts 016,096 [--engine tesseract|paddle] [--sroie DIR]
+ *   npx tsx bench/tuning/sroie-lines.ts 016,096 [--engine tesseract|paddle] [--sroie DIR]
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DocumentModel, extractFields, classify, type Block } from '#core/documents/index.ts';
+import { DocumentModel, extractFields, classify } from '#core/documents/index.ts';
+import { cachedBlocks } from '../ocrCache.ts';
+import { SROIE_DIR, sroieHeldOut } from '../sroie.ts';
 
 const argv = process.argv.slice(2);
 const arg = (flag: string, dflt: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : dflt);
-const DIR = arg('--sroie', '/work/shared/datasets/sroie2019-zzzdavid');
+const DIR = arg('--sroie', SROIE_DIR);
 const ENGINE = arg('--engine', 'tesseract');
 
-/** The bench's cache key for a whole-image call with the engine's default segmentation, page 1. */
-export function cachedBlocks(engine: string, image: Buffer, segmentation = 'default'): Block[] | undefined {
-  const key = createHash('sha256').update(`${engine}|${segmentation}|1||v2|`).update(image).digest('hex').slice(0, 32);
-  const file = join(tmpdir(), 'docstream-ocr-cache', `${key}.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { blocks: Block[] }).blocks : undefined;
-}
-
-if (process.argv[1]?.endsWith('sroie-lines.ts')) {
+{
   for (const id of argv[0].split(',')) {
-    if (Number(id) % 16 === 8) throw new Error(`${id} is in the held-out half`);
+    if (sroieHeldOut(id)) throw new Error(`${id} is in the held-out half`);
     const blocks = cachedBlocks(ENGINE, readFileSync(join(DIR, 'img', `${id}.jpg`)));
     if (!blocks) {
       console.log(`${id}: not in the cache`);

@@ -1,8 +1,8 @@
-/** Prints the drawn lines of a dev or dev2 layout (family, index) with positions: `npx tsx bench/devlines.ts <family> [i]`. */
+/** Prints the drawn lines of a dev or dev2 layout (family, index) with positions: `npx tsx bench/tuning/devlines.ts <family> [i]`. */
 import { DocumentModel } from '#core/documents/index.ts';
-import { FAMILIES as DEV_FAMILIES, devLayout } from '../test/fixtures/documents/dev/index.ts';
-import { dev2Layout } from '../test/fixtures/documents/dev2/index.ts';
-import { pageBlocks } from '../test/fixtures/documents/pageBlocks.ts';
+import { FAMILIES as DEV_FAMILIES, devLayout } from '../../test/fixtures/documents/dev/index.ts';
+import { dev2Layout } from '../../test/fixtures/documents/dev2/index.ts';
+import { pageBlocks } from '../../test/fixtures/documents/pageBlocks.ts';
 
 const isDev = Object.values(DEV_FAMILIES).some((fs) => process.argv[2] in fs);
 const layout = (isDev ? devLayout : dev2Layout)(1, process.argv[2], Number(process.argv[3] ?? 0));

@@ -6,30 +6,20 @@
  * (`merged`: the fused reading where needsSecondReading says so), and how often the first and the
  * fused readings agree and are right when they agree.
  *
- *   npx tsx bench/second-reading.ts
+ *   npx tsx bench/tuning/second-reading.ts
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentModel, extractFields } from '#core/documents/index.ts';
 import { mergeReadings, needsSecondReading, sameReading } from '#core/documents/secondReading.ts';
 import { fuseReadings } from '#core/documents/fuseReadings.ts';
-import { same, type Cmp } from '../test/fixtures/documents/score.ts';
-import { cachedBlocks } from './sroie-lines.ts';
+import { same } from '../../test/fixtures/documents/score.ts';
+import { SROIE_DIR as DIR, SROIE_MAP as MAP, sroieTuningIds, sroieValue } from '../sroie.ts';
+import { cachedBlocks } from '../ocrCache.ts';
 
-const DIR = '/work/shared/datasets/sroie2019-zzzdavid';
-const MAP: Record<string, [string, Cmp]> = { company: ['dealership_name', 'text'], date: ['invoice_date', 'date'], address: ['dealer_address', 'text'], total: ['total_invoice_amount', 'amount'] };
-const nd = (s: string) => {
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(s.trim());
-  if (m) return `${m[1].padStart(2, '0')}/${m[2].padStart(2, '0')}/${m[3].length === 2 ? '20' + m[3] : m[3]}`;
-  const MON = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-  const n = /^(\d{1,2})\s*([A-Za-z]{3})[A-Za-z]*\s*(\d{2}|\d{4})$/.exec(s.trim());
-  if (n && MON.includes(n[2].toLowerCase())) return `${n[1].padStart(2, '0')}/${String(MON.indexOf(n[2].toLowerCase()) + 1).padStart(2, '0')}/${n[3].length === 2 ? '20' + n[3] : n[3]}`;
-  return undefined;
-};
 const t: Record<string, Record<string, number>> = {};
 const conf: Record<string, { right: number[]; wrong: number[] }> = { tess: { right: [], wrong: [] }, merged: { right: [], wrong: [] } };
-for (let i = 0; i <= 624; i += 16) {
-  const id = String(i).padStart(3, '0');
+for (const id of sroieTuningIds(DIR)) {
   const img = readFileSync(join(DIR, 'img', `${id}.jpg`));
   const tb = cachedBlocks('tesseract', img);
   const pb = cachedBlocks('paddle', img);
@@ -42,7 +32,7 @@ for (let i = 0; i <= 624; i += 16) {
   const key = JSON.parse(readFileSync(join(DIR, 'key', `${id}.json`), 'utf8')) as Record<string, string>;
   for (const [k, [f, cmp]] of Object.entries(MAP)) {
     const raw = String(key[k] ?? '').trim();
-    const want = k === 'total' ? Number(raw.replace(/^(?:RM|\$)\s*/i, '').replace(/,/g, '')) : k === 'date' ? nd(raw) : raw;
+    const want = sroieValue(k, raw);
     const row = (t[k] ??= { tess: 0, paddle: 0, fused: 0, merged: 0, agree: 0, agreeRight: 0, returned: 0 });
     const ok = (v: unknown) => same(cmp, v, want);
     row.tess += +ok(a.data[f].value);

@@ -4,14 +4,14 @@
  * set and type, without reading any image again. For checking a shared-module change on all 12 types in
  * seconds; documents not in the cache are counted apart. Never reads the blind sets.
  *
- *   npx tsx bench/cache-check.ts [--types A,B] [--misses]
+ *   npx tsx bench/tuning/cache-check.ts [--types A,B] [--misses]
  */
 import { DocumentModel, classify, extractFields, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
-import { cachedCorpus } from '../test/fixtures/documents/generate.ts';
-import { generateDevCorpus } from '../test/fixtures/documents/dev/index.ts';
-import { generateDev2Corpus } from '../test/fixtures/documents/dev2/index.ts';
-import { FIELD_MAP, same, type Cmp } from '../test/fixtures/documents/score.ts';
-import { cachedBlocks } from './sroie-lines.ts';
+import { cachedCorpus } from '../../test/fixtures/documents/generate.ts';
+import { generateDevCorpus } from '../../test/fixtures/documents/dev/index.ts';
+import { generateDev2Corpus } from '../../test/fixtures/documents/dev2/index.ts';
+import { FIELD_MAP, same, type Cmp } from '../../test/fixtures/documents/score.ts';
+import { cachedBlocks } from '../ocrCache.ts';
 
 const argv = process.argv.slice(2);
 const ALL = ['INVOICE', 'DELIVERY_ORDER', 'PURCHASE_ORDER', 'IMEI_CLOSEUP_IMAGE', 'PAN', 'AADHAAR', 'GST_CERT', 'UDYAM_CERT', 'FSSAI_CERTIFICATE', 'SHOP_ACT_LICENSE', 'BANK_STATEMENT', 'EBILL'];

@@ -1,8 +1,8 @@
 import { DocumentModel, classify, extractFields, type DocumentType } from '#core/documents/index.ts';
-import { familiesOf } from '../test/fixtures/documents/generate.ts';
-import { pageBlocks } from '../test/fixtures/documents/pageBlocks.ts';
-import { createRng, subSeed } from '../test/fixtures/documents/random.ts';
-import { FIELD_MAP, same } from '../test/fixtures/documents/score.ts';
+import { familiesOf } from '../../test/fixtures/documents/generate.ts';
+import { pageBlocks } from '../../test/fixtures/documents/pageBlocks.ts';
+import { createRng, subSeed } from '../../test/fixtures/documents/random.ts';
+import { FIELD_MAP, same } from '../../test/fixtures/documents/score.ts';
 const types = (process.argv[2] ?? 'INVOICE,DELIVERY_ORDER,PURCHASE_ORDER,IMEI_CLOSEUP_IMAGE').split(',');
 const N = Number(process.argv[3] ?? 4);
 let tot = 0, ok = 0;

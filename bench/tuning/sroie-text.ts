@@ -4,7 +4,7 @@
  * error, not an OCR one. Only the tuning half (file number % 16 != 8) is read; the held-out
  * half is never opened.
  *
- *   npx tsx bench/sroie-text.ts [--sroie DIR] [--misses] [--ids 000,016]
+ *   npx tsx bench/tuning/sroie-text.ts [--sroie DIR] [--misses] [--ids 000,016]
  *
  * Transcript boxes are line segments ("TOTAL:" and "9.00" apart); segments sharing a row are
  * joined into one LINE with their words, as tesseract gives them.
@@ -12,33 +12,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
-import { same, type Cmp } from '../test/fixtures/documents/score.ts';
+import { same } from '../../test/fixtures/documents/score.ts';
+import { SROIE_DIR, SROIE_MAP, sroieHeldOut, sroieValue } from '../sroie.ts';
 
 const argv = process.argv.slice(2);
 const arg = (flag: string, dflt: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : dflt);
-const DIR = arg('--sroie', '/work/shared/datasets/sroie2019-zzzdavid');
+const DIR = arg('--sroie', SROIE_DIR);
 const IDS = argv.includes('--ids') ? arg('--ids', '').split(',') : undefined;
 
-function normaliseReceiptDate(s: string): string | undefined {
-  const MON = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-  const y4 = (y: string) => (y.length === 2 ? `20${y}` : y);
-  const p2 = (n: string) => n.padStart(2, '0');
-  const t = s.trim();
-  let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(t);
-  if (m) return `${p2(m[1])}/${p2(m[2])}/${y4(m[3])}`;
-  m = /^(\d{1,2})\s*([A-Za-z]{3})[A-Za-z]*\s*(\d{2}|\d{4})$/.exec(t);
-  if (m && MON.includes(m[2].toLowerCase())) return `${p2(m[1])}/${p2(String(MON.indexOf(m[2].toLowerCase()) + 1))}/${y4(m[3])}`;
-  m = /^(\d{2})(\d{2})(\d{4})$/.exec(t);
-  if (m) return `${m[1]}/${m[2]}/${m[3]}`;
-  return undefined;
-}
-
-const MAP: Record<string, [string, Cmp]> = {
-  company: ['dealership_name', 'text'],
-  date: ['invoice_date', 'date'],
-  address: ['dealer_address', 'text'],
-  total: ['total_invoice_amount', 'amount'],
-};
 
 /** Blocks from a transcript file: segments joined into rows, words by character proportion. */
 export function transcriptBlocks(csv: string): Block[] {
@@ -86,7 +67,7 @@ export function transcriptBlocks(csv: string): Block[] {
   return blocks;
 }
 
-const ids = (IDS ?? readdirSync(join(DIR, 'key')).map((f) => f.replace('.json', ''))).filter((id) => Number(id) % 16 !== 8).sort();
+const ids = (IDS ?? readdirSync(join(DIR, 'key')).map((f) => f.replace('.json', ''))).filter((id) => !sroieHeldOut(id)).sort();
 const tally: Record<string, { keys: number; returned: number; right: number; confRight: number[]; confWrong: number[] }> = {};
 let asInvoice = 0;
 for (const id of ids) {
@@ -96,10 +77,10 @@ for (const id of ids) {
   if (c.type === 'INVOICE') asInvoice++;
   else if (argv.includes('--misses')) console.log(`CLASS ${id}: ${c.type} ${JSON.stringify(c.scores)}`);
   const data = extractFields('INVOICE', model).data;
-  for (const [k, [field, cmp]] of Object.entries(MAP)) {
+  for (const [k, [field, cmp]] of Object.entries(SROIE_MAP)) {
     const raw = String(key[k] ?? '').trim();
     if (!raw) continue;
-    const want = k === 'total' ? Number(raw.replace(/^(?:RM|\$)\s*/i, '').replace(/,/g, '')) : k === 'date' ? normaliseReceiptDate(raw) : raw;
+    const want = sroieValue(k, raw);
     if (want === undefined) continue;
     const t = (tally[k] ??= { keys: 0, returned: 0, right: 0, confRight: [], confWrong: [] });
     t.keys++;

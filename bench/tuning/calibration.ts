@@ -1,26 +1,30 @@
 /**
  * Confidence calibration from the bench's OCR cache (tesseract; run bench/accuracy.ts first, with
  * the same --types and --per-type): right and wrong values per set (tuned families clean and
- * degraded, dev, dev2), values scored ≥ 0.8 that are wrong, reliability bins, and every wrong value
+ * degraded, dev, dev2, the SROIE tuning half for INVOICE), values scored ≥ 0.8 that are wrong,
+ * reliability bins, and every wrong value
  * with the evidence kind it was found by (pair, labelled line, pattern, heuristic, structure,
- * checksum), traced through `fieldTrace`. Never reads the blind sets.
+ * checksum), traced through `fieldTrace`. Never reads the blind sets or the held-out receipts.
  *
- *   npx tsx bench/calibration.ts [--types T1,T2] [--per-type 5] [--sets tuned,dev,dev2] [--list]
+ *   npx tsx bench/tuning/calibration.ts [--types T1,T2] [--per-type 5] [--sets tuned,dev,dev2,sroie] [--list]
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DocumentModel, classify, extractFields, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
 import { fieldTrace, type FieldValue } from '#core/documents/fields/common.ts';
 import type { Evidence } from '#core/documents/confidence.ts';
-import { cachedCorpus } from '../test/fixtures/documents/generate.ts';
-import { generateDevCorpus } from '../test/fixtures/documents/dev/index.ts';
-import { generateDev2Corpus } from '../test/fixtures/documents/dev2/index.ts';
-import { FIELD_MAP, same, type Cmp } from '../test/fixtures/documents/score.ts';
-import { cachedBlocks } from './sroie-lines.ts';
+import { cachedCorpus } from '../../test/fixtures/documents/generate.ts';
+import { generateDevCorpus } from '../../test/fixtures/documents/dev/index.ts';
+import { generateDev2Corpus } from '../../test/fixtures/documents/dev2/index.ts';
+import { FIELD_MAP, same, type Cmp } from '../../test/fixtures/documents/score.ts';
+import { cachedBlocks } from '../ocrCache.ts';
+import { SROIE_DIR, SROIE_MAP, sroieTuningIds, sroieValue } from '../sroie.ts';
 
 const argv = process.argv.slice(2);
 const arg = (flag: string, dflt: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : dflt);
-const TYPES = arg('--types', 'GST_CERT,FSSAI_CERTIFICATE,SHOP_ACT_LICENSE,UDYAM_CERT,EBILL,BANK_STATEMENT,AADHAAR,PAN').split(',');
+const TYPES = arg('--types', Object.keys(FIELD_MAP).join(',')).split(',');
 const PER_TYPE = Number(arg('--per-type', '5'));
-const SETS = arg('--sets', 'tuned,dev,dev2').split(',');
+const SETS = arg('--sets', 'tuned,dev,dev2,sroie').split(',');
 
 type Row = { set: string; id: string; field: string; ok: boolean; conf: number; got: unknown; how: string };
 const rows: Row[] = [];
@@ -98,6 +102,15 @@ for (const degraded of [false, true]) {
       const x = extract(spec.type, (await spec.render()).bytes);
       if (x) score(set, spec.id, spec.type, spec.truth, x);
     }
+  }
+}
+
+if (SETS.includes('sroie') && TYPES.includes('INVOICE')) {
+  for (const id of sroieTuningIds()) {
+    [currentSet, currentId] = ['sroie', id];
+    const x = extract('INVOICE', readFileSync(join(SROIE_DIR, 'img', `${id}.jpg`)));
+    const key = JSON.parse(readFileSync(join(SROIE_DIR, 'key', `${id}.json`), 'utf8')) as Record<string, string>;
+    if (x) score('sroie', id, 'INVOICE', Object.fromEntries(Object.entries(SROIE_MAP).map(([k, [field]]) => [field, sroieValue(k, String(key[k] ?? ''))])), x);
   }
 }
 

@@ -4,13 +4,13 @@
  * top lines removed (title, letterhead, form name), so a type must be recognised from the words such
  * documents always carry. Never reads the blind sets.
  *
- *   npx tsx bench/classify-robust.ts [--types T1,T2] [--drop 3]
+ *   npx tsx bench/tuning/classify-robust.ts [--types T1,T2] [--drop 3]
  */
 import { DocumentModel, classify, type Block } from '#core/documents/index.ts';
-import { cachedCorpus } from '../test/fixtures/documents/generate.ts';
-import { generateDevCorpus } from '../test/fixtures/documents/dev/index.ts';
-import { generateDev2Corpus } from '../test/fixtures/documents/dev2/index.ts';
-import { cachedBlocks } from './sroie-lines.ts';
+import { cachedCorpus } from '../../test/fixtures/documents/generate.ts';
+import { generateDevCorpus } from '../../test/fixtures/documents/dev/index.ts';
+import { generateDev2Corpus } from '../../test/fixtures/documents/dev2/index.ts';
+import { cachedBlocks } from '../ocrCache.ts';
 
 const argv = process.argv.slice(2);
 const arg = (flag: string, dflt: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : dflt);
