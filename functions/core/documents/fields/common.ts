@@ -79,7 +79,7 @@ export function missing(kind: FieldKind): ExtractedField {
 
 /**
  * Told of every value a mapper scores, with the evidence it was found by: set by the benches
- * (bench/calibration.ts) to report how wrong values were found; unset in the service.
+ * (bench/tuning/calibration.ts) to report how wrong values were found; unset in the service.
  */
 export const fieldTrace: { on?: (value: FieldValue, evidence: Evidence) => void } = {};
 
