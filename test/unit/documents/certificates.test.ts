@@ -545,3 +545,38 @@ describe('unseen layouts (dev2) as OCR read them', () => {
     expect(d.valid_upto.confidence_score).toBeLessThanOrEqual(GARBLED_LABEL_CAP);
   });
 });
+
+describe('dev4 general cases (certificates and cards of unseen layouts)', () => {
+  it('an address continues through its postal parts\' own labels ("PO: …", "Sub District: …, District: …")', () => {
+    const m = pageFromRows([
+      [0.3, [0.52, 'Address:']],
+      [0.317, [0.52, 'C/O Abhijit Chatterjee, 31, School Road']],
+      [0.334, [0.52, 'Kolhapur Wadi, PO: Kamthi']],
+      [0.351, [0.52, 'Sub District: Dhamangaon, District: Vellore']],
+      [0.368, [0.52, 'Rajasthan - 302008']],
+      [0.385, [0.52, 'Mobile: XXXXXX3403']],
+    ]);
+    expect(extractFields('AADHAAR', m).data.address.value).toBe('31, School Road, Kolhapur Wadi, PO: Kamthi, Sub District: Dhamangaon, District: Vellore, Rajasthan - 302008');
+  });
+
+  it('a care-of line read with a digit for its S ("5/0:") is still the care-of; a house number "50," is not', async () => {
+    const { stripCareOf } = await import('#core/documents/fields/common.ts');
+    expect(stripCareOf('5/0: Santosh Solanki, Flat No. 374, Church Street, Lucknow 226913')).toBe('Flat No. 374, Church Street, Lucknow 226913');
+    expect(stripCareOf('50, Gandhi Road, Near Bus Stand, Pune 411001')).toBe('50, Gandhi Road, Near Bus Stand, Pune 411001');
+  });
+
+  it('a GST trade name under its caption keeps no "M/S"', () => {
+    const d = extractFields(
+      'GST_CERT',
+      pageFromRows([
+        [0.1, [0.3, 'Form GST REG-06']],
+        [0.13, [0.3, 'Registration Number : 27AAPFU0939F1ZV']],
+        [0.18, [0.07, 'Legal Name']],
+        [0.195, [0.07, 'Hema Dubey']],
+        [0.228, [0.07, 'TRADE NAME, IF ANY']],
+        [0.243, [0.07, 'M/S TRIVENI AGRO FOODS']],
+      ]),
+    ).data;
+    expect([d.legal_name.value, d.trade_name.value]).toEqual(['Hema Dubey', 'TRIVENI AGRO FOODS']);
+  });
+});
