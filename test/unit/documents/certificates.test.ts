@@ -580,3 +580,22 @@ describe('dev4 general cases (certificates and cards of unseen layouts)', () => 
     expect([d.legal_name.value, d.trade_name.value]).toEqual(['Hema Dubey', 'TRIVENI AGRO FOODS']);
   });
 });
+
+describe('address grids and panel headings (dev4)', () => {
+  const landscape = (specks: boolean) =>
+    pageFromRows([
+      [0.18, [0.03, 'Name of Enterprise'], [0.26, 'ANJANEYA SPICES']],
+      [0.285, [0.03, 'Social Category'], [0.26, 'OBC']],
+      [0.299, [0.52, 'Address of Plant(s) / Unit(s)']],
+      [0.32, [0.03, 'Mobile'], [0.26, '65******05'], [0.53, 'H.No. 410, Om Residency, Bypass Road, Pune']],
+      [0.34, [0.53, 'Maharashtra - 411974']],
+      [0.44, [0.03, 'Date of Udyam Registration'], [0.4, '25-09-2024']],
+      [0.495, [0.03, 'Official Address of Enterprise']],
+      [0.535, [0.01, 'Flat No.'], [0.15, 'Premises/ Building'], [0.4, 'Road/Street'], [0.56, 'City'], [0.66, 'State'], [0.85, 'Pin']],
+      ...(specks ? ([[0.552, [0.15, 'T'], [0.56, 'T']]] as [number, ...[number, string][]][]) : []),
+      [0.569, [0.01, 'Gala 70'], [0.15, 'Ganesh Udyog'], [0.4, 'Station Rd'], [0.56, 'Pune'], [0.66, 'Maharashtra'], [0.85, '411571']],
+    ]);
+  it('an official address printed as a one-row grid of parts is read column by column, over the rules\' specks; the plant panel heading on the right heads nothing on the left', () => {
+    for (const specks of [false, true]) expect(extractFields('UDYAM_CERT', landscape(specks)).data.address.value).toBe('Gala 70, Ganesh Udyog, Station Rd, Pune, Maharashtra, 411571');
+  });
+});
