@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
-import { DISAGREED_CAP, GARBLED_LABEL_CAP, REFUSED_CAP, SPLIT_CELL_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
+import { DISAGREED_CAP, GARBLED_LABEL_CAP, REFUSED_CAP, SPLIT_CELL_CAP, SUPERSEDED_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
@@ -597,5 +597,27 @@ describe('address grids and panel headings (dev4)', () => {
     ]);
   it('an official address printed as a one-row grid of parts is read column by column, over the rules\' specks; the plant panel heading on the right heads nothing on the left', () => {
     for (const specks of [false, true]) expect(extractFields('UDYAM_CERT', landscape(specks)).data.address.value).toBe('Gala 70, Ganesh Udyog, Station Rd, Pune, Maharashtra, 411571');
+  });
+});
+
+describe('renewal endorsements (dev4)', () => {
+  const cert = (stamps: string[][]) =>
+    pageFromRows([
+      [0.1, [0.3, 'REGISTRATION CERTIFICATE']],
+      [0.18, [0.07, 'Registration No.'], [0.38, 'CHN/77212/2018']],
+      [0.44, [0.07, 'Valid upto'], [0.38, '31-12-2020']],
+      [0.6, [0.06, 'ENDORSEMENT OF RENEWAL']],
+      ...stamps.map((cells, i) => [0.64 + i * 0.016, ...cells.map((t, k) => [0.15 + k * 0.32, t] as [number, string])] as [number, ...[number, string][]]),
+    ]);
+  it('the latest renewal stamp\'s "Upto" date supersedes the printed validity', () => {
+    const f = extractFields('SHOP_ACT_LICENSE', cert([['RENEWED', 'RENEWED'], ['Upto 31-12-2021', 'Upto 31-12-2022'], ['Fee Rs. 750/- paid', 'Fee Rs. 300/- paid']])).data.valid_upto;
+    expect(f.value).toBe('31/12/2022');
+  });
+  it('without stamps the printed validity stands; stamped "RENEWED" without a readable date sends it to review', () => {
+    const none = extractFields('SHOP_ACT_LICENSE', cert([['(No renewal endorsed)']])).data.valid_upto;
+    expect([none.value, none.confidence_score > 0.85]).toEqual(['31/12/2020', true]);
+    const faint = extractFields('SHOP_ACT_LICENSE', cert([['RENEWED'], ['Fee Rs. 750/- paid']])).data.valid_upto;
+    expect(faint.value).toBe('31/12/2020');
+    expect(faint.confidence_score).toBeLessThanOrEqual(SUPERSEDED_CAP);
   });
 });

@@ -830,6 +830,51 @@ export function validityAfterGarbledLabel(model: DocumentModel): ExtractedField 
   return f && { ...f, confidence_score: Math.min(f.confidence_score, GARBLED_LABEL_CAP) };
 }
 
+/** A renewal endorsement on the page ("RENEWED", "Endorsement of Renewal", "Renewed upto"). */
+const RENEWAL = /\brenew(?:ed|al)\b/i;
+/** "Upto D" / "Valid till D" / "Renewed up to D": the end of a validity, printed or stamped. */
+const UPTO = /\b(?:up\s*to|upto|till|until)\b\s*(?:date\s*)?[:\-.]?\s*/gi;
+const dayOf = (d: string) => {
+  const [dd, mm, yyyy] = d.split('/').map(Number);
+  return yyyy * 10000 + mm * 100 + dd;
+};
+
+/**
+ * A validity superseded by renewal: on a page carrying renewal endorsements, the latest date printed
+ * or stamped after an "upto / till" label, when it is later than `printed` (the validity the form
+ * printed when it was issued; each renewal stamp carries the next period's end). Undefined without
+ * renewals or when no stamp outlasts the printed date.
+ */
+export function latestRenewal(model: DocumentModel, printed: ExtractedField | undefined): ExtractedField | undefined {
+  if (!model.lines.some((l) => RENEWAL.test(l.text))) return undefined;
+  let best: { value: string; words: Word[] } | undefined;
+  for (const l of model.lines) {
+    for (const m of l.text.matchAll(UPTO)) {
+      const from = m.index + m[0].length;
+      const d = findDates(l.text.slice(from))[0];
+      if (!d || d.index > 2 || d.precision !== 'day') continue;
+      if (!best || dayOf(d.value) > dayOf(best.value)) best = { value: d.value, words: model.wordsInRange(l, from + d.index, from + d.index + d.length) };
+    }
+  }
+  const was = typeof printed?.value === 'string' && /^\d{2}\/\d{2}\/\d{4}$/.test(printed.value) ? dayOf(printed.value) : 0;
+  return best && dayOf(best.value) > was ? field(best.value, best.words, { kind: 'structure', pass: true }) : undefined;
+}
+
+/** Ceiling for a printed validity on a page stamped "RENEWED" whose stamped date was not read: it may be superseded. */
+export const SUPERSEDED_CAP = 0.6;
+
+/**
+ * The validity a renewable certificate is good to: the latest renewal stamp's when one outlasts the
+ * printed date; the printed date, kept for review (SUPERSEDED_CAP), when the page is stamped
+ * "RENEWED" but no stamped date was read (a faint or tilted stamp).
+ */
+export function renewedValidity(model: DocumentModel, printed: ExtractedField | undefined): ExtractedField | undefined {
+  const renewed = latestRenewal(model, printed);
+  if (renewed) return renewed;
+  const stamped = model.lines.some((l) => /\brenewed\b/i.test(l.text) && !/\bno\s+renewal|\bnot\s+renewed/i.test(l.text));
+  return printed && stamped ? { ...printed, confidence_score: Math.min(printed.confidence_score, SUPERSEDED_CAP) } : printed;
+}
+
 /** "valid up to D", else the second date of "valid from A to B". */
 export function proseValidUpto(model: DocumentModel): ExtractedField | undefined {
   return proseDate(model, VALID_UPTO_INTROS) ?? proseDate(model, VALID_RANGE_INTROS, { second: true, within: 60 });
