@@ -3,18 +3,20 @@
  * tuning) read without OCR: each page's drawn text as LINE/WORD blocks, classified and
  * extracted, misses printed. The OCR'd measurement is bench/accuracy.ts (its dev section).
  *
- *   npx tsx bench/tuning/devcheck.ts [TYPE,TYPE] [N per family] [--dev2]   (--dev2: the second dev set)
+ *   npx tsx bench/tuning/devcheck.ts [TYPE,TYPE] [N per family] [--dev2|--dev4]   (the second or fourth dev set)
  */
 import { DocumentModel, classify, extractFields, type DocumentType } from '#core/documents/index.ts';
 import { FAMILIES as DEV1, devLayout } from '../../test/fixtures/documents/dev/index.ts';
 import { FAMILIES as DEV2, dev2Layout } from '../../test/fixtures/documents/dev2/index.ts';
+import { FAMILIES as DEV4, dev4Layout } from '../../test/fixtures/documents/dev4/index.ts';
 import { pageBlocks } from '../../test/fixtures/documents/pageBlocks.ts';
 import { FIELD_MAP, same, type Cmp } from '../../test/fixtures/documents/score.ts';
 
 const second = process.argv.includes('--dev2');
+const fourth = process.argv.includes('--dev4');
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const FAMILIES = second ? DEV2 : DEV1;
-const layoutOf = second ? dev2Layout : devLayout;
+const FAMILIES = fourth ? DEV4 : second ? DEV2 : DEV1;
+const layoutOf = fourth ? dev4Layout : second ? dev2Layout : devLayout;
 const types = (args[0] ?? 'INVOICE,DELIVERY_ORDER,PURCHASE_ORDER,IMEI_CLOSEUP_IMAGE').split(',');
 const N = Number(args[1] ?? 3);
 let tot = 0;

@@ -213,8 +213,15 @@ export class Layout {
   private readonly colonAfter = new Set<Segment>();
 
   constructor(lines: readonly Line[], textract?: { pairs: KeyValue[]; tables: Table[] }) {
-    for (const l of lines) if (isProse(l.text)) this.prose.add(l.id);
     this.segments = lines.flatMap(segmentLine);
+    // A line OCR read across two or more cells, each a label ("NAME OF THE ESTABLISHMENT ‖ NAME OF
+    // EMPLOYER"), is a row of labels whose stop words add up, not a sentence.
+    const cellsOf = new Map<string, Segment[]>();
+    for (const s of this.segments) cellsOf.set(s.line.id, [...(cellsOf.get(s.line.id) ?? []), s]);
+    for (const l of lines) {
+      const cells = cellsOf.get(l.id) ?? [];
+      if (isProse(l.text) && !(cells.length >= 2 && cells.every((c) => looksLikeBareKey(c.text)))) this.prose.add(l.id);
+    }
     this.rows = this.buildRows();
     this.separatedColons();
     if (textract && (textract.pairs.length || textract.tables.length)) {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type Block } from '#core/documents/index.ts';
-import { DISAGREED_CAP, GARBLED_LABEL_CAP, REFUSED_CAP, SPLIT_CELL_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
+import { DISAGREED_CAP, GARBLED_LABEL_CAP, REFUSED_CAP, SPLIT_CELL_CAP, SUPERSEDED_CAP, composeAddressParts, valueUnderCaption, dropSpecks, finishAddress, isLabelText, keyAlternatives, stripHonorific, textByLabels, unslipKey } from '#core/documents/fields/certificate.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { spellsInOrder } from '#core/documents/fields/bankStatement.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
@@ -543,5 +543,81 @@ describe('unseen layouts (dev2) as OCR read them', () => {
     expect(d.business_name.value).toBe('Trimurti Dairy LLP');
     expect(d.valid_upto.value).toBe('31/12/2026');
     expect(d.valid_upto.confidence_score).toBeLessThanOrEqual(GARBLED_LABEL_CAP);
+  });
+});
+
+describe('dev4 general cases (certificates and cards of unseen layouts)', () => {
+  it('an address continues through its postal parts\' own labels ("PO: …", "Sub District: …, District: …")', () => {
+    const m = pageFromRows([
+      [0.3, [0.52, 'Address:']],
+      [0.317, [0.52, 'C/O Abhijit Chatterjee, 31, School Road']],
+      [0.334, [0.52, 'Kolhapur Wadi, PO: Kamthi']],
+      [0.351, [0.52, 'Sub District: Dhamangaon, District: Vellore']],
+      [0.368, [0.52, 'Rajasthan - 302008']],
+      [0.385, [0.52, 'Mobile: XXXXXX3403']],
+    ]);
+    expect(extractFields('AADHAAR', m).data.address.value).toBe('31, School Road, Kolhapur Wadi, PO: Kamthi, Sub District: Dhamangaon, District: Vellore, Rajasthan - 302008');
+  });
+
+  it('a care-of line read with a digit for its S ("5/0:") is still the care-of; a house number "50," is not', async () => {
+    const { stripCareOf } = await import('#core/documents/fields/common.ts');
+    expect(stripCareOf('5/0: Santosh Solanki, Flat No. 374, Church Street, Lucknow 226913')).toBe('Flat No. 374, Church Street, Lucknow 226913');
+    expect(stripCareOf('50, Gandhi Road, Near Bus Stand, Pune 411001')).toBe('50, Gandhi Road, Near Bus Stand, Pune 411001');
+  });
+
+  it('a GST trade name under its caption keeps no "M/S"', () => {
+    const d = extractFields(
+      'GST_CERT',
+      pageFromRows([
+        [0.1, [0.3, 'Form GST REG-06']],
+        [0.13, [0.3, 'Registration Number : 27AAPFU0939F1ZV']],
+        [0.18, [0.07, 'Legal Name']],
+        [0.195, [0.07, 'Hema Dubey']],
+        [0.228, [0.07, 'TRADE NAME, IF ANY']],
+        [0.243, [0.07, 'M/S TRIVENI AGRO FOODS']],
+      ]),
+    ).data;
+    expect([d.legal_name.value, d.trade_name.value]).toEqual(['Hema Dubey', 'TRIVENI AGRO FOODS']);
+  });
+});
+
+describe('address grids and panel headings (dev4)', () => {
+  const landscape = (specks: boolean) =>
+    pageFromRows([
+      [0.18, [0.03, 'Name of Enterprise'], [0.26, 'ANJANEYA SPICES']],
+      [0.285, [0.03, 'Social Category'], [0.26, 'OBC']],
+      [0.299, [0.52, 'Address of Plant(s) / Unit(s)']],
+      [0.32, [0.03, 'Mobile'], [0.26, '65******05'], [0.53, 'H.No. 410, Om Residency, Bypass Road, Pune']],
+      [0.34, [0.53, 'Maharashtra - 411974']],
+      [0.44, [0.03, 'Date of Udyam Registration'], [0.4, '25-09-2024']],
+      [0.495, [0.03, 'Official Address of Enterprise']],
+      [0.535, [0.01, 'Flat No.'], [0.15, 'Premises/ Building'], [0.4, 'Road/Street'], [0.56, 'City'], [0.66, 'State'], [0.85, 'Pin']],
+      ...(specks ? ([[0.552, [0.15, 'T'], [0.56, 'T']]] as [number, ...[number, string][]][]) : []),
+      [0.569, [0.01, 'Gala 70'], [0.15, 'Ganesh Udyog'], [0.4, 'Station Rd'], [0.56, 'Pune'], [0.66, 'Maharashtra'], [0.85, '411571']],
+    ]);
+  it('an official address printed as a one-row grid of parts is read column by column, over the rules\' specks; the plant panel heading on the right heads nothing on the left', () => {
+    for (const specks of [false, true]) expect(extractFields('UDYAM_CERT', landscape(specks)).data.address.value).toBe('Gala 70, Ganesh Udyog, Station Rd, Pune, Maharashtra, 411571');
+  });
+});
+
+describe('renewal endorsements (dev4)', () => {
+  const cert = (stamps: string[][]) =>
+    pageFromRows([
+      [0.1, [0.3, 'REGISTRATION CERTIFICATE']],
+      [0.18, [0.07, 'Registration No.'], [0.38, 'CHN/77212/2018']],
+      [0.44, [0.07, 'Valid upto'], [0.38, '31-12-2020']],
+      [0.6, [0.06, 'ENDORSEMENT OF RENEWAL']],
+      ...stamps.map((cells, i) => [0.64 + i * 0.016, ...cells.map((t, k) => [0.15 + k * 0.32, t] as [number, string])] as [number, ...[number, string][]]),
+    ]);
+  it('the latest renewal stamp\'s "Upto" date supersedes the printed validity', () => {
+    const f = extractFields('SHOP_ACT_LICENSE', cert([['RENEWED', 'RENEWED'], ['Upto 31-12-2021', 'Upto 31-12-2022'], ['Fee Rs. 750/- paid', 'Fee Rs. 300/- paid']])).data.valid_upto;
+    expect(f.value).toBe('31/12/2022');
+  });
+  it('without stamps the printed validity stands; stamped "RENEWED" without a readable date sends it to review', () => {
+    const none = extractFields('SHOP_ACT_LICENSE', cert([['(No renewal endorsed)']])).data.valid_upto;
+    expect([none.value, none.confidence_score > 0.85]).toEqual(['31/12/2020', true]);
+    const faint = extractFields('SHOP_ACT_LICENSE', cert([['RENEWED'], ['Fee Rs. 750/- paid']])).data.valid_upto;
+    expect(faint.value).toBe('31/12/2020');
+    expect(faint.confidence_score).toBeLessThanOrEqual(SUPERSEDED_CAP);
   });
 });

@@ -44,6 +44,23 @@ describe('layout model', () => {
     ]);
   });
 
+  it('a line read across two label cells is a row of labels, not a sentence, though its stop words add up', () => {
+    // "NAME OF THE ESTABLISHMENT ‖ NAME OF EMPLOYER": three stop words in one OCR line
+    const m = page([
+      [0.2, [0.07, 'NAME OF THE ESTABLISHMENT'], [0.5, 'NAME OF EMPLOYER']],
+      [0.22, [0.07, 'Sanjeevani Textiles'], [0.5, 'Leela Solanki']],
+      [0.25, [0.07, 'Postal Address of the Establishment'], [0.5, 'Father Name']],
+      [0.27, [0.07, 'Plot 75, Vasant Vihar'], [0.5, 'Lokesh Solanki']],
+    ]);
+    expect(m.layout.isProseLine(m.lines[0])).toBe(false);
+    expect(m.layout.pairs.map((p) => [p.key, p.value]).slice(0, 2)).toEqual([
+      ['NAME OF THE ESTABLISHMENT', 'Sanjeevani Textiles'],
+      ['NAME OF EMPLOYER', 'Leela Solanki'],
+    ]);
+    // a sentence stays one, even when OCR cut it in two
+    expect(page([[0.1, [0.07, 'The employer shall intimate any change'], [0.6, 'within 30 days of the change']]]).layout.isProseLine(page([[0.1, [0.07, 'The employer shall intimate any change'], [0.6, 'within 30 days of the change']]]).lines[0])).toBe(true);
+  });
+
   it('a summary strip: captions over right-aligned figures pair even when the figures do not start under them', () => {
     const m = page([
       [0.25, [0.02, 'Previous Balance'], [0.24, 'Payments'], [0.4, 'Current Charges'], [0.6, 'Total Amount Due'], [0.85, 'Pay By']],

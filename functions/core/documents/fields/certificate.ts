@@ -300,6 +300,8 @@ export function addressFromPartsTable(model: DocumentModel, heading: Segment): E
   const h = Math.max(heading.box.Height, 0.004);
   const start = lay.rows.findIndex((r) => r.includes(heading));
   if (start < 0) return undefined;
+  const grid = partsGrid(model, start, heading);
+  if (grid) return grid;
   const parts: string[] = [];
   const words: Word[] = [];
   let gapRows = 0;
@@ -330,6 +332,46 @@ export function addressFromPartsTable(model: DocumentModel, heading: Segment): E
   }
   if (parts.length < 3) return undefined;
   return field(joinParts(parts), words, { kind: 'labelled', via: 'pair' });
+}
+
+/**
+ * An address printed as a one-row grid under its heading (a landscape print: "Flat/Door/Block No. |
+ * Name of Premises/ Building | Road/Street/Lane | … | Pin" over the values): each column's value
+ * (with a line it wraps onto) in the columns' order.
+ */
+function partsGrid(model: DocumentModel, start: number, heading: Segment): ExtractedField | undefined {
+  const lay = model.layout;
+  const isPart = (x: Segment) => PART_ANCHORED.test(x.text.replace(/[\s:：.\-–]+$/, ''));
+  for (let ri = start; ri < lay.rows.length && ri <= start + 2; ri++) {
+    const labels = lay.rows[ri].filter((x) => x !== heading);
+    if (labels.length < 3 || labels[0].page !== heading.page || !labels.every(isPart)) continue;
+    const h = Math.max(...labels.map((x) => x.box.Height), 0.004);
+    // the columns: from a label's left edge to the next label's
+    const column = (x: Segment) => {
+      const c = x.box.Left + Math.min(x.box.Width, h) / 2;
+      let k = -1;
+      labels.forEach((l, i) => {
+        if (c >= l.box.Left - h * 0.8) k = i;
+      });
+      return k;
+    };
+    const cells: Segment[][] = labels.map(() => []);
+    let lastTop = labels[0].box.Top;
+    for (let rj = ri + 1; rj < lay.rows.length && rj <= ri + 8; rj++) {
+      const row = lay.rows[rj];
+      if (row[0].page !== heading.page || row[0].box.Top - lastTop > h * 4.5 || row.some(isPart)) break;
+      // a row of the grid's rules read as specks ("T | T | T") is stepped over
+      if (!row.some((x) => /[\p{L}\p{N}]{3}/u.test(x.text))) continue;
+      // (the values' row; a second row only as the wrapped lines of cells already started)
+      if (cells.some((c) => c.length) && !row.every((x) => column(x) >= 0 && cells[column(x)].length)) break;
+      for (const x of row) if (column(x) >= 0) cells[column(x)].push(x);
+      lastTop = row[0].box.Top;
+    }
+    const filled = cells.filter((c) => c.length);
+    if (filled.length < 3) return undefined;
+    return field(joinParts(filled.map((c) => c.map((x) => x.text).join(' '))), filled.flat().flatMap((x) => x.words), { kind: 'labelled', via: 'pair' });
+  }
+  return undefined;
 }
 
 /** Address headings whose block is not the one a field wants (a second address on the page). */
@@ -363,6 +405,17 @@ export function notRefused(f: ExtractedField | undefined, refused: readonly stri
  * The section heading above a segment: the nearest row above, within a few rows, that holds a
  * single short cell without digits (a key with its value beside it is not a heading).
  */
+function besideColumn(model: DocumentModel, head: Segment, seg: Segment): boolean {
+  const charW = seg.box.Width / Math.max(1, seg.text.length);
+  const right = head.box.Left > seg.box.Left + seg.box.Width + charW;
+  const left = head.box.Left + head.box.Width < seg.box.Left - charW;
+  if (!right && !left) return false;
+  const cy = (b: Segment) => b.box.Top + b.box.Height / 2;
+  return model.layout.segments.some(
+    (o) => o.page === head.page && o !== head && Math.abs(cy(o) - cy(head)) <= head.box.Height * 1.2 && (right ? o.box.Left + o.box.Width < head.box.Left : o.box.Left > head.box.Left + head.box.Width),
+  );
+}
+
 function headingAbove(model: DocumentModel, seg: Segment): Segment | undefined {
   const lay = model.layout;
   const ri = lay.rows.findIndex((r) => r.includes(seg));
@@ -370,6 +423,9 @@ function headingAbove(model: DocumentModel, seg: Segment): Segment | undefined {
     const row = lay.rows[i];
     if (row[0].page !== seg.page) break;
     if (row.length !== 1) continue;
+    // a panel's heading beside the segment's column ("Address of Plant(s)" on the right, a cell of the left
+    // column at its height) heads the other panel, not this one
+    if (besideColumn(model, row[0], seg)) continue;
     const t = row[0].text;
     // an empty key of the same form ("Additional trade names, if any" ending where the keys end) heads nothing
     const charW = seg.box.Width / Math.max(1, seg.text.length);
@@ -772,6 +828,51 @@ export const GARBLED_LABEL_CAP = 0.7;
 export function validityAfterGarbledLabel(model: DocumentModel): ExtractedField | undefined {
   const f = dateAfterLabel(model, [/\bvalid\b(?!\s*(?:from|w\.?\s?e\.?\s?f))(?:\s*\S{1,6})?/i], 'range');
   return f && { ...f, confidence_score: Math.min(f.confidence_score, GARBLED_LABEL_CAP) };
+}
+
+/** A renewal endorsement on the page ("RENEWED", "Endorsement of Renewal", "Renewed upto"). */
+const RENEWAL = /\brenew(?:ed|al)\b/i;
+/** "Upto D" / "Valid till D" / "Renewed up to D": the end of a validity, printed or stamped. */
+const UPTO = /\b(?:up\s*to|upto|till|until)\b\s*(?:date\s*)?[:\-.]?\s*/gi;
+const dayOf = (d: string) => {
+  const [dd, mm, yyyy] = d.split('/').map(Number);
+  return yyyy * 10000 + mm * 100 + dd;
+};
+
+/**
+ * A validity superseded by renewal: on a page carrying renewal endorsements, the latest date printed
+ * or stamped after an "upto / till" label, when it is later than `printed` (the validity the form
+ * printed when it was issued; each renewal stamp carries the next period's end). Undefined without
+ * renewals or when no stamp outlasts the printed date.
+ */
+export function latestRenewal(model: DocumentModel, printed: ExtractedField | undefined): ExtractedField | undefined {
+  if (!model.lines.some((l) => RENEWAL.test(l.text))) return undefined;
+  let best: { value: string; words: Word[] } | undefined;
+  for (const l of model.lines) {
+    for (const m of l.text.matchAll(UPTO)) {
+      const from = m.index + m[0].length;
+      const d = findDates(l.text.slice(from))[0];
+      if (!d || d.index > 2 || d.precision !== 'day') continue;
+      if (!best || dayOf(d.value) > dayOf(best.value)) best = { value: d.value, words: model.wordsInRange(l, from + d.index, from + d.index + d.length) };
+    }
+  }
+  const was = typeof printed?.value === 'string' && /^\d{2}\/\d{2}\/\d{4}$/.test(printed.value) ? dayOf(printed.value) : 0;
+  return best && dayOf(best.value) > was ? field(best.value, best.words, { kind: 'structure', pass: true }) : undefined;
+}
+
+/** Ceiling for a printed validity on a page stamped "RENEWED" whose stamped date was not read: it may be superseded. */
+export const SUPERSEDED_CAP = 0.6;
+
+/**
+ * The validity a renewable certificate is good to: the latest renewal stamp's when one outlasts the
+ * printed date; the printed date, kept for review (SUPERSEDED_CAP), when the page is stamped
+ * "RENEWED" but no stamped date was read (a faint or tilted stamp).
+ */
+export function renewedValidity(model: DocumentModel, printed: ExtractedField | undefined): ExtractedField | undefined {
+  const renewed = latestRenewal(model, printed);
+  if (renewed) return renewed;
+  const stamped = model.lines.some((l) => /\brenewed\b/i.test(l.text) && !/\bno\s+renewal|\bnot\s+renewed/i.test(l.text));
+  return printed && stamped ? { ...printed, confidence_score: Math.min(printed.confidence_score, SUPERSEDED_CAP) } : printed;
 }
 
 /** "valid up to D", else the second date of "valid from A to B". */

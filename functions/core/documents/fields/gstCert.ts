@@ -19,7 +19,7 @@ export const extractGstCert: Extractor = (model, _opts, V) => {
   const all = ['legal_name', 'trade_name', 'address', 'date_of_registration'].flatMap((f) => V(f).labels);
   const name = (f: string) =>
     textByLabels(model, V(f).labels, { clean: cleanBusinessName, allLabels: all }) ??
-    labelledText(model, V(f).labels, { ...VIA, clean: cleanName, accept: (s) => !isLabelText(s, all) });
+    labelledText(model, V(f).labels, { ...VIA, clean: cleanBusinessName, accept: (s) => !isLabelText(s, all) });
   found.legal_name = name('legal_name');
   found.trade_name = name('trade_name');
   // The principal place of business: pairs, wrapped keys, parts; never an additional place.

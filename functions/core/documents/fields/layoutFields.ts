@@ -48,6 +48,9 @@ export interface Block {
  * starts near the same left edge, within two line heights, and is neither a key, a stop label,
  * nor prose. An address ends at the line with its PIN code, or the state line right after it.
  */
+/** A line an address continues with although it holds a colon key: the key is a postal part (PO, Sub District, District, VTC, Tehsil…). */
+const POSTAL_PART_KEY = /^[^:]{0,60}?(?:^|[\s,])(?:p\.?\s?o|post\s*office|sub[\s-]*district|district|dist|vtc|tehsil|taluka?|mandal|village|landmark|locality)\.?\s*:\s*\S/i;
+
 export function columnBlock(
   model: DocumentModel,
   first: Segment,
@@ -78,7 +81,9 @@ export function columnBlock(
           !(opts.address && !/[\p{L}\p{N}]{3}/u.test(s.text)),
       )
       .sort((a, b) => a.box.Top - b.box.Top)[0];
-    if (!next || lay.isKey(next) || lay.isProseLine(next.line) || stop.test(next.text) || /^[^:]{2,30}:\s*\S/.test(next.text)) break;
+    if (!next || lay.isProseLine(next.line) || stop.test(next.text)) break;
+    // "PO: Kamthi", "Sub District: Dhamangaon, District: Vellore": a postal part's own label inside an address is no new field
+    if ((lay.isKey(next) || /^[^:]{2,30}:\s*\S/.test(next.text)) && !(opts.address && POSTAL_PART_KEY.test(next.text))) break;
     if (pinSeen && !isStateLine(next.text)) break;
     parts.push(next.text);
     words.push(...next.words);
