@@ -1,6 +1,6 @@
 /**
  * Classification and fields of every type from the bench's OCR cache (tesseract; run bench/accuracy.ts
- * first): the tuned families (5 per type, clean and degraded), the dev sets (dev, dev2, dev4), per
+ * first): the tuned families (5 per type, clean and degraded), the dev sets (dev, dev2, dev3, dev4), per
  * set and type, without reading any image again. For checking a shared-module change on all 12 types in
  * seconds; documents not in the cache are counted apart. Never reads the blind sets.
  *
@@ -8,9 +8,7 @@
  */
 import { DocumentModel, classify, extractFields, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
 import { cachedCorpus } from '../../test/fixtures/documents/generate.ts';
-import { generateDevCorpus } from '../../test/fixtures/documents/dev/index.ts';
-import { generateDev2Corpus } from '../../test/fixtures/documents/dev2/index.ts';
-import { generateDev4Corpus } from '../../test/fixtures/documents/dev4/index.ts';
+import { DEV_SETS } from './devSets.ts';
 import { FIELD_MAP, same, type Cmp } from '../../test/fixtures/documents/score.ts';
 import { cachedBlocks } from '../ocrCache.ts';
 
@@ -63,12 +61,12 @@ function score(set: string, id: string, type: string, truth: Record<string, unkn
 
 for (const degraded of [false, true]) {
   for (const f of await cachedCorpus({ seed: 1, perType: 5, degraded, pdfs: false })) if (TYPES.includes(f.type)) score('tuned', f.id, f.type, f.truth, f.bytes);
-  for (const s of generateDevCorpus({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(s.type)) score('dev', s.id, s.type, s.truth, (await s.render()).bytes);
-  for (const s of generateDev2Corpus({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(s.type)) score('dev2', s.id, s.type, s.truth, (await s.render()).bytes);
-  for (const s of generateDev4Corpus({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(s.type)) score('dev4', s.id, s.type, s.truth, (await s.render()).bytes);
+  for (const set of DEV_SETS) {
+    for (const s of set.generate({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(s.type)) score(set.name, s.id, s.type, s.truth, (await s.render()).bytes);
+  }
 }
 const pct = (a: number, b: number) => (b ? `${a}/${b}` : '-');
-for (const set of ['tuned', 'dev', 'dev2', 'dev4']) {
+for (const set of ['tuned', ...DEV_SETS.map((s) => s.name)]) {
   let sum: Tally = { docs: 0, cls: 0, fields: 0, ok: 0, uncached: 0 };
   for (const type of TYPES) {
     const t = tally.get(`${set} ${type}`);

@@ -6,7 +6,7 @@
  * with the evidence kind it was found by (pair, labelled line, pattern, heuristic, structure,
  * checksum), traced through `fieldTrace`. Never reads the blind sets or the held-out receipts.
  *
- *   npx tsx bench/tuning/calibration.ts [--types T1,T2] [--per-type 5] [--sets tuned,dev,dev2,dev4,sroie] [--list]
+ *   npx tsx bench/tuning/calibration.ts [--types T1,T2] [--per-type 5] [--sets tuned,dev,dev2,dev3,dev4,sroie] [--list]
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,18 +14,16 @@ import { DocumentModel, classify, extractFields, type DocumentType, type Extract
 import { fieldTrace, type FieldValue } from '#core/documents/fields/common.ts';
 import type { Evidence } from '#core/documents/confidence.ts';
 import { cachedCorpus } from '../../test/fixtures/documents/generate.ts';
-import { generateDevCorpus } from '../../test/fixtures/documents/dev/index.ts';
-import { generateDev2Corpus } from '../../test/fixtures/documents/dev2/index.ts';
-import { generateDev4Corpus } from '../../test/fixtures/documents/dev4/index.ts';
 import { FIELD_MAP, same, type Cmp } from '../../test/fixtures/documents/score.ts';
 import { cachedBlocks } from '../ocrCache.ts';
+import { DEV_SETS } from './devSets.ts';
 import { SROIE_DIR, SROIE_MAP, sroieTuningIds, sroieValue } from '../sroie.ts';
 
 const argv = process.argv.slice(2);
 const arg = (flag: string, dflt: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : dflt);
 const TYPES = arg('--types', Object.keys(FIELD_MAP).join(',')).split(',');
 const PER_TYPE = Number(arg('--per-type', '5'));
-const SETS = arg('--sets', 'tuned,dev,dev2,dev4,sroie').split(',');
+const SETS = arg('--sets', ['tuned', ...DEV_SETS.map((s) => s.name), 'sroie'].join(',')).split(',');
 
 type Row = { set: string; id: string; field: string; ok: boolean; conf: number; got: unknown; how: string };
 const rows: Row[] = [];
@@ -95,9 +93,9 @@ for (const degraded of [false, true]) {
       if (x) score('tuned', f.id, f.type, f.truth, x);
     }
   }
-  for (const [set, gen] of [['dev', generateDevCorpus], ['dev2', generateDev2Corpus], ['dev4', generateDev4Corpus]] as const) {
+  for (const { name: set, generate } of DEV_SETS) {
     if (!SETS.includes(set)) continue;
-    for (const spec of gen({ seed: 1, perLayout: 1, degraded })) {
+    for (const spec of generate({ seed: 1, perLayout: 1, degraded })) {
       if (!TYPES.includes(spec.type)) continue;
       [currentSet, currentId] = [set, spec.id];
       const x = extract(spec.type, (await spec.render()).bytes);

@@ -8,10 +8,8 @@
  */
 import { DocumentModel, classify, type Block } from '#core/documents/index.ts';
 import { cachedCorpus } from '../../test/fixtures/documents/generate.ts';
-import { generateDevCorpus } from '../../test/fixtures/documents/dev/index.ts';
-import { generateDev2Corpus } from '../../test/fixtures/documents/dev2/index.ts';
-import { generateDev4Corpus } from '../../test/fixtures/documents/dev4/index.ts';
 import { cachedBlocks } from '../ocrCache.ts';
+import { DEV_SETS } from './devSets.ts';
 
 const argv = process.argv.slice(2);
 const arg = (flag: string, dflt: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : dflt);
@@ -39,8 +37,8 @@ function check(set: string, id: string, type: string, bytes: Buffer): void {
 
 for (const degraded of [false, true]) {
   for (const f of await cachedCorpus({ seed: 1, perType: 5, degraded, pdfs: false })) if (TYPES.includes(f.type)) check('tuned', f.id, f.type, f.bytes);
-  for (const [set, gen] of [['dev', generateDevCorpus], ['dev2', generateDev2Corpus], ['dev4', generateDev4Corpus]] as const) {
-    for (const spec of gen({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(spec.type)) check(set, spec.id, spec.type, (await spec.render()).bytes);
+  for (const { name: set, generate } of DEV_SETS) {
+    for (const spec of generate({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(spec.type)) check(set, spec.id, spec.type, (await spec.render()).bytes);
   }
 }
 for (const [set, [a, b, n]] of tally) console.log(`${set.padEnd(6)} as read ${a}/${n}  without the top ${DROP} lines ${b}/${n}`);

@@ -1,15 +1,13 @@
 /**
- * The OCR lines of a dev, dev2 or dev4 layout as the bench's OCR cache holds them (run the bench once first),
+ * The OCR lines of a dev set's layout as the bench's OCR cache holds them (run the bench once first),
  * segments and key-value pairs, and the extracted fields: `npx tsx bench/tuning/dev-ocr-lines.ts <family> [degradation] [--pairs]`.
  */
 import { DocumentModel, extractFields, type DocumentType } from '#core/documents/index.ts';
-import { generateDevCorpus } from '../../test/fixtures/documents/dev/index.ts';
-import { generateDev2Corpus } from '../../test/fixtures/documents/dev2/index.ts';
-import { generateDev4Corpus } from '../../test/fixtures/documents/dev4/index.ts';
 import { cachedBlocks } from '../ocrCache.ts';
+import { devSetOf } from './devSets.ts';
 
 const [family, degradation = 'clean'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const spec = [false, true].flatMap((degraded) => [...generateDevCorpus({ seed: 1, perLayout: 1, degraded }), ...generateDev2Corpus({ seed: 1, perLayout: 1, degraded }), ...generateDev4Corpus({ seed: 1, perLayout: 1, degraded })]).find((s) => s.family === family && s.degradation === degradation);
+const spec = [false, true].flatMap((degraded) => devSetOf(family).generate({ seed: 1, perLayout: 1, degraded })).find((s) => s.family === family && s.degradation === degradation);
 if (!spec) throw new Error('no such dev spec');
 const { bytes } = await spec.render();
 const blocks = cachedBlocks('tesseract', bytes);

@@ -3,20 +3,15 @@
  * tuning) read without OCR: each page's drawn text as LINE/WORD blocks, classified and
  * extracted, misses printed. The OCR'd measurement is bench/accuracy.ts (its dev section).
  *
- *   npx tsx bench/tuning/devcheck.ts [TYPE,TYPE] [N per family] [--dev2|--dev4]   (the second or fourth dev set)
+ *   npx tsx bench/tuning/devcheck.ts [TYPE,TYPE] [N per family] [--dev2|--dev3|--dev4]   (another dev set than the first)
  */
 import { DocumentModel, classify, extractFields, type DocumentType } from '#core/documents/index.ts';
-import { FAMILIES as DEV1, devLayout } from '../../test/fixtures/documents/dev/index.ts';
-import { FAMILIES as DEV2, dev2Layout } from '../../test/fixtures/documents/dev2/index.ts';
-import { FAMILIES as DEV4, dev4Layout } from '../../test/fixtures/documents/dev4/index.ts';
 import { pageBlocks } from '../../test/fixtures/documents/pageBlocks.ts';
 import { FIELD_MAP, same, type Cmp } from '../../test/fixtures/documents/score.ts';
+import { DEV_SETS } from './devSets.ts';
 
-const second = process.argv.includes('--dev2');
-const fourth = process.argv.includes('--dev4');
+const set = DEV_SETS.find((s) => process.argv.includes(`--${s.name}`)) ?? DEV_SETS[0];
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const FAMILIES = fourth ? DEV4 : second ? DEV2 : DEV1;
-const layoutOf = fourth ? dev4Layout : second ? dev2Layout : devLayout;
 const types = (args[0] ?? 'INVOICE,DELIVERY_ORDER,PURCHASE_ORDER,IMEI_CLOSEUP_IMAGE').split(',');
 const N = Number(args[1] ?? 3);
 let tot = 0;
@@ -24,9 +19,9 @@ let ok = 0;
 for (const type of types) {
   const map = FIELD_MAP[type as keyof typeof FIELD_MAP];
   const byField = new Map(Object.values(map).map(([f, c]) => [f, c] as const));
-  for (const family of Object.keys(FAMILIES[type as keyof typeof FAMILIES] ?? {})) {
+  for (const family of Object.keys(set.families[type] ?? {})) {
     for (let i = 0; i < N; i++) {
-      const layout = layoutOf(1, family, i);
+      const layout = set.layout(1, family, i);
       const model = new DocumentModel(layout.pages.flatMap((p, k) => pageBlocks(p, k + 1)));
       const c = classify(model).type;
       if (c !== type) console.log(`CLASS ${family} #${i}: ${c}`);

@@ -1,0 +1,31 @@
+/**
+ * The layout sets the tuning tools may read: the dev sets (written apart from the extractor, used
+ * for tuning). The blind sets are not here on purpose: no tuning tool may look at them.
+ */
+import type { BlindLayout } from '../../test/fixtures/documents/blind/kit.ts';
+import { FAMILIES as DEV1, devLayout, generateDevCorpus } from '../../test/fixtures/documents/dev/index.ts';
+import { FAMILIES as DEV2, dev2Layout, generateDev2Corpus } from '../../test/fixtures/documents/dev2/index.ts';
+import { FAMILIES as DEV3, dev3Layout, generateDev3Corpus } from '../../test/fixtures/documents/dev3/index.ts';
+import { FAMILIES as DEV4, dev4Layout, generateDev4Corpus } from '../../test/fixtures/documents/dev4/index.ts';
+import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
+
+export interface DevSet {
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4';
+  families: Record<string, Record<string, unknown>>;
+  layout: (seed: number, family: string, i: number) => BlindLayout;
+  generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
+}
+
+export const DEV_SETS: readonly DevSet[] = [
+  { name: 'dev', families: DEV1, layout: devLayout, generate: generateDevCorpus },
+  { name: 'dev2', families: DEV2, layout: dev2Layout, generate: generateDev2Corpus },
+  { name: 'dev3', families: DEV3, layout: dev3Layout, generate: generateDev3Corpus },
+  { name: 'dev4', families: DEV4, layout: dev4Layout, generate: generateDev4Corpus },
+];
+
+/** The dev set a family belongs to. */
+export function devSetOf(family: string): DevSet {
+  const set = DEV_SETS.find((s) => Object.values(s.families).some((byFamily) => family in byFamily));
+  if (!set) throw new Error(`no dev set has a family ${family}`);
+  return set;
+}
