@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from '#core/documents/index.ts';
 import { IMPLAUSIBLE_CAP, plausible } from '#core/documents/plausibility.ts';
 import { OUTSIDE_BLOCK_CAP } from '#core/documents/fields/invoice.ts';
+import { BELOW_UNREADABLE_CAP, labelledDate } from '#core/documents/fields/common.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('confidence from evidence', () => {
@@ -47,5 +48,24 @@ describe('confidence from evidence', () => {
     const own = extractFields('INVOICE', page([[0.03, 'GSTIN: 29VPBFO6084P3Z0']])).data.customer_mobile_number;
     expect(own.value).toBe('8162254360');
     expect(own.confidence_score).toBeGreaterThan(0.85);
+  });
+
+  it('a date read on the line below its label, when the label\'s own cell holds an unreadable value, may be another label\'s', () => {
+    const garbled = pageFromRows([
+      [0.05, [0.04, 'GANGA POLYMERS PVT. LTD.'], [0.76, 'PURCHASE ORDER']],
+      [0.11, [0.72, 'Date'], [0.8, '2211012028']],
+      [0.15, [0.72, 'Quotation Ref'], [0.82, 'Q-3096 dt. 18.07.2024']],
+    ]);
+    const d = labelledDate(garbled, [/\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
+    expect(d?.value).toBe('18/07/2024');
+    expect(d!.confidence_score).toBeLessThanOrEqual(BELOW_UNREADABLE_CAP);
+    // a table's header row: the next cell is the next column's heading, the value under it is the label's
+    const header = pageFromRows([
+      [0.18, [0.04, 'DO No.'], [0.2, 'DO Date'], [0.35, 'Dealer Name']],
+      [0.22, [0.04, 'VMLDO9080143'], [0.2, '25.03.2024'], [0.35, 'Nandanvan Electricals']],
+    ]);
+    const h = labelledDate(header, [/do\s*date/i], { via: ['same-line', 'right', 'below'] });
+    expect(h?.value).toBe('25/03/2024');
+    expect(h!.confidence_score).toBeGreaterThan(0.85);
   });
 });

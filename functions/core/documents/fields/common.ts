@@ -2,7 +2,7 @@
  * Shared shapes and helpers of the per-type field extractors: labelled lookups that turn a
  * label/value pair into `{ value, confidence_score }` with evidence-based confidence.
  */
-import type { DocumentModel, LabelOptions, Line, PageBox, Word } from '../blocks.ts';
+import type { DocumentModel, LabelledValue, LabelOptions, Line, PageBox, Word } from '../blocks.ts';
 import { fieldConfidence, ocrScore, type Evidence } from '../confidence.ts';
 import { findAmounts, findDates, findMobiles, type IdRead } from '../validators.ts';
 import { evidenceOf, type FieldEvidence } from '../../evidence/fieldEvidence.ts';
@@ -169,9 +169,26 @@ export function labelledDate(model: DocumentModel, labels: RegExp[], opts: Label
         return d;
       },
     });
-    if (hit && parsed) return field(parsed, hit.words, { kind: 'structure', pass: true });
+    if (hit && parsed) return besideUnreadable(model, label, hit, field(parsed, hit.words, { kind: 'structure', pass: true }));
   }
   return undefined;
+}
+
+/**
+ * Cap of a value read on the line below its label while the label's own line holds something else
+ * after it ("Date  2211012028" over "Quotation Ref Q-3096 dt. 18.07.2024"): the label's own value was
+ * unreadable, and the line below belongs to another label as likely as to this one.
+ */
+export const BELOW_UNREADABLE_CAP = 0.5;
+
+function besideUnreadable(model: DocumentModel, label: RegExp, hit: LabelledValue, f: ExtractedField): ExtractedField {
+  if (hit.fromPair || hit.via !== 'below') return f;
+  // (a table's header row has the next column's heading there, in letters: not a value)
+  const m = new RegExp(label.source, label.flags.replace('g', '')).exec(hit.labelLine.text);
+  const end = m ? m.index + m[0].length : Infinity;
+  const next = model.layout.segments.find((x) => x.line === hit.labelLine && x.end > end && /[\p{L}\d]/u.test(hit.labelLine.text.slice(Math.max(end, x.start), x.end)));
+  if (next && /\d/.test(hit.labelLine.text.slice(Math.max(end, next.start), next.end))) f.confidence_score = Math.min(f.confidence_score, BELOW_UNREADABLE_CAP);
+  return f;
 }
 
 /** A labelled amount; the last amount on the value text (totals follow quantities). */
@@ -188,7 +205,7 @@ export function labelledAmount(model: DocumentModel, labels: RegExp[], opts: Lab
         return a;
       },
     });
-    if (hit && value !== undefined) return field(value, hit.words, { kind: 'structure', pass: true });
+    if (hit && value !== undefined) return besideUnreadable(model, label, hit, field(value, hit.words, { kind: 'structure', pass: true }));
   }
   return undefined;
 }
@@ -206,7 +223,7 @@ export function labelledMobile(model: DocumentModel, labels: RegExp[], opts: Lab
         return m;
       },
     });
-    if (hit && value) return field(value, hit.words, { kind: 'structure', pass: true });
+    if (hit && value) return besideUnreadable(model, label, hit, field(value, hit.words, { kind: 'structure', pass: true }));
   }
   return undefined;
 }
