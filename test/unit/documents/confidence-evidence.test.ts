@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from '#core/documents/index.ts';
 import { IMPLAUSIBLE_CAP, plausible } from '#core/documents/plausibility.ts';
 import { OUTSIDE_BLOCK_CAP } from '#core/documents/fields/invoice.ts';
+import { OUTRANKED_CAP } from '#core/documents/fields/deliveryOrder.ts';
 import { BELOW_UNREADABLE_CAP, labelledDate } from '#core/documents/fields/common.ts';
 import { pageFromRows } from './rows.ts';
 
@@ -67,5 +68,17 @@ describe('confidence from evidence', () => {
     const h = labelledDate(header, [/do\s*date/i], { via: ['same-line', 'right', 'below'] });
     expect(h?.value).toBe('25/03/2024');
     expect(h!.confidence_score).toBeGreaterThan(0.85);
+  });
+
+  it('an amount read under a lesser label while the preferred label is printed unread is as doubtful as a failed check', () => {
+    const m = pageFromRows([
+      [0.05, [0.05, 'DELIVERY ORDER']],
+      [0.37, [0.05, 'CATEGORY'], [0.25, 'PRODUCT / MODEL'], [0.6, 'ASSET COST']],
+      [0.55, [0.05, 'LOAN AMOUNT'], [0.25, '33,240.00'], [0.45, 'NET DISB. TO DLR'], [0.65, '32,442.20']],
+    ]);
+    const a = extractFields('DELIVERY_ORDER', m).data.amount;
+    expect(a.value).toBe(33240);
+    expect(a.confidence_score).toBeLessThanOrEqual(OUTRANKED_CAP);
+    expect(OUTRANKED_CAP).toBeLessThanOrEqual(IMPLAUSIBLE_CAP);
   });
 });
