@@ -83,10 +83,32 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   return 'unknown';
 }
 
-/** Caps the confidence of every field whose value fails its validator. */
+/**
+ * Fields naming the two parties of a document (issuer and counter-party, a person and the father):
+ * the same text read for both means one of them took the other's value.
+ */
+const DISTINCT_PARTIES: readonly [string, string][] = [
+  ['dealership_name', 'customer_name'],
+  ['dealer_address', 'customer_address'],
+  ['dealer_name', 'customer_name'],
+  ['buyer_name', 'supplier_name'],
+  ['name_as_per_pan', 'father_name'],
+];
+/** Ceiling for the weaker of two parties read the same (docs/confidence.md). */
+export const SAME_PARTY_CAP = 0.5;
+
+/** Caps the confidence of every field whose value fails its validator, and of two parties read alike. */
 export function applyPlausibility(data: Record<string, ExtractedField>): Record<string, ExtractedField> {
   for (const [name, f] of Object.entries(data)) {
     if (plausible(name, f.value) === 'fail') f.confidence_score = Math.min(f.confidence_score, IMPLAUSIBLE_CAP);
+  }
+  const key = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replace(/^m\/s\.?\s*/, '').replace(/[^\p{L}\p{N}]+/gu, '') : '');
+  for (const [a, b] of DISTINCT_PARTIES) {
+    const [x, y] = [data[a], data[b]];
+    if (!x || !y || key(x.value).length < 4 || key(x.value) !== key(y.value)) continue;
+    // the stronger evidence keeps the text; the weaker one (both when they tie) took the other's
+    const weaker = Math.min(x.confidence_score, y.confidence_score);
+    for (const f of [x, y]) if (f.confidence_score <= weaker) f.confidence_score = Math.min(f.confidence_score, SAME_PARTY_CAP);
   }
   return data;
 }

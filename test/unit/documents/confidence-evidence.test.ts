@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '#core/documents/index.ts';
-import { IMPLAUSIBLE_CAP, plausible } from '#core/documents/plausibility.ts';
+import { IMPLAUSIBLE_CAP, SAME_PARTY_CAP, applyPlausibility, plausible } from '#core/documents/plausibility.ts';
 import { OUTSIDE_BLOCK_CAP } from '#core/documents/fields/invoice.ts';
 import { OUTRANKED_CAP } from '#core/documents/fields/deliveryOrder.ts';
 import { BELOW_UNREADABLE_CAP, labelledDate } from '#core/documents/fields/common.ts';
@@ -80,5 +80,26 @@ describe('confidence from evidence', () => {
     expect(a.value).toBe(33240);
     expect(a.confidence_score).toBeLessThanOrEqual(OUTRANKED_CAP);
     expect(OUTRANKED_CAP).toBeLessThanOrEqual(IMPLAUSIBLE_CAP);
+  });
+
+  it('two parties read as the same text: the weaker reading took the other\'s value', () => {
+    const same = applyPlausibility({
+      buyer_name: { value: 'Pragati Agencies', confidence_score: 0.93 },
+      supplier_name: { value: 'M/s. PRAGATI AGENCIES', confidence_score: 0.9 },
+    });
+    expect(same.buyer_name.confidence_score).toBe(0.93); // the stronger reading keeps its score
+    expect(same.supplier_name.confidence_score).toBeLessThanOrEqual(SAME_PARTY_CAP);
+    const tie = applyPlausibility({
+      dealer_address: { value: 'Shop 12, Main Road, Patna, Bihar - 800037', confidence_score: 0.8 },
+      customer_address: { value: 'Shop 12, Main Road, Patna, Bihar - 800037', confidence_score: 0.8 },
+    });
+    expect(tie.dealer_address.confidence_score).toBeLessThanOrEqual(SAME_PARTY_CAP);
+    expect(tie.customer_address.confidence_score).toBeLessThanOrEqual(SAME_PARTY_CAP);
+    const apart = applyPlausibility({
+      dealership_name: { value: 'Ravi Kumar Electronics', confidence_score: 0.93 },
+      customer_name: { value: 'Ravi Kumar', confidence_score: 0.9 },
+    });
+    expect(apart.dealership_name.confidence_score).toBe(0.93);
+    expect(apart.customer_name.confidence_score).toBe(0.9);
   });
 });
