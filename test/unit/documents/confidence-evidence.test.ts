@@ -7,7 +7,8 @@ import { extractFields } from '#core/documents/index.ts';
 import { IMPLAUSIBLE_CAP, SAME_PARTY_CAP, applyPlausibility, plausible } from '#core/documents/plausibility.ts';
 import { OUTSIDE_BLOCK_CAP } from '#core/documents/fields/invoice.ts';
 import { OUTRANKED_CAP } from '#core/documents/fields/deliveryOrder.ts';
-import { BELOW_UNREADABLE_CAP, labelledDate } from '#core/documents/fields/common.ts';
+import { BELOW_UNREADABLE_CAP, labelledAddress, labelledDate } from '#core/documents/fields/common.ts';
+import { SPLIT_CELL_CAP } from '#core/documents/confidence.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('confidence from evidence', () => {
@@ -101,5 +102,20 @@ describe('confidence from evidence', () => {
     });
     expect(apart.dealership_name.confidence_score).toBe(0.93);
     expect(apart.customer_name.confidence_score).toBe(0.9);
+  });
+
+  it("an address whose label's line crosses a cell break lost words between the pieces (or joined another column)", () => {
+    const page = (row: [number, string][]) =>
+      pageFromRows([
+        [0.28, [0.04, 'M/s. / Shri'], [0.2, 'Yasmin Kamath']],
+        [0.33, ...row],
+        [0.37, [0.05, 'Zoo Road, Indore, Madhya Pradesh - 452040']],
+      ]);
+    const split = labelledAddress(page([[0.04, 'Address D.No. 390-49-88, Padmavati Compl'], [0.52, 'Nehru Chowk']]), [/\baddress\b/i]);
+    expect(split?.value).toBe('D.No. 390-49-88, Padmavati Compl Nehru Chowk, Zoo Road, Indore, Madhya Pradesh - 452040');
+    expect(split!.confidence_score).toBeLessThanOrEqual(SPLIT_CELL_CAP);
+    const whole = labelledAddress(page([[0.04, 'Address D.No. 390-49-88, Padmavati Complex, Nehru Chowk']]), [/\baddress\b/i]);
+    expect(whole!.confidence_score).toBeGreaterThan(0.8);
+    expect(SPLIT_CELL_CAP).toBeLessThanOrEqual(0.5);
   });
 });

@@ -3,7 +3,7 @@
  * label/value pair into `{ value, confidence_score }` with evidence-based confidence.
  */
 import type { DocumentModel, LabelledValue, LabelOptions, Line, PageBox, Word } from '../blocks.ts';
-import { fieldConfidence, ocrScore, type Evidence } from '../confidence.ts';
+import { SPLIT_CELL_CAP, fieldConfidence, ocrScore, type Evidence } from '../confidence.ts';
 import { findAmounts, findDates, findMobiles, type IdRead } from '../validators.ts';
 import { evidenceOf, type FieldEvidence } from '../../evidence/fieldEvidence.ts';
 
@@ -320,15 +320,18 @@ export function addressAfter(
   labelLine: Line,
   from: number,
   opts: { maxLines?: number; stop?: RegExp; skip?: RegExp } = {},
-): { text: string; words: Word[] } | undefined {
+): { text: string; words: Word[]; split?: boolean } | undefined {
   const stop = opts.stop ?? DEFAULT_ADDRESS_STOP;
   const parts: string[] = [];
   const words: Word[] = [];
   const first = tidy(labelLine.text.slice(from));
+  // The rest of the label's line crossing a cell break ("Padmavati Compl ‖ Nehru Chowk"): OCR lost
+  // the words between the pieces, or another column's text was joined to the address.
+  const split = model.layout.segments.filter((x) => x.line === labelLine && x.end > from && /[\p{L}\d]/u.test(labelLine.text.slice(Math.max(from, x.start), x.end))).length > 1;
   if (first) {
     parts.push(first);
     words.push(...model.wordsInRange(labelLine, from, labelLine.text.length));
-    if (PINCODE.test(first)) return { text: joinAddress(parts), words };
+    if (PINCODE.test(first)) return { text: joinAddress(parts), words, split };
   }
   let skipped = 0;
   for (const line of model.linesAfter(labelLine, (opts.maxLines ?? 4) + 2)) {
@@ -349,7 +352,14 @@ export function addressAfter(
       break;
     }
   }
-  return parts.length ? { text: joinAddress(parts), words } : undefined;
+  return parts.length ? { text: joinAddress(parts), words, split } : undefined;
+}
+
+/** An address read by `addressAfter` as a field: labelled evidence, capped when its first line crossed a cell break. */
+export function addressField(a: { text: string; words: Word[]; split?: boolean }): ExtractedField {
+  const f = field(a.text, a.words, { kind: 'labelled' });
+  if (a.split) f.confidence_score = Math.min(f.confidence_score, SPLIT_CELL_CAP);
+  return f;
 }
 
 export function joinAddress(parts: string[]): string {
@@ -362,7 +372,7 @@ export function labelledAddress(model: DocumentModel, labels: RegExp[], opts: { 
     const lm = model.findLine(label);
     if (!lm) continue;
     const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length, opts);
-    if (a && a.text.length >= 5) return field(a.text, a.words, { kind: 'labelled' });
+    if (a && a.text.length >= 5) return addressField(a);
   }
   return undefined;
 }

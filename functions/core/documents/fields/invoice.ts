@@ -16,6 +16,7 @@ import { HEURISTIC_CAP } from '../confidence.ts';
 import { isProse } from '../layout.ts';
 import {
   addressAfter,
+  addressField,
   cleanName,
   hasPincode,
   field,
@@ -339,7 +340,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custFrom && !model.layout.isProseLine(x.line));
       if (lm) {
         const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length);
-        if (a) return field(a.text, a.words, { kind: 'labelled' });
+        if (a) return addressField(a);
       }
       const name = typeof found.customer_name?.value === 'string' ? found.customer_name.value : '';
       const nameLine = name ? model.lines.find((l) => l.index >= custFrom && l.text.includes(name)) : undefined;
