@@ -7,6 +7,9 @@ import { extractFields } from '#core/documents/index.ts';
 import { IMPLAUSIBLE_CAP, SAME_PARTY_CAP, applyPlausibility, plausible } from '#core/documents/plausibility.ts';
 import { OUTSIDE_BLOCK_CAP } from '#core/documents/fields/invoice.ts';
 import { OUTRANKED_CAP } from '#core/documents/fields/deliveryOrder.ts';
+import { INCOMPLETE_CAP } from '#core/documents/fields/imei.ts';
+import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
+import { IMEI_2 } from './samples.ts';
 import { BELOW_UNREADABLE_CAP, labelledAddress, labelledDate } from '#core/documents/fields/common.ts';
 import { SPLIT_CELL_CAP } from '#core/documents/confidence.ts';
 import { pageFromRows } from './rows.ts';
@@ -117,5 +120,12 @@ describe('confidence from evidence', () => {
     const whole = labelledAddress(page([[0.04, 'Address D.No. 390-49-88, Padmavati Complex, Nehru Chowk']]), [/\baddress\b/i]);
     expect(whole!.confidence_score).toBeGreaterThan(0.8);
     expect(SPLIT_CELL_CAP).toBeLessThanOrEqual(0.5);
+  });
+
+  it('an IMEI list shorter than its numbered labels misses a number: as doubtful as a failed check', () => {
+    const r = extractFields('IMEI_CLOSEUP_IMAGE', modelFromLines(['Model: Galaxy M14', `IMEI 2: ${IMEI_2}`]));
+    expect(r.data.imei_number.value).toEqual([IMEI_2]);
+    expect(r.data.imei_number.confidence_score).toBeLessThanOrEqual(IMPLAUSIBLE_CAP);
+    expect(INCOMPLETE_CAP).toBeLessThanOrEqual(IMPLAUSIBLE_CAP);
   });
 });
