@@ -128,4 +128,21 @@ describe('confidence from evidence', () => {
     expect(r.data.imei_number.confidence_score).toBeLessThanOrEqual(IMPLAUSIBLE_CAP);
     expect(INCOMPLETE_CAP).toBeLessThanOrEqual(IMPLAUSIBLE_CAP);
   });
+
+  it('an amount in words with a number word misread by one letter still checks the total', () => {
+    const po = (words: string) =>
+      extractFields(
+        'PURCHASE_ORDER',
+        pageFromRows([
+          [0.05, [0.4, 'PURCHASE ORDER']],
+          [0.46, [0.59, 'Gross PO Value'], [0.85, '2,66,504.13']],
+          [0.53, [0.05, `Amount in words: Rupees ${words} Only`]],
+        ]),
+      ).data.total_amount;
+    // "Wundred": the words say 2,66,584, a misread digit in the total
+    expect(po('Two Lakh Sixty Six Thousand Five Wundred Eighty Four').value).toBe(266504.13);
+    expect(po('Two Lakh Sixty Six Thousand Five Wundred Eighty Four').confidence_score).toBeLessThanOrEqual(0.4);
+    // and they confirm a total they agree with
+    expect(po('Two Lakh Sixty Six Thousand Five Wundred Four').confidence_score).toBeGreaterThan(0.85);
+  });
 });
