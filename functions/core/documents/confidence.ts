@@ -31,6 +31,11 @@ export const HEURISTIC_CAP = 0.6;
 const PATTERN_CAP = 0.7;
 /** Ceiling for any value that failed its validator. */
 export const FAIL_CAP = 0.3;
+/**
+ * Ceiling for a value whose cell OCR broke apart (words between its pieces lost, or another column's
+ * text joined to it): the value is incomplete or mixed, so it is reviewed (docs/confidence.md).
+ */
+export const SPLIT_CELL_CAP = 0.5;
 /** Lost per character changed by look-alike repair. */
 export const REPAIR_PENALTY = 0.05;
 

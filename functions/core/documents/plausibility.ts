@@ -28,15 +28,33 @@ const PIN_CODE = /(?<![\d.])[1-9]\d{2}\s?\d{3}(?![\d.])/;
 
 /** Words a form prints as labels: a value made of them only ("Customer Name Mobile No.", "Asset Cost") is a label read as a value. */
 const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|of|the|and|&|\/|#|[:.-]+)$/i;
+/**
+ * Column and section headings a form prints: one alone ("CATEGORY") is a heading read as a value,
+ * and a party heading ("Deliver To", "Ship To", "Sold To") names a party, it is not one.
+ */
+const HEADING_WORD = /^(?:category|description|particulars|items?|brand|make|variant|colou?r|specifications?|hsn|sac|qty|quantity|rate|unit|units|remarks?|id|ref|reference|deliver|delivery|ship|shipping|bill|billing|sold|consignee|consignor|to|from)$/i;
 function labelsOnly(value: string): boolean {
   const words = value.trim().split(/\s+/).map((w) => w.replace(/[.:,]+$/, ''));
-  return words.length >= 2 && words.every((w) => FORM_WORD.test(w));
+  if (words.length === 1) return HEADING_WORD.test(words[0]) || /^(?:details?|name|address|model|product|asset|amount|total|value|price|cost)$/i.test(words[0]);
+  return words.every((w) => FORM_WORD.test(w) || HEADING_WORD.test(w));
 }
 
 export type Verdict = 'pass' | 'fail' | 'unknown';
 
+/**
+ * A document's own number does not carry another document's prefix: "QT-7543" / "Q-0586" is the
+ * quotation a purchase order, delivery order or invoice refers to ("Reference# QT-7543",
+ * "Quotation No. & Date Q-0586 dt. 05.09.2024"), not its own number.
+ */
+const OTHER_DOCUMENT_PREFIX: Record<string, RegExp> = {
+  po_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|INV)\s*[-/]\s*\d/i,
+  order_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|INV|PO)\s*[-/]\s*\d/i,
+  invoice_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|PO|DO)\s*[-/]\s*\d/i,
+};
+
 export function plausible(fieldName: string, value: unknown): Verdict {
   if (typeof value !== 'string' || !value) return 'unknown';
+  if (fieldName in OTHER_DOCUMENT_PREFIX) return OTHER_DOCUMENT_PREFIX[fieldName].test(value.trim()) ? 'fail' : 'unknown';
   if (PERSON.has(fieldName)) {
     const words = value.trim().split(/\s+/);
     const capitalised = words.every((w) => /^[A-Z]/.test(w));
@@ -65,10 +83,32 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   return 'unknown';
 }
 
-/** Caps the confidence of every field whose value fails its validator. */
+/**
+ * Fields naming the two parties of a document (issuer and counter-party, a person and the father):
+ * the same text read for both means one of them took the other's value.
+ */
+const DISTINCT_PARTIES: readonly [string, string][] = [
+  ['dealership_name', 'customer_name'],
+  ['dealer_address', 'customer_address'],
+  ['dealer_name', 'customer_name'],
+  ['buyer_name', 'supplier_name'],
+  ['name_as_per_pan', 'father_name'],
+];
+/** Ceiling for the weaker of two parties read the same (docs/confidence.md). */
+export const SAME_PARTY_CAP = 0.5;
+
+/** Caps the confidence of every field whose value fails its validator, and of two parties read alike. */
 export function applyPlausibility(data: Record<string, ExtractedField>): Record<string, ExtractedField> {
   for (const [name, f] of Object.entries(data)) {
     if (plausible(name, f.value) === 'fail') f.confidence_score = Math.min(f.confidence_score, IMPLAUSIBLE_CAP);
+  }
+  const key = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replace(/^m\/s\.?\s*/, '').replace(/[^\p{L}\p{N}]+/gu, '') : '');
+  for (const [a, b] of DISTINCT_PARTIES) {
+    const [x, y] = [data[a], data[b]];
+    if (!x || !y || key(x.value).length < 4 || key(x.value) !== key(y.value)) continue;
+    // the stronger evidence keeps the text; the weaker one (both when they tie) took the other's
+    const weaker = Math.min(x.confidence_score, y.confidence_score);
+    for (const f of [x, y]) if (f.confidence_score <= weaker) f.confidence_score = Math.min(f.confidence_score, SAME_PARTY_CAP);
   }
   return data;
 }

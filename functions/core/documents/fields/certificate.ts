@@ -16,6 +16,7 @@
 import type { DocumentModel, Line, Word } from '../blocks.ts';
 import type { KeyValue, Segment } from '../layout.ts';
 import { findDates } from '../validators.ts';
+import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, repairStateNames, tidy, type ExtractedField } from './common.ts';
 import { columnBlock } from './layoutFields.ts';
 
@@ -444,7 +445,7 @@ function avoided(model: DocumentModel, key: string, seg: Segment | undefined, av
 }
 
 /** Ceiling for an address whose first cell OCR broke apart (fragments left beside it on its row). */
-export const SPLIT_CELL_CAP = 0.6;
+export { SPLIT_CELL_CAP };
 
 function blockFrom(model: DocumentModel, value: Segment, firstText: string, firstWords: Word[], stop?: RegExp): ExtractedField | undefined {
   // OCR may cut a long value line in two where a word was split ("…, Vijayawa" | "da, Andhra Pradesh 520036"): the piece

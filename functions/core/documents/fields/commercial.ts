@@ -48,6 +48,26 @@ function wordsToNumber(words: string[]): number | undefined {
   return any ? total + cur : undefined;
 }
 
+/** Number words long enough that one misread letter leaves them unmistakable ("Wundred", "Thousend"). */
+const LONG_NUMBER_WORDS = [...Object.keys(UNITS), ...Object.keys(SCALES)].filter((w) => w.length >= 6);
+
+/** One substitution apart, same length. */
+function oneLetterOff(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length && diff < 2; i++) if (a[i] !== b[i]) diff++;
+  return diff === 1;
+}
+
+/**
+ * An amount in words with a long number word OCR misread by one letter ("Five Wundred Eighty Four
+ * Only") read as printed: the words still check the total (a second printing), where dropping them
+ * would hide a contradiction.
+ */
+function respellNumberWords(t: string): string {
+  return t.replace(/[a-z]{6,}/g, (w) => (w in UNITS || w in SCALES ? w : (LONG_NUMBER_WORDS.find((n) => oneLetterOff(w, n)) ?? w)));
+}
+
 /**
  * The amount written in words ("Rupees Forty Five Thousand Nine Hundred Ninety Nine Only",
  * "INR Nine Thousand One Hundred and Fifty Paise Only"): a second printing of a document's
@@ -55,7 +75,7 @@ function wordsToNumber(words: string[]): number | undefined {
  */
 export function amountInWords(model: DocumentModel): { value: number; line: Line; paise: boolean } | undefined {
   for (const line of model.lines) {
-    const t = line.text.toLowerCase().replace(/[^a-z\s-]/g, ' ');
+    const t = respellNumberWords(line.text.toLowerCase().replace(/[^a-z\s-]/g, ' '));
     const m = /(?:rupees|rs|inr|ringgit)?\s*((?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|fou?rty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|lakhs?|lacs?|crores?|million|and)[\s-]+)+)(?:(?:rupees|and)\s+)?(?:((?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|fou?rty|fifty|sixty|seventy|eighty|ninety)[\s-]+)+)(?:paise|paisa|sen|cents?)\s*)?only\b/.exec(t + ' ');
     if (!m) continue;
     const rupees = wordsToNumber(m[1].trim().split(/[\s-]+/).filter((w) => w !== 'and'));

@@ -2,8 +2,8 @@
  * Shared shapes and helpers of the per-type field extractors: labelled lookups that turn a
  * label/value pair into `{ value, confidence_score }` with evidence-based confidence.
  */
-import type { DocumentModel, LabelOptions, Line, PageBox, Word } from '../blocks.ts';
-import { fieldConfidence, ocrScore, type Evidence } from '../confidence.ts';
+import type { DocumentModel, LabelledValue, LabelOptions, Line, PageBox, Word } from '../blocks.ts';
+import { SPLIT_CELL_CAP, fieldConfidence, ocrScore, type Evidence } from '../confidence.ts';
 import { findAmounts, findDates, findMobiles, type IdRead } from '../validators.ts';
 import { evidenceOf, type FieldEvidence } from '../../evidence/fieldEvidence.ts';
 
@@ -169,9 +169,26 @@ export function labelledDate(model: DocumentModel, labels: RegExp[], opts: Label
         return d;
       },
     });
-    if (hit && parsed) return field(parsed, hit.words, { kind: 'structure', pass: true });
+    if (hit && parsed) return besideUnreadable(model, label, hit, field(parsed, hit.words, { kind: 'structure', pass: true }));
   }
   return undefined;
+}
+
+/**
+ * Cap of a value read on the line below its label while the label's own line holds something else
+ * after it ("Date  2211012028" over "Quotation Ref Q-3096 dt. 18.07.2024"): the label's own value was
+ * unreadable, and the line below belongs to another label as likely as to this one.
+ */
+export const BELOW_UNREADABLE_CAP = 0.5;
+
+function besideUnreadable(model: DocumentModel, label: RegExp, hit: LabelledValue, f: ExtractedField): ExtractedField {
+  if (hit.fromPair || hit.via !== 'below') return f;
+  // (a table's header row has the next column's heading there, in letters: not a value)
+  const m = new RegExp(label.source, label.flags.replace('g', '')).exec(hit.labelLine.text);
+  const end = m ? m.index + m[0].length : Infinity;
+  const next = model.layout.segments.find((x) => x.line === hit.labelLine && x.end > end && /[\p{L}\d]/u.test(hit.labelLine.text.slice(Math.max(end, x.start), x.end)));
+  if (next && /\d/.test(hit.labelLine.text.slice(Math.max(end, next.start), next.end))) f.confidence_score = Math.min(f.confidence_score, BELOW_UNREADABLE_CAP);
+  return f;
 }
 
 /** A labelled amount; the last amount on the value text (totals follow quantities). */
@@ -188,7 +205,7 @@ export function labelledAmount(model: DocumentModel, labels: RegExp[], opts: Lab
         return a;
       },
     });
-    if (hit && value !== undefined) return field(value, hit.words, { kind: 'structure', pass: true });
+    if (hit && value !== undefined) return besideUnreadable(model, label, hit, field(value, hit.words, { kind: 'structure', pass: true }));
   }
   return undefined;
 }
@@ -206,7 +223,7 @@ export function labelledMobile(model: DocumentModel, labels: RegExp[], opts: Lab
         return m;
       },
     });
-    if (hit && value) return field(value, hit.words, { kind: 'structure', pass: true });
+    if (hit && value) return besideUnreadable(model, label, hit, field(value, hit.words, { kind: 'structure', pass: true }));
   }
   return undefined;
 }
@@ -303,15 +320,18 @@ export function addressAfter(
   labelLine: Line,
   from: number,
   opts: { maxLines?: number; stop?: RegExp; skip?: RegExp } = {},
-): { text: string; words: Word[] } | undefined {
+): { text: string; words: Word[]; split?: boolean } | undefined {
   const stop = opts.stop ?? DEFAULT_ADDRESS_STOP;
   const parts: string[] = [];
   const words: Word[] = [];
   const first = tidy(labelLine.text.slice(from));
+  // The rest of the label's line crossing a cell break ("Padmavati Compl ‖ Nehru Chowk"): OCR lost
+  // the words between the pieces, or another column's text was joined to the address.
+  const split = model.layout.segments.filter((x) => x.line === labelLine && x.end > from && /[\p{L}\d]/u.test(labelLine.text.slice(Math.max(from, x.start), x.end))).length > 1;
   if (first) {
     parts.push(first);
     words.push(...model.wordsInRange(labelLine, from, labelLine.text.length));
-    if (PINCODE.test(first)) return { text: joinAddress(parts), words };
+    if (PINCODE.test(first)) return { text: joinAddress(parts), words, split };
   }
   let skipped = 0;
   for (const line of model.linesAfter(labelLine, (opts.maxLines ?? 4) + 2)) {
@@ -332,7 +352,14 @@ export function addressAfter(
       break;
     }
   }
-  return parts.length ? { text: joinAddress(parts), words } : undefined;
+  return parts.length ? { text: joinAddress(parts), words, split } : undefined;
+}
+
+/** An address read by `addressAfter` as a field: labelled evidence, capped when its first line crossed a cell break. */
+export function addressField(a: { text: string; words: Word[]; split?: boolean }): ExtractedField {
+  const f = field(a.text, a.words, { kind: 'labelled' });
+  if (a.split) f.confidence_score = Math.min(f.confidence_score, SPLIT_CELL_CAP);
+  return f;
 }
 
 export function joinAddress(parts: string[]): string {
@@ -345,7 +372,7 @@ export function labelledAddress(model: DocumentModel, labels: RegExp[], opts: { 
     const lm = model.findLine(label);
     if (!lm) continue;
     const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length, opts);
-    if (a && a.text.length >= 5) return field(a.text, a.words, { kind: 'labelled' });
+    if (a && a.text.length >= 5) return addressField(a);
   }
   return undefined;
 }

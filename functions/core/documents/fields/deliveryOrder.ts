@@ -27,8 +27,12 @@ import {
   type Extractor,
 } from './common.ts';
 
-/** Ceiling for a value read under a lesser label while a preferred label of the field is printed unread. */
-const OUTRANKED_CAP = 0.6;
+/**
+ * Ceiling for a value read under a lesser label while a preferred label of the field is printed unread:
+ * the field is the preferred label's value when printed, so the lesser one is wrong unless both are equal
+ * (as low as a value failing its validator; docs/confidence.md).
+ */
+export const OUTRANKED_CAP = 0.4;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|address|contact)\b/i;
 /** A letterhead naming a lender: the issuer of the order, never the dealer it is addressed to. */
 const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;

@@ -43,8 +43,11 @@ function brandLine(model: DocumentModel): ExtractedField | undefined {
   return undefined;
 }
 
-/** Ceiling for an IMEI list shorter than the numbered IMEI labels on the label. */
-export const INCOMPLETE_CAP = 0.5;
+/**
+ * Ceiling for an IMEI list shorter than the numbered IMEI labels on the label: a number is missing, so
+ * the list is wrong as a whole, as low as a value failing its validator (docs/confidence.md).
+ */
+export const INCOMPLETE_CAP = 0.4;
 
 const IMEI_TOKEN = new RegExp(`(?<![0-9A-Za-z])${DIGITISH}(?:-?${DIGITISH}){14}(?![0-9A-Za-z])`, 'g');
 const RAM_ROM = /(\d{1,2})\s*GB\s*(?:RAM)?\s*[+/|,&]\s*(\d{2,4})\s*(GB|TB)/i;

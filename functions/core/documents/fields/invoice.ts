@@ -16,6 +16,7 @@ import { HEURISTIC_CAP } from '../confidence.ts';
 import { isProse } from '../layout.ts';
 import {
   addressAfter,
+  addressField,
   cleanName,
   hasPincode,
   field,
@@ -133,6 +134,14 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
 
 /** Ceiling for a total its amount in words or its printed arithmetic contradicts (a misread digit): review, like an implausible value. */
 const WORDS_DISAGREE_CAP = 0.4;
+/** A customer's value read outside the customer's block (docs/confidence.md). */
+export const OUTSIDE_BLOCK_CAP = 0.5;
+/** A label that names the customer itself ("Customer Mobile", "Buyer's Phone"). */
+const CUSTOMER_LABEL = /cust|buyer|party|client|purchaser|consignee/i;
+/** `l` sits above `ref` on its page by more than half a line. */
+function above(l: Line | undefined, ref: Line): boolean {
+  return !!l && l.page === ref.page && l.box.Top + ref.box.Height * 0.5 < ref.box.Top;
+}
 
 const NOT_AN_ITEM = /total|tax|gst|vat|sst|round|disc|cash|change|tender|balance|paid|due|payable|saving|deposit|service\s*charge/i;
 
@@ -331,7 +340,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custFrom && !model.layout.isProseLine(x.line));
       if (lm) {
         const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length);
-        if (a) return field(a.text, a.words, { kind: 'labelled' });
+        if (a) return addressField(a);
       }
       const name = typeof found.customer_name?.value === 'string' ? found.customer_name.value : '';
       const nameLine = name ? model.lines.find((l) => l.index >= custFrom && l.text.includes(name)) : undefined;
@@ -359,6 +368,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
   // to its right (text-layer PDFs split "Mobile:" and the number into two lines).
   const custTop = custFrom < Infinity ? model.lines[custFrom] : undefined;
   const below = (l: Line | undefined) => !!l && !!custTop && (l.page > custTop.page || (l.page === custTop.page && l.box.Top >= custTop.box.Top - custTop.box.Height * 0.5));
+  let mobileAt: { line: Line | undefined; label: string } | undefined;
   const mobilePair = model.layout
     .find(V('customer_mobile_number').labels)
     .find((p) => below(p.keySegment?.line) && findMobiles(p.value).length);
@@ -366,6 +376,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     const m = findMobiles(mobilePair.value)[0];
     const digits = mobilePair.valueWords.filter((w) => /\d/.test(w.text));
     found.customer_mobile_number = field(m.value, digits.length ? digits : mobilePair.valueWords, { kind: 'structure', pass: true });
+    mobileAt = { line: mobilePair.keySegment?.line ?? mobilePair.valueSegment?.line, label: mobilePair.key };
   }
   for (const x of model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).filter((x) => x.line.index >= custFrom)) {
     if (found.customer_mobile_number) break;
@@ -374,6 +385,14 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     const from = line === x.line ? x.match.index : 0;
     const m = findMobiles(line.text.slice(from))[0];
     found.customer_mobile_number = field(m.value, model.wordsInRange(line, from + m.index, from + m.index + m.length), { kind: 'structure', pass: true });
+    mobileAt = { line: x.line, label: x.line.text.slice(Math.max(0, x.match.index - 16), x.match.index + x.match[0].length) };
+  }
+  // A mobile printed above the line the customer's name was read on, under a label that does not
+  // name the customer ("Ph:" beside the seller's GSTIN), is outside the customer's block: the
+  // letterhead's phone as likely as the customer's (which one is meant is a guess).
+  const mobile = found.customer_mobile_number;
+  if (mobile && mobileAt && nameLine && !CUSTOMER_LABEL.test(mobileAt.label) && above(mobileAt.line, nameLine)) {
+    mobile.confidence_score = Math.min(mobile.confidence_score, OUTSIDE_BLOCK_CAP);
   }
 
   found.invoice_number =
