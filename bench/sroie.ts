@@ -8,7 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Cmp } from '../test/fixtures/documents/score.ts';
 
-export const SROIE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/datasets/sroie2019-zzzdavid');
+/** `DATASETS_DIR` overrides where the shared datasets are (a worktree or a clone outside the project's folder). */
+const DATASETS_DIR = process.env.DATASETS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/datasets');
+export const SROIE_DIR = join(DATASETS_DIR, 'sroie2019-zzzdavid');
 
 /** SROIE key -> INVOICE field and how it is compared. */
 export const SROIE_MAP: Record<string, [string, Cmp]> = {
