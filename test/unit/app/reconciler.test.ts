@@ -62,7 +62,7 @@ describe('the reconciler', () => {
     expect(startsOf()).toHaveLength(1);
   });
 
-  it('finalises an flowOrBatch whose files are all done (a run with no files)', async () => {
+  it('finalises a flow or batch whose files are all done (a run with no files)', async () => {
     const flowOrBatch = { kind: 'batch' as const, clientId: 'cli_r', id: 'BATCH-000002-BBBBBB-20260101000000' };
     await createFlowOrBatch({ ...flowOrBatch, productType: 'MSME_LOAN', channel: 'bulk' });
     await reserveFiles(flowOrBatch, 1, 'batch-upload');
@@ -72,7 +72,7 @@ describe('the reconciler', () => {
     expect(started.find((s) => s.input.flowOrBatch.id === flowOrBatch.id)?.input).toMatchObject({ files: [], resume: true });
   });
 
-  it('closes an flowOrBatch whose every upload was released, instead of finalising it for ever', async () => {
+  it('closes a flow or batch whose every upload was released, instead of finalising it for ever', async () => {
     const flowOrBatch = { kind: 'flow' as const, clientId: 'cli_r', id: '00000000-0000-4000-8000-0000000000a2' };
     await createFlowOrBatch({ ...flowOrBatch, productType: 'CONSUMER_DURABLE_LOAN' });
     await reserveFiles(flowOrBatch, 1, 'refused-upload');
