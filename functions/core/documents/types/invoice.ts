@@ -33,6 +33,8 @@ export const invoice: DocumentTypeDeclaration = {
   cues: [
     // (the document's own title, not an invoice a letter asks for: "please raise the tax invoice in the name of ...")
     re('tax-invoice', 3, /(?<!\b(?:the|a|an|your|our|raise|issue|submit)\s+)tax\s*invoice/i),
+    // A composition dealer's invoice is titled "Bill of Supply" by GST law (it may not charge tax).
+    re('bill-of-supply', 3, /\bbill\s*of\s*supply\b/i),
     re('invoice-word', 1.5, /\binvoice\b/i),
     re('invoice-no-or-date', 1.5, /invoice\s*(?:no|number|date|#)/i),
     { name: 'valid-gstin', weight: 1, test: hasGstin },
@@ -41,7 +43,9 @@ export const invoice: DocumentTypeDeclaration = {
     re('sale-terms', 2, /goods\s*once\s*sold|\bE\s*\.?\s*&\s*O\s*\.?\s*E\b/i),
     re('hsn', 0.5, /\bHSN\b|\bSAC\b|\bCGST\b|\bSGST\b|\bIGST\b/i),
     // Receipts and cash bills are invoices for a consumer-durable flow (a shop's bill of sale).
-    re('receipt-or-bill', 2, /\b(?:(?<!delivery\s+)receipt(?!\s+of\b)|cash\s*(?:bill|memo|sale)|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
+    // ("receipt" as the act of receiving is no title: "Due on Receipt", "after receipt and verification";
+    // a bill book prints the choice of payment "Cash / Credit" at its top)
+    re('receipt-or-bill', 2, /\b(?:(?<!(?:delivery|on|upon|after)\s+)receipt(?!\s+(?:of|and|&)\b)|cash\s*(?:bill|memo|sale)|cash\s*\/\s*credit|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
     { name: 'receipt-shape', weight: 3, test: receiptShape },
     re('tax-words', 0.5, /\b(?:GST|SST|VAT)\b|tax\s*(?:amount|@|\d)/i),
   ],

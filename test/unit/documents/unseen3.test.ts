@@ -1,0 +1,63 @@
+/**
+ * The commercial documents on layouts of the third dev set (test/fixtures/documents/dev3: written
+ * apart from the extractor): each general fix reduced to the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { classify } from '#core/documents/index.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('classification: titles and words as Indian bill books and orders print them', () => {
+  it('a composition dealer\'s "Bill of Supply" selling a phone is an invoice, not an IMEI label', () => {
+    const m = pageFromRows([
+      [0.03, [0.05, 'Cash / Credit'], [0.41, 'BILL OF SUPPLY'], [0.8, 'Mob: 6203849841']],
+      [0.07, [0.08, 'Annapurna Electronics & Home Appliances']],
+      [0.17, [0.37, 'GSTIN : 36JOQCA3966Z5Z1']],
+      [0.23, [0.05, 'No.'], [0.1, '4318'], [0.69, 'Date'], [0.76, '18/01/2024']],
+      [0.43, [0.07, 'Sr.'], [0.29, 'Particulars'], [0.61, 'Qty'], [0.71, 'Rate'], [0.84, 'Amount']],
+      [0.46, [0.06, '1'], [0.13, 'Motorola Edge 50 Fusion'], [0.65, '1'], [0.73, '15999'], [0.83, '15,999.00']],
+      [0.49, [0.13, '4GB/128GB IMEI: 357166408611562']],
+      [0.69, [0.67, 'Total Rs.'], [0.82, '16,348.00']],
+      [0.73, [0.05, 'Rupees in words'], [0.22, 'Sixteen Thousand Three Hundred Forty Eight Only']],
+    ]);
+    expect(classify(m).type).toBe('INVOICE');
+  });
+
+  it('a state undertaking\'s "Supply Order" is a purchase order, though it speaks of the receipt of the material and prints an item table with a total', () => {
+    const m = pageFromRows([
+      [0.03, [0.08, 'State Rural Warehousing & Logistics Corporation Ltd.']],
+      [0.09, [0.33, 'Phone: 048-89047813 GSTIN: 36ISNCS5587M1Z4']],
+      [0.13, [0.06, 'Order No. SR/RO-HYD/Purchase/2025-26/128'], [0.79, 'Dated: 06.12.2025']],
+      [0.16, [0.42, 'SUPPLY ORDER']],
+      [0.36, [0.06, 'With reference to the above, sanction of the competent authority is hereby conveyed for the']],
+      [0.38, [0.06, 'supply of the following material at the rates mentioned below, subject to the terms and']],
+      [0.43, [0.06, 'S.No.'], [0.12, 'Description of Material'], [0.62, 'Qty'], [0.69, 'Rate (Rs.)'], [0.83, 'Amount (Rs.)']],
+      [0.46, [0.08, '1'], [0.12, 'Stitching machine thread cones'], [0.63, '10'], [0.71, '2,651.00'], [0.86, '26,510.00']],
+      [0.48, [0.08, '2'], [0.12, 'Seed treating drum'], [0.63, '10'], [0.71, '2,728.00'], [0.86, '27,280.00']],
+      [0.52, [0.12, 'Add: GST @ 18%'], [0.85, '9,684.00']],
+      [0.55, [0.12, 'Total Amount (Rs.)'], [0.83, '63,474.00']],
+      [0.64, [0.06, '2. Payment will be released after receipt and verification of the material by the Store-in-charge.']],
+    ]);
+    expect(classify(m).type).toBe('PURCHASE_ORDER');
+  });
+
+  it('"Payment Terms: Due on Receipt" on a purchase order is no receipt title', () => {
+    const m = pageFromRows([
+      [0.03, [0.14, 'Navrang Enterprises'], [0.7, 'PURCHASE ORDER']],
+      [0.06, [0.85, '# PO-00441']],
+      [0.08, [0.14, 'GSTIN 27ZZZCN3461A7ZZ'], [0.7, 'Order Date :'], [0.84, 'April 11, 2024']],
+      [0.12, [0.68, 'Payment Terms :'], [0.84, 'Due on Receipt']],
+      [0.17, [0.05, 'Vendor Address'], [0.53, 'Deliver To']],
+      [0.29, [0.05, '#'], [0.09, 'Item & Description'], [0.56, 'Qty'], [0.68, 'Rate'], [0.78, 'Tax'], [0.9, 'Amount']],
+      [0.32, [0.05, '1'], [0.09, 'Primer Red Oxide 20 L'], [0.52, '17.00 pcs'], [0.65, '1,884.00'], [0.78, '18%'], [0.88, '32,028.00']],
+      [0.33, [0.09, 'SKU: XER-6044 HSN 8264']],
+      [0.47, [0.72, 'Sub Total'], [0.86, '32,028.00']],
+      [0.49, [0.71, 'CGST9 (9%)'], [0.88, '2,882.52']],
+      [0.51, [0.71, 'SGST9 (9%)'], [0.88, '2,882.52']],
+      [0.53, [0.68, 'Total (INR)'], [0.82, '₹ 37,793.04']],
+      [0.7, [0.05, 'Please quote the PO number on your invoice and delivery challan.']],
+    ]);
+    const c = classify(m);
+    expect(c.type).toBe('PURCHASE_ORDER');
+    expect(c.scores.INVOICE ?? 0).toBeLessThan(c.scores.PURCHASE_ORDER ?? 0);
+  });
+});
