@@ -3,7 +3,7 @@
  * apart from the extractor): each general fix reduced to the few synthetic rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { classify } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('classification: titles and words as Indian bill books and orders print them', () => {
@@ -59,5 +59,49 @@ describe('classification: titles and words as Indian bill books and orders print
     const c = classify(m);
     expect(c.type).toBe('PURCHASE_ORDER');
     expect(c.scores.INVOICE ?? 0).toBeLessThan(c.scores.PURCHASE_ORDER ?? 0);
+  });
+});
+
+describe('invoice fields on bill books and store invoices', () => {
+  it('a bill book: "Cash / Credit" is no dealer name; a bare "Name" under the letterhead is the customer, with "Address" and "Cell" under it', () => {
+    const m = pageFromRows([
+      [0.03, [0.05, 'Cash / Credit'], [0.41, 'BILL OF SUPPLY'], [0.8, 'Mob: 6203849841']],
+      [0.07, [0.08, 'Annapurna Electronics & Home Appliances']],
+      [0.13, [0.09, 'H.No. 420, Church Street, Kukatpally, Hyderabad 500414, Telangana']],
+      [0.17, [0.37, 'GSTIN : 36JOQCA3966Z5Z1']],
+      [0.23, [0.05, 'No.'], [0.1, '4318'], [0.69, 'Date'], [0.76, '18/01/2024']],
+      [0.27, [0.05, 'Name'], [0.14, 'Smt. Harpreet Chaudhary']],
+      [0.31, [0.05, 'Address'], [0.16, 'Shop No. 384, Old Mill Road, Near Water Tank,']],
+      [0.34, [0.16, 'Goregaon West, Hyderabad 500815, Telangana']],
+      [0.38, [0.05, 'Cell'], [0.12, '+91 8360184809']],
+      [0.69, [0.67, 'Total Rs.'], [0.82, '16,348.00']],
+      [0.94, [0.05, "Customer's Sign."]],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.dealership_name.value).toBe('Annapurna Electronics & Home Appliances');
+    expect(d.customer_name.value).toBe('Harpreet Chaudhary');
+    expect(d.customer_address.value).toBe('Shop No. 384, Old Mill Road, Near Water Tank, Goregaon West, Hyderabad 500815, Telangana');
+    expect(d.customer_mobile_number.value).toBe('8360184809');
+  });
+
+  it('a bare "Name" under a seller\'s heading is not the customer', () => {
+    const m = pageFromRows([
+      [0.03, [0.4, 'TAX INVOICE']],
+      [0.1, [0.05, 'Seller Details']],
+      [0.13, [0.05, 'Name'], [0.14, 'Ramesh Kumar Traders']],
+    ]);
+    expect(extractFields('INVOICE', m).data.customer_name?.value ?? '').not.toBe('Ramesh Kumar Traders');
+  });
+
+  it('"Customer Copy" beside the title starts no customer block: the store\'s "Ph:" in the letterhead is not the customer\'s mobile', () => {
+    const m = pageFromRows([
+      [0.025, [0.03, 'OM SAI MOBILE GALLERY'], [0.84, 'TAX INVOICE']],
+      [0.07, [0.03, '66/22, Ashirwad Building, Canal Road, Dadar East, Bengaluru, Karnataka - 560174'], [0.89, 'Customer Copy']],
+      [0.09, [0.03, 'GSTIN: 29VPBFO6084P3Z0 | Ph: 8831585465']],
+      [0.15, [0.04, 'CUSTOMER DETAILS'], [0.62, 'INVOICE DETAILS']],
+      [0.18, [0.04, 'CUST NAME'], [0.126, ':'], [0.136, 'MR. Harish Shetty'], [0.62, 'INV NO'], [0.72, ': TI242520447']],
+      [0.27, [0.04, 'MOBILE'], [0.126, ':'], [0.136, '8162254360']],
+    ]);
+    expect(extractFields('INVOICE', m).data.customer_mobile_number.value).toBe('8162254360');
   });
 });

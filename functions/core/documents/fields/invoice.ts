@@ -3,6 +3,7 @@
  * total_invoice_amount (number), invoice_date, invoice_number, customer_mobile_number.
  */
 import type { DocumentModel, LabelOptions, Line, Word } from '../blocks.ts';
+import type { KeyValue } from '../layout.ts';
 import { findAmounts, findDates, findMobiles } from '../validators.ts';
 import { addressUnder, letterheadAddress, letterheadLine, letterheadName, signatureName } from './header.ts';
 import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
@@ -28,7 +29,8 @@ import {
   type Extractor,
 } from './common.ts';
 
-const CUSTOMER_SECTION = /bill(?:ed)?\s*to|billing\s*address|invoice\s*to|buyer|customer(?!\s*care)|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
+// ("Customer Copy" beside the title, "Customer's Signature" at the foot: no customer's block starts there)
+const CUSTOMER_SECTION = /bill(?:ed)?\s*to|billing\s*address|invoice\s*to|buyer|customer(?!\s*(?:care|support|service|copy|'?s?\s*sign))|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
   /buyer(?:'s)?\s*name/i,
@@ -245,6 +247,25 @@ function agreedName(model: DocumentModel): ExtractedField | undefined {
   return head;
 }
 
+/** A party's block heading that is the seller's: a "Name" under it is the dealer's, not the customer's. */
+const SELLER_HEADING = /\b(?:dealer|seller|supplier|vendor|sold\s*by|bill(?:ed)?\s*from|ship(?:ped)?\s*from)\b/i;
+
+/**
+ * A bill book's bare "Name ______" (no party named in the key) under the seller's block: the seller
+ * prints itself in the letterhead, so the name written on the form is the customer's. Not when a
+ * seller's heading stands between the letterhead and the key.
+ */
+function bareNameRead(model: DocumentModel, sellerEnd: number, accept: (v: string) => boolean): { p: KeyValue; v: NonNullable<ReturnType<typeof pairValue>> } | undefined {
+  for (const p of model.layout.find([/^\s*name\s*(?:of\s*(?:the\s*)?)?$/i], 0)) {
+    const key = p.keySegment?.line;
+    if (!key || key.page !== model.lines[0]?.page || key.index <= sellerEnd) continue;
+    if (model.lines.some((l) => l.index >= sellerEnd && l.index < key.index && SELLER_HEADING.test(l.text))) continue;
+    const v = pairValue(model, p, accept);
+    if (v) return { p, v };
+  }
+  return undefined;
+}
+
 export const extractInvoice: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const custAt = customerStart(model);
@@ -279,7 +300,8 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       .find(custV.labels)
       .map((p) => ({ p, v: pairValue(model, p, isCustomer) }))
       .find((x) => x.v) ??
-    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].filter((p) => p && isCustomer(p.value)).map((p) => ({ p: p!, v: { text: p!.value, words: p!.valueWords, segment: p!.valueSegment } }))[0];
+    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].filter((p) => p && isCustomer(p.value)).map((p) => ({ p: p!, v: { text: p!.value, words: p!.valueWords, segment: p!.valueSegment } }))[0] ??
+    bareNameRead(model, g?.line.index ?? letterheadLine(model)?.index ?? -1, isCustomer);
   const custPair = custRead?.p;
   found.customer_name =
     (custRead?.v ? field(personName(custRead.v.text), custRead.v.words, { kind: 'labelled', via: 'pair' }) : undefined) ??
