@@ -105,3 +105,18 @@ describe('invoice fields on bill books and store invoices', () => {
     expect(extractFields('INVOICE', m).data.customer_mobile_number.value).toBe('8162254360');
   });
 });
+
+describe('layout: an address value column', () => {
+  it('stops at the next key printed in the key column beside it ("State : Telangana State Code : 36" under the address)', () => {
+    const m = pageFromRows([
+      [0.32, [0.053, 'Details of Receiver (Billed to)']],
+      [0.351, [0.053, 'Name'], [0.2, ': Sunil Pandey']],
+      [0.367, [0.053, 'Address'], [0.2, ': Door No. 322-16, Ashirwad Building,']],
+      [0.381, [0.222, 'Church Street, Velachery, Hyderabad,']],
+      [0.395, [0.222, 'Telangana - 500008']],
+      [0.409, [0.053, 'State'], [0.2, ': Telangana'], [0.4, 'State Code : 36']],
+      [0.423, [0.053, 'GSTIN'], [0.2, ': Unregistered']],
+    ]);
+    expect(extractFields('INVOICE', m).data.customer_address.value).toBe('Door No. 322-16, Ashirwad Building, Church Street, Velachery, Hyderabad, Telangana - 500008');
+  });
+});

@@ -51,6 +51,19 @@ export interface Block {
 /** A line an address continues with although it holds a colon key: the key is a postal part (PO, Sub District, District, VTC, Tehsil…). */
 const POSTAL_PART_KEY = /^[^:]{0,60}?(?:^|[\s,])(?:p\.?\s?o|post\s*office|sub[\s-]*district|district|dist|vtc|tehsil|taluka?|mandal|village|landmark|locality)\.?\s*:\s*\S/i;
 
+/** A key segment right under another label, overlapping it across: the second line of a wrapped key. */
+function wrappedKeyLine(model: DocumentModel, key: Segment): boolean {
+  const h = Math.max(key.box.Height, 0.004);
+  return model.layout.segments.some(
+    (s) =>
+      s.page === key.page &&
+      s.line !== key.line &&
+      s.box.Top < key.box.Top &&
+      key.box.Top - (s.box.Top + s.box.Height) <= h * 0.9 &&
+      Math.min(s.box.Left + s.box.Width, key.box.Left + key.box.Width) > Math.max(s.box.Left, key.box.Left),
+  );
+}
+
 export function columnBlock(
   model: DocumentModel,
   first: Segment,
@@ -84,6 +97,11 @@ export function columnBlock(
     if (!next || lay.isProseLine(next.line) || stop.test(next.text)) break;
     // "PO: Kamthi", "Sub District: Dhamangaon, District: Vellore": a postal part's own label inside an address is no new field
     if ((lay.isKey(next) || /^[^:]{2,30}:\s*\S/.test(next.text)) && !(opts.address && POSTAL_PART_KEY.test(next.text))) break;
+    // the value of another key printed in the key column to its left ("State  : Telangana" under the
+    // address's value column): a new field, unless that key is a postal part of the address, or the
+    // second line of a key wrapped over two ("Address of Principal Place of" / "Business")
+    const ownKey = lay.pairs.find((p) => p.valueSegment === next && p.via !== 'below' && p.keySegment && p.keySegment !== next && p.keySegment.box.Left < next.box.Left && lay.rowOf(next).includes(p.keySegment));
+    if (ownKey?.keySegment && !wrappedKeyLine(model, ownKey.keySegment) && !(opts.address && POSTAL_PART_KEY.test(`${ownKey.key}: x`))) break;
     if (pinSeen && !isStateLine(next.text)) break;
     parts.push(next.text);
     words.push(...next.words);
