@@ -120,3 +120,48 @@ describe('layout: an address value column', () => {
     expect(extractFields('INVOICE', m).data.customer_address.value).toBe('Door No. 322-16, Ashirwad Building, Church Street, Velachery, Hyderabad, Telangana - 500008');
   });
 });
+
+describe('e-invoices: the IRN block over the seller cell', () => {
+  const einvoice = () =>
+    pageFromRows([
+      [0.021, [0.05, '(ORIGINAL FOR RECIPIENT)'], [0.41, 'Tax Invoice'], [0.88, 'e-Invoice']],
+      [0.063, [0.05, 'IRN'], [0.18, ': d0ea03f265308c8ad8e4dfe7a59ac4e7384be84cc7ee2f364948438012d11d99']],
+      [0.081, [0.05, 'Ack No.'], [0.18, ': 146600041496494']],
+      [0.099, [0.05, 'Ack Date'], [0.18, ': 28-01-2025 11:15']],
+      [0.118, [0.05, 'e-Way Bill No.'], [0.18, ': 5866 9019 9888']],
+      [0.176, [0.057, 'Pragati Automobiles'], [0.51, 'Invoice Number'], [0.74, 'Dated']],
+      [0.197, [0.057, 'Shop No. 197, Market Yard Road,'], [0.51, 'PA/24-25/03764'], [0.74, '27/01/2025']],
+      [0.211, [0.057, 'Beside Post Office, Dadar East, Chennai 600209,']],
+      [0.225, [0.057, 'Tamil Nadu']],
+      [0.239, [0.057, 'GSTIN/UIN: 33OHNFP1885G2Z7']],
+      [0.268, [0.057, 'Contact : 65222 06579']],
+      [0.325, [0.053, 'Details of Receiver (Billed to)'], [0.517, 'Details of Consignee (Shipped to)']],
+      [0.351, [0.053, 'Name'], [0.2, ': Mr. Jitendra Bose'], [0.517, 'Name'], [0.6, ': Mrs. Farzana Rani Bose']],
+      [0.437, [0.053, 'Mobile'], [0.2, ': 99905 84571']],
+      [0.667, [0.36, 'Invoice Total'], [0.61, '1 No.'], [0.83, '₹ 1,18,499.00']],
+      [0.84, [0.76, 'for Pragati Automobiles']],
+    ]);
+
+  it('"IRN" is no letterhead name: the seller is the signature\'s, its address read under its cell', () => {
+    const d = extractFields('INVOICE', einvoice()).data;
+    expect(d.dealership_name.value).toBe('Pragati Automobiles');
+    expect(d.dealer_address.value).toBe('Shop No. 197, Market Yard Road, Beside Post Office, Dadar East, Chennai 600209, Tamil Nadu');
+  });
+
+  it('"Invoice Total" is no "Invoice To" key: the receiver\'s name and mobile are read', () => {
+    const d = extractFields('INVOICE', einvoice()).data;
+    expect(d.customer_name.value).toBe('Jitendra Bose');
+    expect(d.customer_mobile_number.value).toBe('9990584571');
+  });
+
+  it('an "Ack Date" or a "Booking Date" key is not the invoice date', () => {
+    const m = pageFromRows([
+      [0.02, [0.41, 'Tax Invoice']],
+      [0.08, [0.05, 'Ack No.'], [0.18, ': 146600041496494']],
+      [0.1, [0.05, 'Ack Date'], [0.18, ': 28-01-2025 11:15']],
+      [0.12, [0.05, 'Booking Date'], [0.18, ': 20-01-2025']],
+      [0.18, [0.51, 'Inv. No. PA/24-25/03764 Dated 27/01/2025']],
+    ]);
+    expect(extractFields('INVOICE', m).data.invoice_date.value).toBe('27/01/2025');
+  });
+});

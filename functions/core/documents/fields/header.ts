@@ -7,9 +7,10 @@ import { segmentLine } from '../layout.ts';
 import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, repairNameLookalikes, tidy, type ExtractedField } from './common.ts';
 import { TRADE_LINE, addressBelow } from './commercial.ts';
 
-// (a bill book's pre-printed choice of payment, "Cash / Credit", is no name either)
+// (a bill book's pre-printed choice of payment, "Cash / Credit", is no name either; nor an e-invoice's
+// registration labels over the seller's cell: "IRN", "Ack No.", "e-Way Bill")
 const TITLE =
-  /invoice|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|^\W*(?:cash|credit)\s*[/|]\s*(?:cash|credit)\W*$|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
+  /invoice|\birn\b|\back\.?\s*(?:no|date|dt)\b|e-?way\s*bill|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|^\W*(?:cash|credit)\s*[/|]\s*(?:cash|credit)\W*$|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
 
 /** A registration number in brackets after the name: "BOON SENG PAPER SDN BHD (1248717-W)", "(Co. No: 20154-T)". */
 const TRAILING_REGISTRATION = /\s*[(\[][^()[\]]*\d{3,}[^()[\]]*[)\]]\s*$/;

@@ -5,7 +5,7 @@
 import type { DocumentModel, LabelOptions, Line, Word } from '../blocks.ts';
 import type { KeyValue } from '../layout.ts';
 import { findAmounts, findDates, findMobiles } from '../validators.ts';
-import { addressUnder, letterheadAddress, letterheadLine, letterheadName, signatureName } from './header.ts';
+import { addressUnder, letterheadAddress, letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
 import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
 import { gstinCandidates } from './gstin.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
@@ -30,12 +30,12 @@ import {
 } from './common.ts';
 
 // ("Customer Copy" beside the title, "Customer's Signature" at the foot: no customer's block starts there)
-const CUSTOMER_SECTION = /bill(?:ed)?\s*to|billing\s*address|invoice\s*to|buyer|customer(?!\s*(?:care|support|service|copy|'?s?\s*sign))|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
+const CUSTOMER_SECTION = /bill(?:ed)?\s*to\b|billing\s*address|invoice\s*to\b|buyer|customer(?!\s*(?:care|support|service|copy|'?s?\s*sign))|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
   /buyer(?:'s)?\s*name/i,
   /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser)/i,
-  /bill(?:ed)?\s*to/i,
+  /bill(?:ed)?\s*to\b/i,
   /sold\s*to/i,
   /\bbuyer\b/i,
   // ("Customer Care", "Customer's Signature", "Customer Copy" name no customer)
@@ -266,6 +266,17 @@ function bareNameRead(model: DocumentModel, sellerEnd: number, accept: (v: strin
   return undefined;
 }
 
+/**
+ * The line printing the seller's name in the top half of page 1, when no letterhead line was found
+ * (an e-invoice's seller cell under its IRN block): the name the signature or a label gave.
+ */
+function nameCell(model: DocumentModel, name: unknown): Line | undefined {
+  if (typeof name !== 'string' || name.length < 3) return undefined;
+  const norm = (x: string) => x.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const page = model.lines[0]?.page;
+  return model.lines.find((l) => l.page === page && l.box.Top < 0.5 && norm(letterheadText(l)) === norm(name));
+}
+
 export const extractInvoice: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const custAt = customerStart(model);
@@ -291,7 +302,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
     labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ??
-    letterheadAddress(model, letterheadLine(model));
+    letterheadAddress(model, letterheadLine(model) ?? nameCell(model, found.dealership_name?.value));
 
   const custV = V('customer_name');
   const isCustomer = (v: string) => looksLikeName(personName(v)) && plausible('customer_name', personName(v)) !== 'fail';
@@ -431,7 +442,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
   found.invoice_date =
     dateIn(V('invoice_date').labels, { pairsOnly: true }) ??
     // (a date label qualified by another event is not the invoice's: "Order Date", "Due Date", "Ack Date")
-    dateIn([/invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\b/i, /(?<!(?:order|due|delivery|ack|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
+    dateIn([/invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\b/i, /(?<!(?:order|due|delivery|ack|booking|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
     (() => {
       for (const l of model.lines) {
         const d = findDocumentDates(l.text)[0];

@@ -5,9 +5,10 @@ import { extractInvoice } from '../fields/invoice.ts';
 
 const CUSTOMER_SECTIONS = [
   /(?:details\s*of\s*)?(?:receiver|recipient|buyer|customer|purchaser|borrower|applicant)(?:'s)?\s*(?:details|information|info)?(?:\s*\(?\s*bill(?:ed)?\s*to\s*\)?)?/i,
-  /bill(?:ed)?\s*to(?:\s*party)?/i,
+  /bill(?:ed)?\s*to\b(?:\s*party)?/i,
   /sold\s*to/i,
-  /invoice(?:d)?\s*to/i,
+  // (\b: \"Invoice Total\", \"Bill Total\" name no party)
+  /invoice(?:d)?\s*to\b/i,
 ];
 const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|sold\s*by)(?:'s)?\s*(?:details|information|info)?/i, /sold\s*by/i, /deliver(?:y)?\s*to/i];
 
@@ -75,9 +76,9 @@ export const invoice: DocumentTypeDeclaration = {
       labels: [
         /(?:customer|cust\.?|buyer|purchaser|client|receiver|recipient|consignee|party)(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient|party)/i,
-        /bill(?:ed)?[\s-]*to/i,
+        /bill(?:ed)?[\s-]*to\b/i,
         /sold\s*to/i,
-        /invoice(?:d)?\s*to/i,
+        /invoice(?:d)?\s*to\b/i,
         /buyer/i,
         /customer/i,
         /\bcust\b\.?/i,
@@ -100,7 +101,15 @@ export const invoice: DocumentTypeDeclaration = {
       labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i],
     },
     invoice_date: {
-      labels: [/(?:tax\s*)?invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\.?/i, /date\s*of\s*(?:invoice|issue|sale|supply)/i, /bill\s*date/i, /dated/i, /date/i],
+      // (a date key qualified by another event is not the invoice's: "Ack Date", "Booking Date", "Due Date")
+      labels: [
+        /(?:tax\s*)?invoice\s*date/i,
+        /(?:inv(?:oice)?|bill)\.?\s*dt\.?/i,
+        /date\s*of\s*(?:invoice|issue|sale|supply)/i,
+        /bill\s*date/i,
+        /dated/i,
+        /(?<!(?:order|due|delivery|ack|acknowledg(?:e)?ment|booking|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdate\b/i,
+      ],
     },
   },
   addressFields: ['customer_address', 'dealer_address'],
