@@ -437,7 +437,15 @@ export class Layout {
       // (a ruled table's header band may stand over four line heights above its one row)
       b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 5 &&
       // each value starts under its label, or sits within the label's span (centred or right-aligned figures)
-      a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5 || xOverlap(s.box, b[i].box) >= Math.min(s.box.Width, b[i].box.Width) * 0.6);
+      a.every(
+        (s, i) =>
+          Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5 ||
+          xOverlap(s.box, b[i].box) >= Math.min(s.box.Width, b[i].box.Width) * 0.6 ||
+          // (a figure right-aligned in its column starts under its label or just after it and runs past it, short of the next label)
+          (b[i].box.Left >= s.box.Left &&
+            b[i].box.Left <= s.box.Left + s.box.Width + Math.max(s.box.Height, 0.006) * 2.5 &&
+            (i === a.length - 1 || b[i].box.Left + b[i].box.Width <= a[i + 1].box.Left)),
+      );
     const next = this.rows[ri + 1];
     if (!aligned(row, next)) return undefined;
     // A left column of labels ("Seller | Star Mobile" over "Seller Address | ...") is a key-value table, not a header row.

@@ -165,3 +165,39 @@ describe('e-invoices: the IRN block over the seller cell', () => {
     expect(extractFields('INVOICE', m).data.invoice_date.value).toBe('27/01/2025');
   });
 });
+
+describe('delivery orders: a lender\'s sectioned grid', () => {
+  const grid = () =>
+    pageFromRows([
+      [0.03, [0.14, 'Chinar Consumer Finance Ltd.'], [0.67, 'DO NO'], [0.8, 'CD5002501563']],
+      [0.05, [0.67, 'DO DATE'], [0.8, '22/03/2025']],
+      [0.11, [0.41, 'DELIVERY ORDER']],
+      [0.153, [0.053, 'DEALER DETAILS']],
+      [0.175, [0.051, 'DLR CODE'], [0.216, 'UP48435'], [0.509, 'DLR GSTIN'], [0.673, '09HJGFK3120C4Z2']],
+      [0.199, [0.051, 'DLR NAME'], [0.216, 'Kaveri Digital World']],
+      [0.223, [0.051, 'DLR ADDRESS'], [0.216, 'Plot 424, Link Road, Gomti Nagar, Lucknow 226795,']],
+      [0.237, [0.216, 'Uttar Pradesh']],
+      [0.273, [0.053, 'CUSTOMER DETAILS']],
+      [0.295, [0.051, 'CUST NAME'], [0.216, 'MADHURI BAI KULKARNI'], [0.509, 'MOB NO'], [0.673, '+91-6442860505']],
+      [0.354, [0.053, 'PRODUCT DETAILS']],
+      [0.375, [0.05, 'CATEGORY'], [0.25, 'PRODUCT / MODEL'], [0.607, 'SERIAL NO'], [0.786, 'ASSET COST']],
+      [0.396, [0.05, 'Air Conditioner'], [0.25, 'LG 1.5 Ton 5 Star Split AC'], [0.607, 'WYB86256381'], [0.874, '39,890.00']],
+      [0.431, [0.053, 'SCHEME & PAYOUT']],
+      [0.549, [0.051, 'LOAN AMOUNT'], [0.216, '33,240.00']],
+    ]);
+
+  it('"DLR NAME", "DLR ADDRESS", "CUST NAME" are the dealer\'s and the customer\'s keys; a section heading over a key is no dealer name', () => {
+    const d = extractFields('DELIVERY_ORDER', grid()).data;
+    expect(d.dealer_name.value).toBe('Kaveri Digital World');
+    expect(d.dealer_address.value).toBe('Plot 424, Link Road, Gomti Nagar, Lucknow 226795, Uttar Pradesh');
+    expect(d.customer_name.value).toBe('MADHURI BAI KULKARNI');
+  });
+
+  it('a figure right-aligned in its column, starting just past its left-aligned header, is that header\'s value: the asset\'s model and cost are read', () => {
+    const m = grid();
+    expect(m.layout.pairs.some((p) => p.key === 'ASSET COST' && p.value === '39,890.00')).toBe(true);
+    const d = extractFields('DELIVERY_ORDER', m).data;
+    expect(d.asset_model.value).toBe('LG 1.5 Ton 5 Star Split AC');
+    expect(d.amount.value).toBe(39890);
+  });
+});

@@ -4,6 +4,7 @@
  * dealer_name, order_number, order_date, asset_model, amount.
  */
 import type { DocumentModel, Line } from '../blocks.ts';
+import type { KeyValue } from '../layout.ts';
 import { findAmounts, findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
@@ -43,10 +44,12 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const head = letterheadLine(model);
   const headIsDealer = head && !FINANCIER.test(head.text) ? head : undefined;
   const isDealer = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !NOT_A_NAME.test(v) && !SALUTATION.test(v) && !FINANCIER.test(v);
-  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => isDealer(cleanName(p.value)));
+  // (a heading's "value" that is itself a key is the next label: "DEALER DETAILS" over "DLR CODE | ...")
+  const headingOverKey = (p: KeyValue) => !!p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment);
+  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && isDealer(cleanName(p.value)));
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, [/dealer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName }) ??
+    labelledText(model, [/(?:dealer|dlr)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
 
@@ -68,13 +71,13 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
 
   const custV = V('customer_name');
   const custPair =
-    model.layout.find(custV.labels).find((p) => looksLikeName(personName(p.value))) ??
+    model.layout.find(custV.labels).find((p) => !headingOverKey(p) && looksLikeName(personName(p.value))) ??
     [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(personName(p.value)));
   found.customer_name =
     (custPair ? field(personName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(
       model,
-      [/customer(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
+      [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
       { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: looksLikeName },
     );
 

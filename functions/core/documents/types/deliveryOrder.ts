@@ -24,14 +24,15 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   extract: extractDeliveryOrder,
   vocabulary: {
     dealer_name: {
-      labels: [/(?:dealer|retailer|store|shop|outlet)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
+      // ("DLR", "CUST": a lender's grid abbreviates its labels)
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
     },
     dealer_address: {
-      labels: [/(?:dealer|retailer|store|shop|outlet)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i],
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i],
     },
     customer_name: {
       labels: [
-        /(?:customer|borrower|applicant|buyer)(?:'s)?\s*name/i,
+        /(?:customer|cust\.?|borrower|applicant|buyer)(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer)/i,
         /customer/i,
         /borrower/i,
