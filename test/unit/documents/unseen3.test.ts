@@ -201,3 +201,27 @@ describe('delivery orders: a lender\'s sectioned grid', () => {
     expect(d.amount.value).toBe(39890);
   });
 });
+
+describe('purchase orders from a billing app', () => {
+  const cloudPo = () =>
+    pageFromRows([
+      [0.03, [0.14, 'Navrang Enterprises'], [0.7, 'PURCHASE ORDER']],
+      [0.053, [0.14, 'Door No. 459-37, College Road,']],
+      [0.058, [0.85, '# PO-00441']],
+      [0.078, [0.14, 'GSTIN 27ZZZCN3461A7ZZ']],
+      [0.088, [0.7, 'Order Date :'], [0.84, 'April 11, 2024']],
+      [0.137, [0.7, 'Reference# :'], [0.895, 'QT-7569']],
+      [0.169, [0.05, 'Vendor Address'], [0.53, 'Deliver To']],
+      [0.186, [0.05, 'Om Sai Enterprises'], [0.53, 'Navrang Enterprises – Warehouse']],
+      [0.203, [0.05, 'H.No. 105, Laxmi Complex, Court Road,'], [0.53, '196/11, Green Park Society,']],
+      [0.217, [0.05, 'Mumbai, Maharashtra - 400799'], [0.53, 'Velachery, Mumbai - 400790']],
+    ]);
+
+  it('the number under the "PURCHASE ORDER" title ("# PO-00441") is the order\'s, not the "Reference#"', () => {
+    expect(extractFields('PURCHASE_ORDER', cloudPo()).data.po_number.value).toBe('PO-00441');
+  });
+
+  it('the supplier is the name heading the "Vendor Address" block, not the "Deliver To" heading beside it', () => {
+    expect(extractFields('PURCHASE_ORDER', cloudPo()).data.supplier_name.value).toBe('Om Sai Enterprises');
+  });
+});
