@@ -86,7 +86,7 @@ const KEY_WORDS = new Set(
     'grand due consumer units bank statement opening closing balance trade legal constitution liability establishment employer nature business ' +
     'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit # ' +
     'category premises commencement expiry till fee status designation district village town taluka tehsil classification renewal ' +
-    'registered charges pay previous current arrears reading occupier')
+    'registered charges pay previous current arrears reading occupier micr nominee currency')
     .split(' '),
 );
 

@@ -225,3 +225,22 @@ describe('purchase orders from a billing app', () => {
     expect(extractFields('PURCHASE_ORDER', cloudPo()).data.supplier_name.value).toBe('Om Sai Enterprises');
   });
 });
+
+describe('bank statements: a grid of captions over values', () => {
+  it('"MICR", "NOMINEE", "CURRENCY" are caption words: each caption row pairs with the values under it, and the holder is read under "CUSTOMER NAME"', () => {
+    const m = pageFromRows([
+      [0.036, [0.057, 'PENCH'], [0.706, 'ACCOUNT STATEMENT']],
+      [0.06, [0.057, 'Valley SFB'], [0.778, 'Generated on 04 Mar 2024']],
+      [0.099, [0.043, 'CUSTOMER NAME'], [0.4, 'CUSTOMER ID'], [0.58, 'ACCOUNT NUMBER'], [0.807, 'ACCOUNT TYPE']],
+      [0.115, [0.043, 'MR NAVEEN CHAND KULKARNI'], [0.4, '633218742'], [0.58, '756331698421'], [0.807, 'CURRENT - SME']],
+      [0.14, [0.043, 'COMMUNICATION ADDRESS'], [0.4, 'BRANCH'], [0.58, 'IFSC'], [0.807, 'MICR']],
+      [0.157, [0.043, 'Door No. 225-12, Market Yard Road,'], [0.4, 'Tambaram'], [0.58, 'PVSF0794576'], [0.807, '600907043']],
+      [0.183, [0.043, 'Tamil Nadu'], [0.4, 'CURRENCY'], [0.58, 'A/C OPEN DATE'], [0.807, 'NOMINEE REGISTERED']],
+      [0.199, [0.4, 'INR'], [0.58, '15/08/2016'], [0.807, 'NO']],
+    ]);
+    expect(m.layout.pairs.some((p) => p.key === 'CUSTOMER NAME' && p.value === 'MR NAVEEN CHAND KULKARNI')).toBe(true);
+    const d = extractFields('BANK_STATEMENT', m).data;
+    expect(d.account_holder.value).toBe('NAVEEN CHAND KULKARNI');
+    expect(d.account_number.value).toBe('756331698421');
+  });
+});
