@@ -244,3 +244,25 @@ describe('bank statements: a grid of captions over values', () => {
     expect(d.account_number.value).toBe('756331698421');
   });
 });
+
+describe('bill books as OCR reads them', () => {
+  it('"Name Smt. Harpreet Chaudhary" read as one cell is still the bare "Name" key and its value; an IMEI is no GSTIN candidate marking the seller\'s block', () => {
+    const m = pageFromRows([
+      [0.035, [0.052, 'Cash / Credit'], [0.41, 'BILL OF SUPPLY'], [0.8, 'Mob: 6203849841']],
+      [0.074, [0.087, 'Annapurna Electronics & Home Appliances']],
+      [0.131, [0.128, 'H.No. 420, Church Street, Kukatpally, Hyderabad 500414, Telangana']],
+      [0.233, [0.052, 'No. 4318'], [0.69, 'Date 18/01/2024']],
+      [0.273, [0.052, 'Name Smt. Harpreet Chaudhary']],
+      [0.309, [0.052, 'Address Shop No. 384, Old Mill Road, Near Water Tank,']],
+      [0.342, [0.162, 'Goregaon West, Hyderabad 500815, Telangana']],
+      [0.377, [0.052, 'Cell +91 8360184809']],
+      [0.458, [0.063, '1'], [0.13, 'Motorola Edge 50 Fusion'], [0.8, '15,999.00']],
+      [0.493, [0.131, '4GB/128GB IMEI: 357166408611562']],
+      [0.687, [0.684, 'Total Rs.'], [0.82, '15,999.00']],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.customer_name.value).toBe('Harpreet Chaudhary');
+    expect(d.customer_mobile_number.value).toBe('8360184809');
+    expect(d.dealer_gst?.value ?? '').toBe('');
+  });
+});

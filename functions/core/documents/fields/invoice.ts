@@ -255,13 +255,23 @@ const SELLER_HEADING = /\b(?:dealer|seller|supplier|vendor|sold\s*by|bill(?:ed)?
  * prints itself in the letterhead, so the name written on the form is the customer's. Not when a
  * seller's heading stands between the letterhead and the key.
  */
-function bareNameRead(model: DocumentModel, sellerEnd: number, accept: (v: string) => boolean): { p: KeyValue; v: NonNullable<ReturnType<typeof pairValue>> } | undefined {
+function bareNameRead(model: DocumentModel, sellerEnd: number, accept: (v: string) => boolean): { p?: KeyValue; v: NonNullable<ReturnType<typeof pairValue>> } | undefined {
+  const page = model.lines[0]?.page;
+  const sellerBetween = (at: number) => model.lines.some((l) => l.index >= sellerEnd && l.index < at && SELLER_HEADING.test(l.text));
   for (const p of model.layout.find([/^\s*name\s*(?:of\s*(?:the\s*)?)?$/i], 0)) {
     const key = p.keySegment?.line;
-    if (!key || key.page !== model.lines[0]?.page || key.index <= sellerEnd) continue;
-    if (model.lines.some((l) => l.index >= sellerEnd && l.index < key.index && SELLER_HEADING.test(l.text))) continue;
+    if (!key || key.page !== page || key.index <= sellerEnd || sellerBetween(key.index)) continue;
     const v = pairValue(model, p, accept);
     if (v) return { p, v };
+  }
+  // the key and the written name read as one cell ("Name Smt. Harpreet Chaudhary")
+  for (const l of model.lines) {
+    if (l.page !== page || l.index <= sellerEnd || model.layout.isProseLine(l)) continue;
+    const m = /^\s*name\s*[:.\-]?\s+/i.exec(l.text);
+    if (!m || sellerBetween(l.index)) continue;
+    const rest = l.text.slice(m[0].length);
+    const text = rest.split(NAME_STOP)[0].trim();
+    if (text && accept(text)) return { v: { text, words: model.wordsInRange(l, m[0].length, m[0].length + rest.indexOf(text) + text.length) } };
   }
   return undefined;
 }
