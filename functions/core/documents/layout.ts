@@ -451,7 +451,9 @@ export class Layout {
     // A left column of labels ("Seller | Star Mobile" over "Seller Address | ...") is a key-value table, not a header row.
     if (next.every((s) => looksLikeBareKey(s.text)) || looksLikeBareKey(next[0].text)) return undefined;
     const after = this.rows[ri + 2];
-    if (after && aligned(next, after) && !after.every((s) => looksLikeBareKey(s.text))) return undefined;
+    // (a grid of caption rows: the row after the values is captions again, one of them perhaps misread, "MCR" for "MICR")
+    const captions = (r: Segment[]) => r.filter((s) => looksLikeBareKey(s.text)).length >= Math.ceil(r.length * 0.75);
+    if (after && aligned(next, after) && !captions(after)) return undefined;
     return next;
   }
 

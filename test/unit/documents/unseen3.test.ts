@@ -266,3 +266,16 @@ describe('bill books as OCR reads them', () => {
     expect(d.dealer_gst?.value ?? '').toBe('');
   });
 });
+
+describe('layout: a grid of caption rows as OCR reads it', () => {
+  it('one misread caption in the next caption row ("MCR" for "MICR") does not unpair the captions above from their values', () => {
+    const m = pageFromRows([
+      [0.099, [0.043, 'CUSTOMER NAME'], [0.4, 'CUSTOMER ID'], [0.58, 'ACCOUNT NUMBER'], [0.8, 'ACCOUNT TYPE']],
+      [0.115, [0.043, 'MR NAVEEN CHAND KULKARNI'], [0.4, '633218742'], [0.58, '756331698421'], [0.8, 'CURRENT - SME']],
+      [0.134, [0.043, 'COMMUNICATION ADDRESS'], [0.4, 'BRANCH'], [0.58, 'IFSC'], [0.8, 'MCR']],
+      [0.152, [0.043, 'Door No. 225-12, Market Yard Road,'], [0.4, 'Tambaram'], [0.58, 'PVSF0794576'], [0.8, '600907043']],
+    ]);
+    expect(m.layout.pairs.some((p) => p.key === 'ACCOUNT NUMBER' && p.value === '756331698421')).toBe(true);
+    expect(extractFields('BANK_STATEMENT', m).data.account_number.value).toBe('756331698421');
+  });
+});
