@@ -279,3 +279,16 @@ describe('layout: a grid of caption rows as OCR reads it', () => {
     expect(extractFields('BANK_STATEMENT', m).data.account_number.value).toBe('756331698421');
   });
 });
+
+describe('utility bills as OCR reads them', () => {
+  it('a colon printed apart and read as "1" before the consumer number is not part of it', () => {
+    const m = pageFromRows([
+      [0.03, [0.05, 'Konkan Coastal Power Distribution Co. Ltd.']],
+      [0.05, [0.05, 'HT CONSUMER BILL — Energy bill for the month of AUG-2025']],
+      [0.131, [0.054, 'Consumer No.'], [0.2, '1 222337515934'], [0.63, 'Bill No.'], [0.75, '2842163852']],
+      [0.149, [0.054, 'Name'], [0.2, 'M/S VIJAY INDUSTRIES'], [0.63, 'Bill Date'], [0.75, '09-08-2025']],
+      [0.499, [0.583, 'NET PAYABLE (Rs.)'], [0.8, 'Rs. 22,19,173.00']],
+    ]);
+    expect(extractFields('EBILL', m).data.consumer_number.value).toBe('222337515934');
+  });
+});
