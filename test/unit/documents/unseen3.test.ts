@@ -292,3 +292,24 @@ describe('utility bills as OCR reads them', () => {
     expect(extractFields('EBILL', m).data.consumer_number.value).toBe('222337515934');
   });
 });
+
+describe('an e-invoice\'s seller cell as OCR garbles it', () => {
+  it('the "for <seller>" signature in a cell beside "Declaration" names the seller; its address is the PIN-ending block right above its GSTIN', () => {
+    const m = pageFromRows([
+      [0.043, [0.09, '(ORIGINAL FOR RECIPIENT)'], [0.45, 'Tax Invoice'], [0.85, 'e-Invoice']],
+      [0.069, [0.09, 'IRN'], [0.2, '729acf0aab6a76a41b0ff21677c82353e495e1e9f894cb3aaacB8e48a36560beb']],
+      [0.098, [0.089, 'Ack No.'], [0.2, '178320178547885']],
+      [0.19, [0.097, 'Navrang'], [0.2, '© Wheelers'], [0.51, 'NT/25-26/03084'], [0.7, '09-APR-2025']],
+      [0.21, [0.097, 'Plot 380, Shanti Niwas, Link Road, Velachery,']],
+      [0.228, [0.097, 'Kolkata, West Bengal - 700936']],
+      [0.246, [0.097, 'GSTIN/UIN: 19DKBFN0143M2ZL']],
+      [0.333, [0.092, 'Details of Receiver (Billed to)'], [0.5, 'Details of Consignee (Shipped to)']],
+      [0.357, [0.093, 'Name'], [0.2, 'Harpreet Pillai']],
+      [0.821, [0.089, 'Declaration'], [0.7, 'for Navrang Two Wheelers']],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.dealership_name.value).toBe('Navrang Two Wheelers');
+    expect(d.dealer_address.value).toBe('Plot 380, Shanti Niwas, Link Road, Velachery, Kolkata, West Bengal - 700936');
+    expect(d.dealer_address.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});

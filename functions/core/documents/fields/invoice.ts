@@ -3,7 +3,7 @@
  * total_invoice_amount (number), invoice_date, invoice_number, customer_mobile_number.
  */
 import type { DocumentModel, LabelOptions, Line, Word } from '../blocks.ts';
-import type { KeyValue } from '../layout.ts';
+import type { KeyValue, Segment } from '../layout.ts';
 import { findAmounts, findDates, findMobiles } from '../validators.ts';
 import { addressUnder, letterheadAddress, letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
 import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
@@ -19,6 +19,7 @@ import {
   addressAfter,
   cleanName,
   hasPincode,
+  joinAddress,
   field,
   idField,
   labelledAddress,
@@ -287,6 +288,26 @@ function nameCell(model: DocumentModel, name: unknown): Line | undefined {
   return model.lines.find((l) => l.page === page && l.box.Top < 0.5 && norm(letterheadText(l)) === norm(name));
 }
 
+/**
+ * The seller's cell prints its name, its address and then its GSTIN: the address lines ending with
+ * a PIN right above the seller's GSTIN in its column (its name line, without digits, above them ends it).
+ * Position only: heuristic, capped.
+ */
+function addressAboveGstin(model: DocumentModel, gstinLine: Line): ExtractedField | undefined {
+  const lay = model.layout;
+  let cur = lay.segments.find((x) => x.line === gstinLine && /gst/i.test(x.text)) ?? lay.segments.find((x) => x.line === gstinLine);
+  const parts: Segment[] = [];
+  while (cur && parts.length < 4) {
+    const above = lay.segmentAbove(cur);
+    if (!above || lay.isKey(above) || lay.isProseLine(above.line) || !(/\d/.test(above.text) || ADDRESS_WORD.test(above.text)) || /gstin|invoice|irn|ack|e-?way/i.test(above.text)) break;
+    parts.unshift(above);
+    cur = above;
+  }
+  if (!parts.length || !hasPincode(parts[parts.length - 1].text)) return undefined;
+  const f = field(joinAddress(parts.map((x) => x.text)), parts.flatMap((x) => x.words), { kind: 'heuristic' });
+  return { ...f, confidence_score: Math.min(f.confidence_score, HEURISTIC_CAP) };
+}
+
 export const extractInvoice: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const custAt = customerStart(model);
@@ -312,7 +333,8 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
     labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ??
-    letterheadAddress(model, letterheadLine(model) ?? nameCell(model, found.dealership_name?.value));
+    letterheadAddress(model, letterheadLine(model) ?? nameCell(model, found.dealership_name?.value)) ??
+    (g?.valid ? addressAboveGstin(model, g.line) : undefined);
 
   const custV = V('customer_name');
   const isCustomer = (v: string) => looksLikeName(personName(v)) && plausible('customer_name', personName(v)) !== 'fail';
