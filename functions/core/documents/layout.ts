@@ -86,7 +86,7 @@ const KEY_WORDS = new Set(
     'grand due consumer units bank statement opening closing balance trade legal constitution liability establishment employer nature business ' +
     'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit # ' +
     'category premises commencement expiry till fee status designation district village town taluka tehsil classification renewal ' +
-    'registered charges pay previous current arrears reading occupier micr nominee currency')
+    'registered charges pay previous current arrears reading occupier micr nominee currency make')
     .split(' '),
 );
 
@@ -102,14 +102,16 @@ export function looksLikeBareKey(s: string): boolean {
   // "Trade Name, if any": a form's qualifier after a comma is part of the label, not an address's comma.
   // A numbered point's label ("2. Name of Borrower", "(3) Asset / Model") is a label without its number.
   // A qualifier in brackets after a label is part of it ("Cost of Asset (as per quotation)").
-  const t = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '').replace(/^\(?\d{1,2}[.)]\s+(?=\p{L})/u, '').replace(/\s*\([^()\d]{2,30}\)\s*$/, '');
+  const full = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '').replace(/^\(?\d{1,2}[.)]\s+(?=\p{L})/u, '');
+  const t = full.replace(/\s*\([^()\d]{2,30}\)\s*$/, '');
   // A bare label has no colon (that is a colon key) and no comma (an address line: "Model Town, Pune").
   if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
   if (/[!?]$/.test(t) || (/\.$/.test(t) && !/\b\w{1,3}\.$/.test(t))) return false;
   // OCR sometimes reads a label's first capital in lower case ("sold To"): allowed when a later word is capitalised.
   const capitalised = /^[A-Z(#]/.test(t) || (/^\p{Ll}/u.test(t) && /\s\p{Lu}/u.test(t) && t.split(/\s+/).length <= 3);
-  return capitalised && keyWordCount(t) > 0;
+  // (the label word may be in the qualifier: "Vehicle (Make / Model)")
+  return capitalised && (keyWordCount(t) > 0 || keyWordCount(full.slice(t.length)) > 0);
 }
 
 /** Sentence-like: many words, mostly lower-case, or sentence punctuation inside. */

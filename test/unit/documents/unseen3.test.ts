@@ -313,3 +313,19 @@ describe('an e-invoice\'s seller cell as OCR garbles it', () => {
     expect(d.dealer_address.confidence_score).toBeLessThanOrEqual(0.6);
   });
 });
+
+describe('a bank\'s sanction-cum-DO letter table', () => {
+  it('a label whose label words are in its bracketed qualifier ("Vehicle (Make / Model)") is a key; "Vehicle" names the asset', () => {
+    const m = pageFromRows([
+      [0.03, [0.27, 'Kaveri Valley Bank Ltd.']],
+      [0.11, [0.06, 'Ref: KV/RAC/AL/2024-25/0205'], [0.79, 'Date: 11-02-2025']],
+      [0.145, [0.33, 'SANCTION-CUM-DELIVERY ORDER']],
+      [0.417, [0.067, 'Name of Borrower'], [0.381, 'Smt. Usha Pandey']],
+      [0.489, [0.067, 'Mobile No.'], [0.381, '8353391830']],
+      [0.517, [0.067, 'Vehicle (Make / Model)'], [0.381, 'Bajaj Pulsar N160 Dual ABS']],
+      [0.545, [0.067, 'Colour'], [0.381, 'Matte Grey']],
+      [0.601, [0.067, 'Cost of Vehicle (On-road)'], [0.381, 'Rs. 1,40,350.00']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.asset_model.value).toBe('Bajaj Pulsar N160 Dual ABS');
+  });
+});
