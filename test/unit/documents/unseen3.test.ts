@@ -329,3 +329,18 @@ describe('a bank\'s sanction-cum-DO letter table', () => {
     expect(extractFields('DELIVERY_ORDER', m).data.asset_model.value).toBe('Bajaj Pulsar N160 Dual ABS');
   });
 });
+
+describe('a delivery instruction e-mail', () => {
+  it('"Dealer Location:" is the dealer\'s address key, continued over its wrapped lines (indented between the key\'s edge and the value\'s)', () => {
+    const m = pageFromRows([
+      [0.09, [0.046, 'Delivery Instruction – Tarun Lal Pillai – DI/MH/7552030']],
+      [0.353, [0.046, 'Store Name: Kalpataru Electronics & Home Appliances']],
+      [0.373, [0.046, 'Dealer Location: Door No. 158-3, Om Residency,']],
+      [0.392, [0.115, 'Link Road, Velachery, Mumbai,']],
+      [0.412, [0.115, 'Maharashtra - 400578']],
+      [0.432, [0.046, 'Customer: Tarun Lal Pillai']],
+      [0.471, [0.046, 'DO Number: DI/MH/7552030']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.dealer_address.value).toBe('Door No. 158-3, Om Residency, Link Road, Velachery, Mumbai, Maharashtra - 400578');
+  });
+});

@@ -89,7 +89,11 @@ export function columnBlock(
           s.box.Top - (cur.box.Top + cur.box.Height) <= h * 1.6 &&
           // same left edge, or the same centre (a centred letterhead)
           // same left edge as the value or (a wrapped "Address: ..." line) as its key, or the same centre (a centred letterhead)
-          (Math.abs(s.box.Left - left) <= h * 1.2 || (cur === first && Math.abs(s.box.Left - first.box.Left) <= h * 1.2) || Math.abs(centre(s) - centre(cur)) <= h * 1.2) &&
+          // (or a hanging indent: a wrapped "Key: value" line indented between the key's edge and the value's)
+          (Math.abs(s.box.Left - left) <= h * 1.2 ||
+            (cur === first && Math.abs(s.box.Left - first.box.Left) <= h * 1.2) ||
+            (cur === first && s.box.Left > first.box.Left && s.box.Left < left) ||
+            Math.abs(centre(s) - centre(cur)) <= h * 1.2) &&
           // an OCR speck between two address lines ("2", "i" from a stamp or the next column) is stepped over
           !(opts.address && !/[\p{L}\p{N}]{3}/u.test(s.text)),
       )

@@ -28,7 +28,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       labels: [/(?:dealer|dlr|retailer|store|shop|outlet)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
     },
     dealer_address: {
-      labels: [/(?:dealer|dlr|retailer|store|shop|outlet)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i],
+      // ("Dealer Location", "Store Location": where the asset is collected)
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet)(?:'s)?\s*(?:address|location)/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i],
     },
     customer_name: {
       labels: [
