@@ -344,3 +344,17 @@ describe('a delivery instruction e-mail', () => {
     expect(extractFields('DELIVERY_ORDER', m).data.dealer_address.value).toBe('Door No. 158-3, Om Residency, Link Road, Velachery, Mumbai, Maharashtra - 400578');
   });
 });
+
+describe('a phone carton\'s end label', () => {
+  it('"Product:" names the model; the "Model No." beside it is the maker\'s code', () => {
+    const m = pageFromRows([
+      [0.106, [0.106, 'MOTOROLA'], [0.6, 'IMEI 1']],
+      [0.199, [0.106, 'Product:'], [0.25, 'Edge 50 Fusion']],
+      [0.212, [0.664, '356330520950685']],
+      [0.25, [0.106, 'Model No.:'], [0.25, 'XT2429-2']],
+      [0.352, [0.106, 'Memory:'], [0.25, '4 GB + 64 GB']],
+      [0.527, [0.119, 'M.R.P. ₹ 31,999.00']],
+    ]);
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', m).data.model.value).toBe('Edge 50 Fusion');
+  });
+});
