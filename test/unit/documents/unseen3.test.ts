@@ -358,3 +358,17 @@ describe('a phone carton\'s end label', () => {
     expect(extractFields('IMEI_CLOSEUP_IMAGE', m).data.model.value).toBe('Edge 50 Fusion');
   });
 });
+
+describe('a copy mark beside the title', () => {
+  it('"Original for Buyer" starts no customer block: the store\'s phone in the letterhead is not the customer\'s mobile', () => {
+    const m = pageFromRows([
+      [0.025, [0.03, 'KAVERI ELECTRONICS & HOME APPLIANCES'], [0.84, 'TAX INVOICE']],
+      [0.07, [0.03, '396/25, Old Mill Road, Tambaram, Hyderabad 500290, Telangana'], [0.8, 'Original for Buyer']],
+      [0.09, [0.03, 'GSTIN: 36URUPK7083Z8ZC | Ph: +91 6130819260']],
+      [0.15, [0.04, 'CUSTOMER DETAILS'], [0.62, 'INVOICE DETAILS']],
+      [0.18, [0.04, 'NAME'], [0.136, ': Siddharth Pillai'], [0.62, 'INV NO'], [0.72, ': CI242533329']],
+      [0.27, [0.04, 'MOBILE'], [0.136, ': 9598241987']],
+    ]);
+    expect(extractFields('INVOICE', m).data.customer_mobile_number.value).toBe('9598241987');
+  });
+});

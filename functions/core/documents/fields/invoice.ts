@@ -227,8 +227,11 @@ function itemsAddUp(model: DocumentModel, totalIndex: number, total: number): bo
   return n > 0 && Math.abs(sum - total) < 0.011;
 }
 /** Index of the first line of the customer block (Infinity when there is none). */
+/** Which copy the page is ("Original for Buyer", "Duplicate for Transporter"): no party's block starts there. */
+const COPY_MARK = /\b(?:original|duplicate|triplicate|quadruplicate|extra\s*copy)\s*(?:copy\s*)?(?:for|of)\b/i;
+
 function customerStart(model: DocumentModel): number {
-  return model.findLine(CUSTOMER_SECTION)?.line.index ?? Infinity;
+  return model.findLines(CUSTOMER_SECTION).find((x) => !COPY_MARK.test(x.line.text))?.line.index ?? Infinity;
 }
 
 /**
