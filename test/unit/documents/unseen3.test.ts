@@ -372,3 +372,29 @@ describe('a copy mark beside the title', () => {
     expect(extractFields('INVOICE', m).data.customer_mobile_number.value).toBe('9598241987');
   });
 });
+
+describe('a sanction letter\'s "of" labels', () => {
+  it('"Model of Vehicle" names the asset', () => {
+    const m = pageFromRows([
+      [0.145, [0.33, 'SANCTION-CUM-DELIVERY ORDER']],
+      [0.417, [0.067, 'Name of Borrower'], [0.381, 'Smt. Usha Naidu']],
+      [0.517, [0.067, 'Model of Vehicle'], [0.381, 'Bajaj Pulsar N160 Dual ABS']],
+      [0.545, [0.067, 'Colour'], [0.381, 'Racing Red']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.asset_model.value).toBe('Bajaj Pulsar N160 Dual ABS');
+  });
+});
+
+describe('a party block under its heading, beside another party\'s block', () => {
+  it('the supplier\'s name holding a label word ("Om Sai Enterprises") is still read under "Vendor Address", the next column\'s block beside it no value of it', () => {
+    const m = pageFromRows([
+      [0.03, [0.14, 'Shri Datta Trading Co.'], [0.7, 'PURCHASE ORDER']],
+      [0.058, [0.85, '# PO-00920']],
+      [0.169, [0.05, 'Vendor Address'], [0.53, 'Deliver To']],
+      [0.186, [0.05, 'Om Sai Enterprises'], [0.53, 'Shri Datta Trading Co. – Warehouse']],
+      [0.203, [0.05, '27/37, Shanti Niwas, Court Road,'], [0.53, 'Shop No. 222, Green Park Society,']],
+      [0.217, [0.05, 'Lucknow, Uttar Pradesh - 226361'], [0.53, 'Behala, Lucknow - 226969']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.supplier_name.value).toBe('Om Sai Enterprises');
+  });
+});

@@ -56,7 +56,10 @@ function partyName(model: DocumentModel, v: FieldVocabulary): ExtractedField | u
   // the section's heading over its block, the party's name first ("Vendor Address" / "Om Sai Enterprises" / "H.No. 105, ...")
   for (const head of labelSegments(model, v.sections ?? [], 2)) {
     const first = model.layout.segmentBelow(head, 1.6);
-    if (first && !model.layout.isKey(first) && Math.abs(first.box.Left - head.box.Left) < Math.max(head.box.Height, 0.006) * 1.5 && isBusiness(first.text) && !/\d{3,}/.test(first.text))
+    // (a name holding a label word, "Om Sai Enterprises", paired with the block beside it in the next column is still a name)
+    const asKey = first ? model.layout.pairs.find((p) => p.keySegment === first) : undefined;
+    const columnApart = !!asKey?.valueSegment && asKey.via === 'beside' && asKey.valueSegment.box.Left - (first!.box.Left + first!.box.Width) > 0.15;
+    if (first && (!asKey || columnApart) && Math.abs(first.box.Left - head.box.Left) < Math.max(head.box.Height, 0.006) * 1.5 && isBusiness(first.text) && !/\d{3,}/.test(first.text))
       return field(business(first.text), first.words, { kind: 'labelled' });
   }
   return undefined;
