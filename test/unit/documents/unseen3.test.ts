@@ -398,3 +398,20 @@ describe('a party block under its heading, beside another party\'s block', () =>
     expect(extractFields('PURCHASE_ORDER', m).data.supplier_name.value).toBe('Om Sai Enterprises');
   });
 });
+
+describe('an HT bill\'s summary', () => {
+  it('"Net Payable" (the bill with arrears and interest, rounded) is due, not the "Bill Amount" above it', () => {
+    const m = pageFromRows([
+      [0.03, [0.05, 'Konkan Coastal Power Distribution Co. Ltd.']],
+      [0.05, [0.05, 'HT CONSUMER BILL']],
+      [0.13, [0.054, 'Consumer No.'], [0.2, '222337515934']],
+      [0.395, [0.581, 'BILL SUMMARY']],
+      [0.415, [0.581, 'Bill Amount'], [0.849, '11,14,945.65']],
+      [0.435, [0.581, 'Arrears'], [0.915, '0.00']],
+      [0.455, [0.581, 'Interest on Arrears'], [0.915, '0.00']],
+      [0.499, [0.581, 'Net Payable'], [0.832, '11,14,946.00']],
+      [0.524, [0.581, 'If paid by 11-07-2024 (PPD)'], [0.855, '11,03,797.00']],
+    ]);
+    expect(extractFields('EBILL', m).data.amount_due.value).toBe(1114946);
+  });
+});
