@@ -403,7 +403,15 @@ export class Layout {
         if (next && !headers && !COLON_KEY.test(next.text) && !(looksLikeBareKey(next.text) && (keyWordCount(next.text) >= 2 || row.length > 2))) {
           this.pairs.push(this.pair(seg, seg.words, seg.text, next, next.words, next.text, 'beside'));
           i++;
-        } else if ((!next || (row.length <= 3 && row.every((x) => looksLikeBareKey(x.text)))) && seg.text.split(/\s+/).length <= 4 && !seg.text.includes(',') && !this.segmentAbove(seg)) {
+        } else if (
+          (!next ||
+            (row.length <= 3 && row.every((x) => looksLikeBareKey(x.text))) ||
+            // the next cell is another key with its own value beside it ("Customer Name | Customer ID | 8217352965"): this key's value is under it
+            (looksLikeBareKey(next.text) && !!row[i + 2] && !looksLikeBareKey(row[i + 2].text) && !COLON_KEY.test(row[i + 2].text))) &&
+          seg.text.split(/\s+/).length <= 4 &&
+          !seg.text.includes(',') &&
+          !this.segmentAbove(seg)
+        ) {
           // A label alone on its row ("Address", "Deliver To"), or a row of section headers: the value is under it.
           const under = this.segmentBelow(seg);
           // (a business under its label may hold one label word: "Galaxy Enterprises", "New India Mobile")

@@ -415,3 +415,18 @@ describe('an HT bill\'s summary', () => {
     expect(extractFields('EBILL', m).data.amount_due.value).toBe(1114946);
   });
 });
+
+describe('layout: a key whose row goes on with another key and its value', () => {
+  it('"Customer Name | Customer ID | 8217352965" over "Harpreet Bhatt": the name is under its key', () => {
+    const m = pageFromRows([
+      [0.03, [0.043, 'NARMADA PNG'], [0.743, 'Amount Payable']],
+      [0.05, [0.043, 'Narmada Piped Gas Ltd.'], [0.743, '1,660.00']],
+      [0.066, [0.043, 'Gas Bill cum Invoice — Domestic PNG']],
+      [0.104, [0.043, 'Customer Name'], [0.45, 'Customer ID'], [0.62, '8217352965']],
+      [0.121, [0.043, 'Harpreet Bhatt']],
+      [0.14, [0.45, 'Bill No.'], [0.62, '169459597161']],
+    ]);
+    expect(m.layout.pairs.some((p) => p.key === 'Customer Name' && p.value === 'Harpreet Bhatt')).toBe(true);
+    expect(extractFields('EBILL', m).data.consumer_name.value).toBe('Harpreet Bhatt');
+  });
+});
