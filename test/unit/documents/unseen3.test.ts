@@ -430,3 +430,19 @@ describe('layout: a key whose row goes on with another key and its value', () =>
     expect(extractFields('EBILL', m).data.consumer_name.value).toBe('Harpreet Bhatt');
   });
 });
+
+describe('a shop\'s thermal stock label', () => {
+  it('"VAR : 8/128" is RAM and storage without units', () => {
+    const m = pageFromRows([
+      [0.14, [0.27, 'PRAGATI MOBILES - STOCK LABEL']],
+      [0.266, [0.158, 'BRAND : IQOO']],
+      [0.313, [0.158, 'MODEL : Z9 LITE 5G']],
+      [0.36, [0.158, 'VAR : 8/128']],
+      [0.46, [0.158, 'IMEI1 : 865834717722041']],
+      [0.78, [0.158, 'MRP: 26999.00'], [0.467, 'MOP: 25499']],
+    ]);
+    const d = extractFields('IMEI_CLOSEUP_IMAGE', m).data;
+    expect(d.ram.value).toBe('8 GB');
+    expect(d.rom.value).toBe('128 GB');
+  });
+});
