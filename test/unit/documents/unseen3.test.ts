@@ -446,3 +446,17 @@ describe('a shop\'s thermal stock label', () => {
     expect(d.rom.value).toBe('128 GB');
   });
 });
+
+describe('a row of labels whose values OCR lost', () => {
+  it('the labels beside a label ("Dealer Name | Customer Name Mobile No. | Product / Model | Asset Cost") are no dealer, customer or model', () => {
+    const m = pageFromRows([
+      [0.056, [0.041, 'Neelkanth Fincorp Pvt. Ltd.'], [0.8, 'DELIVERY ORDER']],
+      [0.181, [0.043, 'DO No.'], [0.16, 'DO Date'], [0.27, 'Dealer Name'], [0.42, 'Customer Name Mobile No.'], [0.7, 'Product / Model'], [0.87, 'Asset Cost']],
+      [0.219, [0.045, 'VMLDO9080143'], [0.16, '25.03.2024'], [0.27, 'Elec'], [0.42, '&']],
+    ]);
+    const d = extractFields('DELIVERY_ORDER', m).data;
+    expect(d.dealer_name?.value ?? '').not.toMatch(/customer/i);
+    expect(d.customer_name?.value ?? '').not.toBe('Name');
+    expect(d.asset_model?.value ?? '').not.toBe('Asset Cost');
+  });
+});

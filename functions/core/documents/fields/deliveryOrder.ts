@@ -12,6 +12,7 @@ import { SALUTATION, addressee, personName } from './commercial.ts';
 import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { addressForKey, addressUnderSegment, labelSegments, pairInSection } from './layoutFields.ts';
+import { isLabelText } from './certificate.ts';
 import {
   cleanName,
   field,
@@ -49,7 +50,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && isDealer(cleanName(p.value)));
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, [/(?:dealer|dlr)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName }) ??
+    labelledText(model, [/(?:dealer|dlr)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isDealer }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
 
@@ -78,7 +79,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     labelledText(
       model,
       [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
-      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: looksLikeName },
+      // (a label word left of a row of labels, "Customer Name Mobile No.", is no name)
+      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?)$/i.test(v) },
     );
 
   const mobilePair = model.layout.find(V('customer_mobile_number').labels).find((p) => findMobiles(p.value).length);
@@ -126,7 +128,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
     clean: modelClean,
-    accept: (s) => s.length >= 2,
+    // (another field's label read beside "Product / Model" in a row of labels, "Asset Cost", is no model)
+    accept: (s) => s.length >= 2 && !isLabelText(s, V('amount').labels),
   });
   // The asset's price (what the invoice total is checked against), else the financed amount.
   const amountLabels = V('amount').labels;
