@@ -460,3 +460,17 @@ describe('a row of labels whose values OCR lost', () => {
     expect(d.asset_model?.value ?? '').not.toBe('Asset Cost');
   });
 });
+
+describe('a delivery order whose number label OCR lost', () => {
+  it('the number in the cell right after the "Delivery Order" title is the order\'s (heuristic)', () => {
+    const m = pageFromRows([
+      [0.025, [0.044, 'Akshaya Credit Solutions Pvt. Ltd.']],
+      [0.05, [0.044, 'Consumer Durable Loan « Delivery Order'], [0.68, 'CD25031528643']],
+      [0.103, [0.044, 'DO Date: 01 Mar 2025 17:57'], [0.795, 'Valid till: 16/03/2025']],
+      [0.178, [0.054, 'Store Name'], [0.336, 'Siddhivinayak Telecom']],
+    ]);
+    const d = extractFields('DELIVERY_ORDER', m).data;
+    expect(d.order_number.value).toBe('CD25031528643');
+    expect(d.order_number.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});

@@ -37,6 +37,23 @@ const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
 /** Another label or section: not a dealer's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]/i;
 
+/**
+ * The number printed in the cell right after the document's title ("Consumer Durable Loan • Delivery
+ * Order  ‖  CD25031528643") when its own label was not read: letters and at least six digits, one
+ * token. Position only: heuristic.
+ */
+function titleNumber(model: DocumentModel): ExtractedField | undefined {
+  const lay = model.layout;
+  for (const seg of lay.segments) {
+    if (!/delivery\s*order\s*$/i.test(seg.text) || lay.isProseLine(seg.line)) continue;
+    // (the next cell of its OCR line, or of its row: a larger number sits a little higher than the title)
+    const next = lay.segments.filter((x) => x.line === seg.line && x.start >= seg.end).sort((a, b) => a.start - b.start)[0] ?? lay.segmentRight(seg);
+    const m = next && /^\s*([A-Z]{1,6}[-/]?\d{6,}[A-Z0-9/-]*)\s*$/.exec(next.text);
+    if (m) return field(m[1], next!.words, { kind: 'heuristic' });
+  }
+  return undefined;
+}
+
 export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -107,7 +124,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     labelledText(model, [/(?:\bD\.?\s?O\.?|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
-    });
+    }) ??
+    titleNumber(model);
   if (order && typeof order.value === 'string') {
     const p = repairEchoPrefix(order.value, ['DO']);
     const inner = repairInnerAbbreviation(p.value, 'DO');
