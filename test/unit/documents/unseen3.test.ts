@@ -474,3 +474,16 @@ describe('a delivery order whose number label OCR lost', () => {
     expect(d.order_number.confidence_score).toBeLessThanOrEqual(0.6);
   });
 });
+
+describe('a supply order\'s file-style number', () => {
+  it('after a bare "No." the number may start with letters ("No. DS/RO-LUC/Purchase/2023-24/727")', () => {
+    const m = pageFromRows([
+      [0.03, [0.09, 'State Rural Warehousing & Logistics Corporation Ltd.']],
+      [0.128, [0.057, 'No. DS/RO-LUC/Purchase/2023-24/727'], [0.79, 'Dated: 03-03-2024']],
+      [0.16, [0.42, 'SUPPLY ORDER']],
+      [0.193, [0.057, 'To,']],
+      [0.209, [0.057, 'M/s. Vijay Enterprises,']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.po_number.value).toBe('DS/RO-LUC/Purchase/2023-24/727');
+  });
+});

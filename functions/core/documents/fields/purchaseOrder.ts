@@ -69,11 +69,12 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   // (a number under the title outranks a reference's: "Reference# QT-7569" is the quotation's)
   const poLabels = V('po_number').labels;
+  // (a file-style number after a bare "No." starts with letters: "No. DS/RO-LUC/Purchase/2023-24/727")
   const po =
     labelledText(model, poLabels.filter((l) => !/ref/.test(l.source)), { pairsOnly: true, pattern: ID_VALUE }) ??
     titleNumber(model) ??
     labelledText(model, poLabels, { pairsOnly: true, pattern: ID_VALUE }) ??
-    labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*\d)/i], { ...VIA, pattern: ID_VALUE });
+    labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*(?:[A-Za-z]{1,6}[/-])?[A-Za-z0-9/-]*\d)/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
     const p = repairEchoPrefix(po.value, ['PO']);
     const inner = repairInnerAbbreviation(p.value, 'PO');
