@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classify, extractFields } from '#core/documents/index.ts';
+import { stripHonorific } from '#core/documents/fields/certificate.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('classification: titles and words as Indian bill books and orders print them', () => {
@@ -485,5 +486,13 @@ describe('a supply order\'s file-style number', () => {
       [0.209, [0.057, 'M/s. Vijay Enterprises,']],
     ]);
     expect(extractFields('PURCHASE_ORDER', m).data.po_number.value).toBe('DS/RO-LUC/Purchase/2023-24/727');
+  });
+});
+
+describe('a firm\'s title', () => {
+  it('"M/S SHRI DATTA ENTERPRISES": after "M/s" the "Shri" is the firm\'s own; a person\'s "Shri" still goes', () => {
+    expect(stripHonorific('M/S SHRI DATTA ENTERPRISES')).toBe('SHRI DATTA ENTERPRISES');
+    expect(stripHonorific('Shri Hemant Dubey')).toBe('Hemant Dubey');
+    expect(stripHonorific('Mr. Ramesh Kumar')).toBe('Ramesh Kumar');
   });
 });
