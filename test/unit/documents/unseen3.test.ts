@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify, extractFields } from '#core/documents/index.ts';
 import { stripHonorific } from '#core/documents/fields/certificate.ts';
+import { ID_VALUE } from '#core/documents/fields/referenceNumber.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('classification: titles and words as Indian bill books and orders print them', () => {
@@ -494,5 +495,12 @@ describe('a firm\'s title', () => {
     expect(stripHonorific('M/S SHRI DATTA ENTERPRISES')).toBe('SHRI DATTA ENTERPRISES');
     expect(stripHonorific('Shri Hemant Dubey')).toBe('Hemant Dubey');
     expect(stripHonorific('Mr. Ramesh Kumar')).toBe('Ramesh Kumar');
+  });
+});
+
+describe('reference numbers', () => {
+  it('an "&" between a prefix\'s initials is part of the number ("KE&E50/24-25/96766")', () => {
+    expect(ID_VALUE.exec('KE&E50/24-25/96766')?.[1]).toBe('KE&E50/24-25/96766');
+    expect(ID_VALUE.exec('INV/24-25/0042')?.[1]).toBe('INV/24-25/0042');
   });
 });
