@@ -504,3 +504,33 @@ describe('reference numbers', () => {
     expect(ID_VALUE.exec('INV/24-25/0042')?.[1]).toBe('INV/24-25/0042');
   });
 });
+
+describe('two party blocks under their headings', () => {
+  it('a bill book\'s "Party :" is the customer\'s key', () => {
+    const m = pageFromRows([
+      [0.063, [0.131, 'Sri Venkateshwara Electronics'], [0.79, 'RETAIL INVOICE']],
+      [0.105, [0.131, 'Plot 394, Green Park Society, Church Street, Pune - 411525']],
+      [0.148, [0.131, 'GSTIN : 27VGOCS1573N7ZK']],
+      [0.236, [0.045, 'Party :'], [0.2, 'Smt. Nandini Kumari Bose'], [0.66, 'Mob. :'], [0.75, '8259705316']],
+    ]);
+    expect(extractFields('INVOICE', m).data.customer_name.value).toBe('Nandini Kumari Bose');
+  });
+
+  it('"Supplier Details" beside "Details of Receiver (Billed to)": each name on its block\'s first line, each address under it', () => {
+    const m = pageFromRows([
+      [0.043, [0.342, 'RAJDHANI MOBILES']],
+      [0.071, [0.355, 'All Leading Brands Available on EMI']],
+      [0.117, [0.423, 'GST INVOICE']],
+      [0.206, [0.051, 'Supplier Details'], [0.516, 'Details of Receiver (Billed to)']],
+      [0.228, [0.053, 'Rajdhani Mobiles'], [0.517, 'Shri Naveen Banerjee']],
+      [0.246, [0.053, 'Shop No. 464, College Road'], [0.517, 'H.No. 150, Tilak Road']],
+      [0.264, [0.053, 'Near Bus Stand, Hadapsar'], [0.517, 'Near Water Tank, Behala']],
+      [0.282, [0.053, 'Chennai 600187, Tamil Nadu'], [0.517, 'Chennai 600841, Tamil Nadu']],
+      [0.3, [0.053, 'GSTIN/UIN: 33XYTPR2610C2ZX']],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.customer_name.value).toBe('Naveen Banerjee');
+    expect(d.customer_address.value).toBe('H.No. 150, Tilak Road, Near Water Tank, Behala, Chennai 600841, Tamil Nadu');
+    expect(d.dealer_address.value).toBe('Shop No. 464, College Road, Near Bus Stand, Hadapsar, Chennai 600187, Tamil Nadu');
+  });
+});

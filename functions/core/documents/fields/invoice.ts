@@ -6,7 +6,7 @@ import type { DocumentModel, LabelOptions, Line, Word } from '../blocks.ts';
 import type { KeyValue, Segment } from '../layout.ts';
 import { findAmounts, findDates, findMobiles } from '../validators.ts';
 import { addressUnder, letterheadAddress, letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
-import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
+import { addressForKey, addressFromPair, addressUnderSegment, nameUnderHeading, pairInSection } from './layoutFields.ts';
 import { gstinCandidates } from './gstin.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { TOTAL_LABELS } from './totals.ts';
@@ -336,6 +336,8 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
     labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ??
+    // the seller's heading over its block ("Supplier Details" / its name / its address)
+    addressUnderSegment(model, nameUnderHeading(model, V('dealer_address').sections ?? [], (t) => !/\d{3,}/.test(t) && t.length >= 3)) ??
     letterheadAddress(model, letterheadLine(model) ?? nameCell(model, found.dealership_name?.value)) ??
     (g?.valid ? addressAboveGstin(model, g.line) : undefined);
 
@@ -347,7 +349,9 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       .map((p) => ({ p, v: pairValue(model, p, isCustomer) }))
       .find((x) => x.v) ??
     [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].filter((p) => p && isCustomer(p.value)).map((p) => ({ p: p!, v: { text: p!.value, words: p!.valueWords, segment: p!.valueSegment } }))[0] ??
-    bareNameRead(model, g?.line.index ?? letterheadLine(model)?.index ?? -1, isCustomer);
+    bareNameRead(model, g?.line.index ?? letterheadLine(model)?.index ?? -1, isCustomer) ??
+    // the customer's heading over its block, the name on its first line ("Details of Receiver (Billed to)" / "Shri Naveen Banerjee")
+    [nameUnderHeading(model, custV.sections ?? [], (t) => isCustomer(t) && !ADDRESS_WORD.test(t))].filter((x) => !!x).map((x) => ({ v: { text: x!.text, words: x!.words, segment: x } }))[0];
   const custPair = custRead?.p;
   found.customer_name =
     (custRead?.v ? field(personName(custRead.v.text), custRead.v.words, { kind: 'labelled', via: 'pair' }) : undefined) ??

@@ -13,7 +13,7 @@ import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
-import { labelSegments, pairInSection } from './layoutFields.ts';
+import { nameUnderHeading, pairInSection } from './layoutFields.ts';
 import { addressee, pairValue } from './commercial.ts';
 import { invoiceTotal } from './invoice.ts';
 import { cleanName, field, hasPincode, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldVocabulary } from './common.ts';
@@ -54,14 +54,8 @@ function partyName(model: DocumentModel, v: FieldVocabulary): ExtractedField | u
   const s = pairInSection(model, v.sections ?? [], v.inSection ?? []);
   if (s && isBusiness(s.value)) return field(business(s.value), s.valueWords, { kind: 'labelled', via: 'pair' });
   // the section's heading over its block, the party's name first ("Vendor Address" / "Om Sai Enterprises" / "H.No. 105, ...")
-  for (const head of labelSegments(model, v.sections ?? [], 2)) {
-    const first = model.layout.segmentBelow(head, 1.6);
-    // (a name holding a label word, "Om Sai Enterprises", paired with the block beside it in the next column is still a name)
-    const asKey = first ? model.layout.pairs.find((p) => p.keySegment === first) : undefined;
-    const columnApart = !!asKey?.valueSegment && asKey.via === 'beside' && asKey.valueSegment.box.Left - (first!.box.Left + first!.box.Width) > 0.15;
-    if (first && (!asKey || columnApart) && Math.abs(first.box.Left - head.box.Left) < Math.max(head.box.Height, 0.006) * 1.5 && isBusiness(first.text) && !/\d{3,}/.test(first.text))
-      return field(business(first.text), first.words, { kind: 'labelled' });
-  }
+  const first = nameUnderHeading(model, v.sections ?? [], isBusiness);
+  if (first) return field(business(first.text), first.words, { kind: 'labelled' });
   return undefined;
 }
 

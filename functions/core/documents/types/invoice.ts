@@ -83,6 +83,8 @@ export const invoice: DocumentTypeDeclaration = {
         /customer/i,
         /\bcust\b\.?/i,
         /consignee/i,
+        // a bill book's "Party :" (the party billed)
+        /^\s*party\s*$/i,
       ],
       sections: CUSTOMER_SECTIONS,
       inSection: [/name/i],
