@@ -534,3 +534,22 @@ describe('two party blocks under their headings', () => {
     expect(d.dealer_address.value).toBe('Shop No. 464, College Road, Near Bus Stand, Hadapsar, Chennai 600187, Tamil Nadu');
   });
 });
+
+describe('"Sold By" beside "Sold To"', () => {
+  it('the other party\'s heading is no dealer name; the seller\'s name and address are read under its heading, though the name holds a label word ("Mobile")', () => {
+    const m = pageFromRows([
+      [0.014, [0.043, 'Original for Recipient'], [0.884, 'Page 1 of 1']],
+      [0.043, [0.183, 'JANATA MOBILE CARE & ACCESSORIES']],
+      [0.086, [0.149, 'GSTIN: 19CLNPJ2517Y5ZU | Ph: 9822452145']],
+      [0.117, [0.305, 'TAX INVOICE']],
+      [0.206, [0.051, 'Sold By'], [0.516, 'Sold To']],
+      [0.228, [0.053, 'Janata Mobile Care & Accessories'], [0.517, 'Kumari Geeta Thakur']],
+      [0.246, [0.053, '440/2, Old Mill Road'], [0.517, 'Flat No. 9, Vasant Vihar']],
+      [0.264, [0.053, 'Opp. Petrol Pump, Velachery'], [0.517, 'Canal Road, Aundh']],
+      [0.282, [0.053, 'Kolkata 700872, West Bengal'], [0.517, 'Kolkata, West Bengal - 700920']],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.dealership_name.value).toBe('Janata Mobile Care & Accessories');
+    expect(d.dealer_address.value).toBe('440/2, Old Mill Road, Opp. Petrol Pump, Velachery, Kolkata 700872, West Bengal');
+  });
+});

@@ -251,6 +251,9 @@ function agreedName(model: DocumentModel): ExtractedField | undefined {
   return head;
 }
 
+/** A party's heading: "Sold To", "Bill To", "Buyer", "Details of Receiver", "Consignee". */
+const PARTY_HEADING = /^\s*(?:(?:sold|bill(?:ed)?|ship(?:ped)?|deliver(?:y)?|invoice(?:d)?|consign(?:ed)?)\s*(?:to|by|from)\b|(?:details\s*of\s*)?(?:buyer|receiver|recipient|consignee|customer)(?:'s)?(?:\s*details)?\s*$)/i;
+
 /** A party's block heading that is the seller's: a "Name" under it is the dealer's, not the customer's. */
 const SELLER_HEADING = /\b(?:dealer|seller|supplier|vendor|sold\s*by|bill(?:ed)?\s*from|ship(?:ped)?\s*from)\b/i;
 
@@ -324,11 +327,14 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     gstins[0];
   if (g) found.dealer_gst = idField({ ...g, check: 'checksum' }, g.words);
 
-  const isBusiness = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !/invoice|gstin|original|recipient/i.test(v);
+  // (another party's heading read beside the seller's, "Sold By | Sold To", names no business)
+  const isBusiness = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !/invoice|gstin|original|recipient/i.test(v) && !PARTY_HEADING.test(v);
   const dealerPair = model.layout.find(V('dealership_name').labels).find((p) => isBusiness(cleanName(p.value)));
+  const sellerHead = nameUnderHeading(model, V('dealership_name').sections ?? [], (t) => isBusiness(cleanName(t)));
   found.dealership_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_NAME_STOP, clean: cleanName }) ??
+    labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isBusiness }) ??
+    (sellerHead ? field(cleanName(sellerHead.text), sellerHead.words, { kind: 'labelled' }) : undefined) ??
     agreedName(model) ??
     signatureName(model);
 

@@ -175,8 +175,8 @@ export function addressUnderSegment(model: DocumentModel, seg: Segment | undefin
 /**
  * A party's section heading over its block, the party's name on the block's first line ("Vendor
  * Address" / "Om Sai Enterprises" / "H.No. 105, ..."): that line, left-aligned under the heading.
- * A name holding a label word ("Om Sai Enterprises") read as a key of the block beside it in the
- * next column is still a name.
+ * A name holding a label word ("Om Sai Enterprises") read as a key of the block beside it, under
+ * the next heading, is still a name.
  */
 export function nameUnderHeading(model: DocumentModel, sections: readonly RegExp[], accept: (text: string) => boolean): Segment | undefined {
   const lay = model.layout;
@@ -184,7 +184,10 @@ export function nameUnderHeading(model: DocumentModel, sections: readonly RegExp
     const first = lay.segmentBelow(head, 1.6);
     if (!first || Math.abs(first.box.Left - head.box.Left) >= Math.max(head.box.Height, 0.006) * 1.5 || /\d{3,}/.test(first.text)) continue;
     const asKey = lay.pairs.find((p) => p.keySegment === first);
-    const columnApart = !!asKey?.valueSegment && asKey.via === 'beside' && asKey.valueSegment.box.Left - (first.box.Left + first.box.Width) > 0.15;
+    // (its "value" starts under another heading of the heading's row: the next party's block)
+    const v = asKey?.valueSegment;
+    const tol = Math.max(head.box.Height, 0.006) * 1.5;
+    const columnApart = !!v && asKey!.via === 'beside' && lay.rowOf(head).some((o) => o !== head && Math.abs(o.box.Left - v.box.Left) < tol);
     if ((!asKey || columnApart) && accept(first.text)) return first;
   }
   return undefined;
