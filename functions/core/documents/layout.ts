@@ -86,7 +86,7 @@ const KEY_WORDS = new Set(
     'grand due consumer units bank statement opening closing balance trade legal constitution liability establishment employer nature business ' +
     'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit # ' +
     'category premises commencement expiry till fee status designation district village town taluka tehsil classification renewal ' +
-    'registered charges pay previous current arrears reading occupier')
+    'registered charges pay previous current arrears reading occupier micr nominee currency make')
     .split(' '),
 );
 
@@ -102,14 +102,16 @@ export function looksLikeBareKey(s: string): boolean {
   // "Trade Name, if any": a form's qualifier after a comma is part of the label, not an address's comma.
   // A numbered point's label ("2. Name of Borrower", "(3) Asset / Model") is a label without its number.
   // A qualifier in brackets after a label is part of it ("Cost of Asset (as per quotation)").
-  const t = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '').replace(/^\(?\d{1,2}[.)]\s+(?=\p{L})/u, '').replace(/\s*\([^()\d]{2,30}\)\s*$/, '');
+  const full = s.trim().replace(/,\s*if\s+(?:any|applicable)\s*$/i, '').replace(/^\(?\d{1,2}[.)]\s+(?=\p{L})/u, '');
+  const t = full.replace(/\s*\([^()\d]{2,30}\)\s*$/, '');
   // A bare label has no colon (that is a colon key) and no comma (an address line: "Model Town, Pune").
   if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
   if (/[!?]$/.test(t) || (/\.$/.test(t) && !/\b\w{1,3}\.$/.test(t))) return false;
   // OCR sometimes reads a label's first capital in lower case ("sold To"): allowed when a later word is capitalised.
   const capitalised = /^[A-Z(#]/.test(t) || (/^\p{Ll}/u.test(t) && /\s\p{Lu}/u.test(t) && t.split(/\s+/).length <= 3);
-  return capitalised && keyWordCount(t) > 0;
+  // (the label word may be in the qualifier: "Vehicle (Make / Model)")
+  return capitalised && (keyWordCount(t) > 0 || keyWordCount(full.slice(t.length)) > 0);
 }
 
 /** Sentence-like: many words, mostly lower-case, or sentence punctuation inside. */
@@ -401,7 +403,15 @@ export class Layout {
         if (next && !headers && !COLON_KEY.test(next.text) && !(looksLikeBareKey(next.text) && (keyWordCount(next.text) >= 2 || row.length > 2))) {
           this.pairs.push(this.pair(seg, seg.words, seg.text, next, next.words, next.text, 'beside'));
           i++;
-        } else if ((!next || (row.length <= 3 && row.every((x) => looksLikeBareKey(x.text)))) && seg.text.split(/\s+/).length <= 4 && !seg.text.includes(',') && !this.segmentAbove(seg)) {
+        } else if (
+          (!next ||
+            (row.length <= 3 && row.every((x) => looksLikeBareKey(x.text))) ||
+            // the next cell is another key with its own value beside it ("Customer Name | Customer ID | 8217352965"): this key's value is under it
+            (looksLikeBareKey(next.text) && !!row[i + 2] && !looksLikeBareKey(row[i + 2].text) && !COLON_KEY.test(row[i + 2].text))) &&
+          seg.text.split(/\s+/).length <= 4 &&
+          !seg.text.includes(',') &&
+          !this.segmentAbove(seg)
+        ) {
           // A label alone on its row ("Address", "Deliver To"), or a row of section headers: the value is under it.
           const under = this.segmentBelow(seg);
           // (a business under its label may hold one label word: "Galaxy Enterprises", "New India Mobile")
@@ -437,13 +447,23 @@ export class Layout {
       // (a ruled table's header band may stand over four line heights above its one row)
       b[0].box.Top - (a[0].box.Top + a[0].box.Height) < a[0].box.Height * 5 &&
       // each value starts under its label, or sits within the label's span (centred or right-aligned figures)
-      a.every((s, i) => Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5 || xOverlap(s.box, b[i].box) >= Math.min(s.box.Width, b[i].box.Width) * 0.6);
+      a.every(
+        (s, i) =>
+          Math.abs(s.box.Left - b[i].box.Left) <= Math.max(s.box.Height, 0.006) * 2.5 ||
+          xOverlap(s.box, b[i].box) >= Math.min(s.box.Width, b[i].box.Width) * 0.6 ||
+          // (a figure right-aligned in its column starts under its label or just after it and runs past it, short of the next label)
+          (b[i].box.Left >= s.box.Left &&
+            b[i].box.Left <= s.box.Left + s.box.Width + Math.max(s.box.Height, 0.006) * 2.5 &&
+            (i === a.length - 1 || b[i].box.Left + b[i].box.Width <= a[i + 1].box.Left)),
+      );
     const next = this.rows[ri + 1];
     if (!aligned(row, next)) return undefined;
     // A left column of labels ("Seller | Star Mobile" over "Seller Address | ...") is a key-value table, not a header row.
     if (next.every((s) => looksLikeBareKey(s.text)) || looksLikeBareKey(next[0].text)) return undefined;
     const after = this.rows[ri + 2];
-    if (after && aligned(next, after) && !after.every((s) => looksLikeBareKey(s.text))) return undefined;
+    // (a grid of caption rows: the row after the values is captions again, one of them perhaps misread, "MCR" for "MICR")
+    const captions = (r: Segment[]) => r.filter((s) => looksLikeBareKey(s.text)).length >= Math.ceil(r.length * 0.75);
+    if (after && aligned(next, after) && !captions(after)) return undefined;
     return next;
   }
 

@@ -26,8 +26,11 @@ import { columnBlock } from './layoutFields.ts';
 /** Titles printed before a name: never part of it (truth and cross-checks compare bare names). */
 const HONORIFIC = /^\s*(?:(?:mr|mrs|ms|miss|shri|shree|sri|smt|srimati|shrimati|kum|kumari|dr|m\/s|messrs)\.?(?=[\s.])\s*)+/i;
 
+/** "M/s" before a name says a firm follows: a "Shri" after it is the firm's own ("M/S SHRI DATTA ENTERPRISES"). */
+const FIRM_TITLE = /^\s*(?:m\s*\/\s*s|messrs)\.?(?=[\s.])\s*/i;
+
 export function stripHonorific(s: string): string {
-  const t = s.replace(HONORIFIC, '');
+  const t = FIRM_TITLE.test(s) ? s.replace(FIRM_TITLE, '') : s.replace(HONORIFIC, '');
   return t.trim() ? t.trim() : s.trim();
 }
 

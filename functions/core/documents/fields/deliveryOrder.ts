@@ -4,6 +4,7 @@
  * dealer_name, order_number, order_date, asset_model, amount.
  */
 import type { DocumentModel, Line } from '../blocks.ts';
+import type { KeyValue } from '../layout.ts';
 import { findAmounts, findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
@@ -11,6 +12,7 @@ import { SALUTATION, addressee, personName } from './commercial.ts';
 import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { addressForKey, addressUnderSegment, labelSegments, pairInSection } from './layoutFields.ts';
+import { isLabelText } from './certificate.ts';
 import {
   cleanName,
   field,
@@ -39,6 +41,23 @@ const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
 /** Another label or section: not a dealer's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]/i;
 
+/**
+ * The number printed in the cell right after the document's title ("Consumer Durable Loan • Delivery
+ * Order  ‖  CD25031528643") when its own label was not read: letters and at least six digits, one
+ * token. Position only: heuristic.
+ */
+function titleNumber(model: DocumentModel): ExtractedField | undefined {
+  const lay = model.layout;
+  for (const seg of lay.segments) {
+    if (!/delivery\s*order\s*$/i.test(seg.text) || lay.isProseLine(seg.line)) continue;
+    // (the next cell of its OCR line, or of its row: a larger number sits a little higher than the title)
+    const next = lay.segments.filter((x) => x.line === seg.line && x.start >= seg.end).sort((a, b) => a.start - b.start)[0] ?? lay.segmentRight(seg);
+    const m = next && /^\s*([A-Z]{1,6}[-/]?\d{6,}[A-Z0-9/-]*)\s*$/.exec(next.text);
+    if (m) return field(m[1], next!.words, { kind: 'heuristic' });
+  }
+  return undefined;
+}
+
 export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -47,10 +66,12 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const head = letterheadLine(model);
   const headIsDealer = head && !FINANCIER.test(head.text) ? head : undefined;
   const isDealer = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !NOT_A_NAME.test(v) && !SALUTATION.test(v) && !FINANCIER.test(v);
-  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => isDealer(cleanName(p.value)));
+  // (a heading's "value" that is itself a key is the next label: "DEALER DETAILS" over "DLR CODE | ...")
+  const headingOverKey = (p: KeyValue) => !!p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment);
+  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && isDealer(cleanName(p.value)));
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, [/dealer(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName }) ??
+    labelledText(model, [/(?:dealer|dlr)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isDealer }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
 
@@ -72,14 +93,15 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
 
   const custV = V('customer_name');
   const custPair =
-    model.layout.find(custV.labels).find((p) => looksLikeName(personName(p.value))) ??
+    model.layout.find(custV.labels).find((p) => !headingOverKey(p) && looksLikeName(personName(p.value))) ??
     [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(personName(p.value)));
   found.customer_name =
     (custPair ? field(personName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(
       model,
-      [/customer(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
-      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: looksLikeName },
+      [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
+      // (a label word left of a row of labels, "Customer Name Mobile No.", is no name)
+      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?)$/i.test(v) },
     );
 
   const mobilePair = model.layout.find(V('customer_mobile_number').labels).find((p) => findMobiles(p.value).length);
@@ -106,7 +128,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     labelledText(model, [/(?:\bD\.?\s?O\.?|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
-    });
+    }) ??
+    titleNumber(model);
   if (order && typeof order.value === 'string') {
     const p = repairEchoPrefix(order.value, ['DO']);
     const inner = repairInnerAbbreviation(p.value, 'DO');
@@ -127,7 +150,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
     clean: modelClean,
-    accept: (s) => s.length >= 2,
+    // (another field's label read beside "Product / Model" in a row of labels, "Asset Cost", is no model)
+    accept: (s) => s.length >= 2 && !isLabelText(s, V('amount').labels),
   });
   // The asset's price (what the invoice total is checked against), else the financed amount.
   const amountLabels = V('amount').labels;

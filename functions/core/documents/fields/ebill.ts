@@ -13,6 +13,9 @@ const NOT_CONSUMER = /office|ward|division|section|circle|zone|registered|corpor
 const NAME_AND_ADDRESS = [/(?:consumer(?:'s)?\s*|customer(?:'s)?\s*)?name\s*(?:&|and)\s*address(?:\s*of\s*(?:the\s*)?consumer)?/i];
 const ADDRESS_STOP = /^\s*(?:mobile|mob|phone|ph|tel|contact|e-?mail|gstin|gst|pan|date|dated|bill|due|consumer|account|a\/c|meter|tariff|sanction|connected|category|load|phase|units|reading|plan|ifsc|pole|feeder|book|area\s*code|route)(?![A-Za-z0-9])/i;
 
+/** A consumer number; a colon printed apart and read as "1" or "|" before it ("Consumer No.  1 222337515934") is not its first digit. */
+const CONSUMER_NUMBER = /^(?:[|!lI1]\s+(?=[A-Za-z]{0,4}\d{4,}\b))?([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/;
+
 /** The amount due now: a key-value pair first (never one for after the due date), then a label in a line. */
 function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
   for (const label of labels) {
@@ -57,8 +60,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
   const second = (to?.address ? to.name : undefined) ?? combined?.name;
   if (found.consumer_name !== second) found.consumer_name = checkedAgainst(found.consumer_name, second);
   found.consumer_number = capShortId(
-    textByLabels(model, V('consumer_number').labels, { clean: (s) => (/^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/.exec(s.trim())?.[1] ?? ''), allLabels: all }) ??
-    labelledText(model, V('consumer_number').labels, { ...VIA, pattern: /^([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/ }),
+    textByLabels(model, V('consumer_number').labels, { clean: (s) => (CONSUMER_NUMBER.exec(s.trim())?.[1] ?? ''), allLabels: all }) ??
+    labelledText(model, V('consumer_number').labels, { ...VIA, pattern: CONSUMER_NUMBER }),
   );
   const name = typeof found.consumer_name?.value === 'string' ? found.consumer_name.value : undefined;
   // "Name & Address" cell, an address key (never the office's), then the addressee block of a letter.

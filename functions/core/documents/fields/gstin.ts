@@ -15,8 +15,11 @@ interface GstinHit {
   line: Line;
 }
 
+/** Letters a GSTIN token must show: its PAN part prints five and its tail two, so a run of 15 digits (an IMEI) is no GSTIN however it repairs. */
+const MIN_LETTERS = 3;
+
 export function gstinCandidates(model: DocumentModel): GstinHit[] {
-  return model.findAll(GSTIN_TOKEN).map((m) => {
+  return model.findAll(GSTIN_TOKEN).filter((m) => (m.match[0].match(/[A-Za-z]/g) ?? []).length >= MIN_LETTERS).map((m) => {
     const r = readGstin(m.match[0]);
     return { ...r, words: m.words, line: m.line };
   });

@@ -7,8 +7,10 @@ import { segmentLine } from '../layout.ts';
 import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, repairNameLookalikes, tidy, type ExtractedField } from './common.ts';
 import { TRADE_LINE, addressBelow } from './commercial.ts';
 
+// (a bill book's pre-printed choice of payment, "Cash / Credit", is no name either; nor an e-invoice's
+// registration labels over the seller's cell: "IRN", "Ack No.", "e-Way Bill"; nor a party's heading: "Details of Receiver (Billed to)")
 const TITLE =
-  /invoice|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
+  /invoice|\birn\b|\back\.?\s*(?:no|date|dt)\b|e-?way\s*bill|\bdetails\s*of\b|\b(?:bill(?:ed)?|ship(?:ped)?)\s*to\b|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|^\W*(?:cash|credit)\s*[/|]\s*(?:cash|credit)\W*$|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
 
 /** A registration number in brackets after the name: "BOON SENG PAPER SDN BHD (1248717-W)", "(Co. No: 20154-T)". */
 const TRAILING_REGISTRATION = /\s*[(\[][^()[\]]*\d{3,}[^()[\]]*[)\]]\s*$/;
@@ -87,10 +89,16 @@ export function letterheadBlock(model: DocumentModel): { lines: Line[]; text: st
 }
 
 /** The issuer's name from the "For <Business>" signature block. */
+const SIGNATURE = /^\s*for\s*[:,-]?\s+((?:m\/s\.?\s*)?[A-Za-z][A-Za-z0-9 .&'()-]{2,60})$/i;
+
 export function signatureName(model: DocumentModel): ExtractedField | undefined {
-  const m = model.findLine(/^\s*for\s*[:,-]?\s+((?:m\/s\.?\s*)?[A-Za-z][A-Za-z0-9 .&'()-]{2,60})$/i);
-  if (!m || /office\s*use|any\s*queries/i.test(m.line.text)) return undefined;
-  return field(cleanName(m.match[1]), m.words, { kind: 'heuristic' });
+  const m = model.findLine(SIGNATURE);
+  if (m && !/office\s*use|any\s*queries/i.test(m.line.text)) return field(cleanName(m.match[1]), m.words, { kind: 'heuristic' });
+  if (m) return undefined;
+  // the signature block in a cell of its own beside other text on its line ("Declaration  ‖  for Navrang Two Wheelers")
+  const cell = model.layout.segments.find((x) => x.start > 0 && SIGNATURE.test(x.text) && !model.layout.isProseLine(x.line));
+  const c = cell ? SIGNATURE.exec(cell.text) : null;
+  return cell && c && !/office\s*use|any\s*queries/i.test(cell.text) ? field(cleanName(c[1]), cell.words, { kind: 'heuristic' }) : undefined;
 }
 
 /**

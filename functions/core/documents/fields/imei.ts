@@ -50,6 +50,8 @@ function brandLine(model: DocumentModel): ExtractedField | undefined {
 export const INCOMPLETE_CAP = 0.4;
 
 const IMEI_TOKEN = new RegExp(`(?<![0-9A-Za-z])${DIGITISH}(?:-?${DIGITISH}){14}(?![0-9A-Za-z])`, 'g');
+/** A labelled variant without units, RAM then storage as shops write it: "VAR : 8/128", "Variant: 6+128" (storage a size phones come in). */
+const VARIANT = /\b(?:var(?:iant)?|config(?:uration)?|ram\s*\/\s*rom)\b\.?\s*[:\-]?\s*(\d{1,2})\s*(?:GB)?\s*[/+]\s*(16|32|64|128|256|512)\s*(GB|TB)?(?![\d/])/i;
 const RAM_ROM = /(\d{1,2})\s*GB\s*(?:RAM)?\s*[+/|,&]\s*(\d{2,4})\s*(GB|TB)/i;
 const RAM = /(?:\bRAM\b\s*[:\-]?\s*(\d{1,2})\s*GB)|(?:(\d{1,2})\s*GB\s*RAM\b)/i;
 const ROM = /(?:\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB))|(?:(\d{2,4})\s*(GB|TB)\s*(?:ROM|storage)\b)/i;
@@ -110,12 +112,14 @@ export const extractImei: Extractor = (model, _opts, V) => {
     const m = p && re.exec(p.value);
     return p && m ? field(`${m[1]} ${(m[2] ?? 'GB').toUpperCase()}`, p.valueWords, { kind: 'structure', pass: true }) : undefined;
   };
-  found.ram = pairGb([/^ram$/i], /^(\d{1,2})\s*(GB)\b/i) ?? spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`);
+  found.ram =
+    pairGb([/^ram$/i], /^(\d{1,2})\s*(GB)\b/i) ?? spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`) ?? spec(model, VARIANT, (m) => `${m[1]} GB`);
   found.rom =
     pairGb([/^(?:rom|(?:internal\s*)?storage)$/i], /(?:^|[+/]\s*)(\d{2,4})\s*(GB|TB)\s*$/i) ??
     spec(model, RAM_ROM, (m) => `${m[2]} ${m[3].toUpperCase()}`) ??
     spec(model, /\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB)/i, (m) => `${m[1]} ${m[2].toUpperCase()}`) ??
-    spec(model, ROM, (m) => (m[1] ? `${m[1]} ${m[2].toUpperCase()}` : `${m[3]} ${m[4].toUpperCase()}`));
+    spec(model, ROM, (m) => (m[1] ? `${m[1]} ${m[2].toUpperCase()}` : `${m[3]} ${m[4].toUpperCase()}`)) ??
+    spec(model, VARIANT, (m) => `${m[2]} ${(m[3] ?? 'GB').toUpperCase()}`);
 
   // The price the phone sells at: an offer/selling price or MOP before a plain "Price", the MRP
   // (often printed struck out beside the offer) last.

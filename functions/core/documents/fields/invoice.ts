@@ -3,9 +3,10 @@
  * total_invoice_amount (number), invoice_date, invoice_number, customer_mobile_number.
  */
 import type { DocumentModel, LabelOptions, Line, Word } from '../blocks.ts';
+import type { KeyValue, Segment } from '../layout.ts';
 import { findAmounts, findDates, findMobiles } from '../validators.ts';
-import { addressUnder, letterheadAddress, letterheadLine, letterheadName, signatureName } from './header.ts';
-import { addressForKey, addressFromPair, addressUnderSegment, pairInSection } from './layoutFields.ts';
+import { addressUnder, letterheadAddress, letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
+import { addressForKey, addressFromPair, addressUnderSegment, nameUnderHeading, pairInSection } from './layoutFields.ts';
 import { gstinCandidates } from './gstin.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { TOTAL_LABELS } from './totals.ts';
@@ -19,6 +20,7 @@ import {
   addressField,
   cleanName,
   hasPincode,
+  joinAddress,
   field,
   idField,
   labelledAddress,
@@ -29,12 +31,13 @@ import {
   type Extractor,
 } from './common.ts';
 
-const CUSTOMER_SECTION = /bill(?:ed)?\s*to|billing\s*address|invoice\s*to|buyer|customer(?!\s*care)|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
+// ("Customer Copy" beside the title, "Customer's Signature" at the foot: no customer's block starts there)
+const CUSTOMER_SECTION = /bill(?:ed)?\s*to\b|billing\s*address|invoice\s*to\b|buyer|customer(?!\s*(?:care|support|service|copy|'?s?\s*sign))|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
   /buyer(?:'s)?\s*name/i,
   /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser)/i,
-  /bill(?:ed)?\s*to/i,
+  /bill(?:ed)?\s*to\b/i,
   /sold\s*to/i,
   /\bbuyer\b/i,
   // ("Customer Care", "Customer's Signature", "Customer Copy" name no customer)
@@ -233,8 +236,11 @@ function itemsAddUp(model: DocumentModel, totalIndex: number, total: number): bo
   return n > 0 && Math.abs(sum - total) < 0.011;
 }
 /** Index of the first line of the customer block (Infinity when there is none). */
+/** Which copy the page is ("Original for Buyer", "Duplicate for Transporter"): no party's block starts there. */
+const COPY_MARK = /\b(?:original|duplicate|triplicate|quadruplicate|extra\s*copy)\s*(?:copy\s*)?(?:for|of)\b/i;
+
 function customerStart(model: DocumentModel): number {
-  return model.findLine(CUSTOMER_SECTION)?.line.index ?? Infinity;
+  return model.findLines(CUSTOMER_SECTION).find((x) => !COPY_MARK.test(x.line.text))?.line.index ?? Infinity;
 }
 
 /**
@@ -254,6 +260,69 @@ function agreedName(model: DocumentModel): ExtractedField | undefined {
   return head;
 }
 
+/** A party's heading: "Sold To", "Bill To", "Buyer", "Details of Receiver", "Consignee". */
+const PARTY_HEADING = /^\s*(?:(?:sold|bill(?:ed)?|ship(?:ped)?|deliver(?:y)?|invoice(?:d)?|consign(?:ed)?)\s*(?:to|by|from)\b|(?:details\s*of\s*)?(?:buyer|receiver|recipient|consignee|customer)(?:'s)?(?:\s*details)?\s*$)/i;
+
+/** A party's block heading that is the seller's: a "Name" under it is the dealer's, not the customer's. */
+const SELLER_HEADING = /\b(?:dealer|seller|supplier|vendor|sold\s*by|bill(?:ed)?\s*from|ship(?:ped)?\s*from)\b/i;
+
+/**
+ * A bill book's bare "Name ______" (no party named in the key) under the seller's block: the seller
+ * prints itself in the letterhead, so the name written on the form is the customer's. Not when a
+ * seller's heading stands between the letterhead and the key.
+ */
+function bareNameRead(model: DocumentModel, sellerEnd: number, accept: (v: string) => boolean): { p?: KeyValue; v: NonNullable<ReturnType<typeof pairValue>> } | undefined {
+  const page = model.lines[0]?.page;
+  const sellerBetween = (at: number) => model.lines.some((l) => l.index >= sellerEnd && l.index < at && SELLER_HEADING.test(l.text));
+  for (const p of model.layout.find([/^\s*name\s*(?:of\s*(?:the\s*)?)?$/i], 0)) {
+    const key = p.keySegment?.line;
+    if (!key || key.page !== page || key.index <= sellerEnd || sellerBetween(key.index)) continue;
+    const v = pairValue(model, p, accept);
+    if (v) return { p, v };
+  }
+  // the key and the written name read as one cell ("Name Smt. Harpreet Chaudhary")
+  for (const l of model.lines) {
+    if (l.page !== page || l.index <= sellerEnd || model.layout.isProseLine(l)) continue;
+    const m = /^\s*name\s*[:.\-]?\s+/i.exec(l.text);
+    if (!m || sellerBetween(l.index)) continue;
+    const rest = l.text.slice(m[0].length);
+    const text = rest.split(NAME_STOP)[0].trim();
+    if (text && accept(text)) return { v: { text, words: model.wordsInRange(l, m[0].length, m[0].length + rest.indexOf(text) + text.length) } };
+  }
+  return undefined;
+}
+
+/**
+ * The line printing the seller's name in the top half of page 1, when no letterhead line was found
+ * (an e-invoice's seller cell under its IRN block): the name the signature or a label gave.
+ */
+function nameCell(model: DocumentModel, name: unknown): Line | undefined {
+  if (typeof name !== 'string' || name.length < 3) return undefined;
+  const norm = (x: string) => x.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const page = model.lines[0]?.page;
+  return model.lines.find((l) => l.page === page && l.box.Top < 0.5 && norm(letterheadText(l)) === norm(name));
+}
+
+/**
+ * The seller's cell prints its name, its address and then its GSTIN: the address lines ending with
+ * a PIN right above the seller's GSTIN in its column (its name line, without digits, above them ends it).
+ * Position only: heuristic, capped.
+ */
+function addressAboveGstin(model: DocumentModel, gstinLine: Line): ExtractedField | undefined {
+  const lay = model.layout;
+  let cur = lay.segments.find((x) => x.line === gstinLine && /gst/i.test(x.text)) ?? lay.segments.find((x) => x.line === gstinLine);
+  const parts: Segment[] = [];
+  while (cur && parts.length < 4) {
+    const above = lay.segmentAbove(cur);
+    if (!above || lay.isKey(above) || lay.isProseLine(above.line) || !(/\d/.test(above.text) || ADDRESS_WORD.test(above.text)) || /gstin|invoice|irn|ack|e-?way/i.test(above.text)) break;
+    parts.unshift(above);
+    cur = above;
+  }
+  if (!parts.length || !hasPincode(parts[parts.length - 1].text)) return undefined;
+  const f = field(joinAddress(parts.map((x) => x.text)), parts.flatMap((x) => x.words), { kind: 'heuristic' });
+  return { ...f, confidence_score: Math.min(f.confidence_score, HEURISTIC_CAP) };
+}
+
 export const extractInvoice: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const custAt = customerStart(model);
@@ -267,11 +336,14 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     gstins[0];
   if (g) found.dealer_gst = idField({ ...g, check: 'checksum' }, g.words);
 
-  const isBusiness = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !/invoice|gstin|original|recipient/i.test(v);
+  // (another party's heading read beside the seller's, "Sold By | Sold To", names no business)
+  const isBusiness = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !/invoice|gstin|original|recipient/i.test(v) && !PARTY_HEADING.test(v);
   const dealerPair = model.layout.find(V('dealership_name').labels).find((p) => isBusiness(cleanName(p.value)));
+  const sellerHead = nameUnderHeading(model, V('dealership_name').sections ?? [], (t) => isBusiness(cleanName(t)));
   found.dealership_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_NAME_STOP, clean: cleanName }) ??
+    labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isBusiness }) ??
+    (sellerHead ? field(cleanName(sellerHead.text), sellerHead.words, { kind: 'labelled' }) : undefined) ??
     agreedName(model) ??
     signatureName(model);
 
@@ -279,7 +351,10 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
     labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ??
-    letterheadAddress(model, letterheadLine(model));
+    // the seller's heading over its block ("Supplier Details" / its name / its address)
+    addressUnderSegment(model, nameUnderHeading(model, V('dealer_address').sections ?? [], (t) => !/\d{3,}/.test(t) && t.length >= 3)) ??
+    letterheadAddress(model, letterheadLine(model) ?? nameCell(model, found.dealership_name?.value)) ??
+    (g?.valid ? addressAboveGstin(model, g.line) : undefined);
 
   const custV = V('customer_name');
   const isCustomer = (v: string) => looksLikeName(personName(v)) && plausible('customer_name', personName(v)) !== 'fail';
@@ -288,7 +363,10 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       .find(custV.labels)
       .map((p) => ({ p, v: pairValue(model, p, isCustomer) }))
       .find((x) => x.v) ??
-    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].filter((p) => p && isCustomer(p.value)).map((p) => ({ p: p!, v: { text: p!.value, words: p!.valueWords, segment: p!.valueSegment } }))[0];
+    [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].filter((p) => p && isCustomer(p.value)).map((p) => ({ p: p!, v: { text: p!.value, words: p!.valueWords, segment: p!.valueSegment } }))[0] ??
+    bareNameRead(model, g?.line.index ?? letterheadLine(model)?.index ?? -1, isCustomer) ??
+    // the customer's heading over its block, the name on its first line ("Details of Receiver (Billed to)" / "Shri Naveen Banerjee")
+    [nameUnderHeading(model, custV.sections ?? [], (t) => isCustomer(t) && !ADDRESS_WORD.test(t))].filter((x) => !!x).map((x) => ({ v: { text: x!.text, words: x!.words, segment: x } }))[0];
   const custPair = custRead?.p;
   found.customer_name =
     (custRead?.v ? field(personName(custRead.v.text), custRead.v.words, { kind: 'labelled', via: 'pair' }) : undefined) ??
@@ -428,7 +506,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
   found.invoice_date =
     dateIn(V('invoice_date').labels, { pairsOnly: true }) ??
     // (a date label qualified by another event is not the invoice's: "Order Date", "Due Date", "Ack Date")
-    dateIn([/invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\b/i, /(?<!(?:order|due|delivery|ack|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
+    dateIn([/invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\b/i, /(?<!(?:order|due|delivery|ack|booking|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdated?\b/i, /bill\s*date/i], { via: ['same-line', 'right', 'below'] }) ??
     (() => {
       for (const l of model.lines) {
         const d = findDocumentDates(l.text)[0];

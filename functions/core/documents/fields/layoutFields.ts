@@ -51,6 +51,19 @@ export interface Block {
 /** A line an address continues with although it holds a colon key: the key is a postal part (PO, Sub District, District, VTC, Tehsil…). */
 const POSTAL_PART_KEY = /^[^:]{0,60}?(?:^|[\s,])(?:p\.?\s?o|post\s*office|sub[\s-]*district|district|dist|vtc|tehsil|taluka?|mandal|village|landmark|locality)\.?\s*:\s*\S/i;
 
+/** A key segment right under another label, overlapping it across: the second line of a wrapped key. */
+function wrappedKeyLine(model: DocumentModel, key: Segment): boolean {
+  const h = Math.max(key.box.Height, 0.004);
+  return model.layout.segments.some(
+    (s) =>
+      s.page === key.page &&
+      s.line !== key.line &&
+      s.box.Top < key.box.Top &&
+      key.box.Top - (s.box.Top + s.box.Height) <= h * 0.9 &&
+      Math.min(s.box.Left + s.box.Width, key.box.Left + key.box.Width) > Math.max(s.box.Left, key.box.Left),
+  );
+}
+
 export function columnBlock(
   model: DocumentModel,
   first: Segment,
@@ -76,7 +89,11 @@ export function columnBlock(
           s.box.Top - (cur.box.Top + cur.box.Height) <= h * 1.6 &&
           // same left edge, or the same centre (a centred letterhead)
           // same left edge as the value or (a wrapped "Address: ..." line) as its key, or the same centre (a centred letterhead)
-          (Math.abs(s.box.Left - left) <= h * 1.2 || (cur === first && Math.abs(s.box.Left - first.box.Left) <= h * 1.2) || Math.abs(centre(s) - centre(cur)) <= h * 1.2) &&
+          // (or a hanging indent: a wrapped "Key: value" line indented between the key's edge and the value's)
+          (Math.abs(s.box.Left - left) <= h * 1.2 ||
+            (cur === first && Math.abs(s.box.Left - first.box.Left) <= h * 1.2) ||
+            (cur === first && s.box.Left > first.box.Left && s.box.Left < left) ||
+            Math.abs(centre(s) - centre(cur)) <= h * 1.2) &&
           // an OCR speck between two address lines ("2", "i" from a stamp or the next column) is stepped over
           !(opts.address && !/[\p{L}\p{N}]{3}/u.test(s.text)),
       )
@@ -84,6 +101,11 @@ export function columnBlock(
     if (!next || lay.isProseLine(next.line) || stop.test(next.text)) break;
     // "PO: Kamthi", "Sub District: Dhamangaon, District: Vellore": a postal part's own label inside an address is no new field
     if ((lay.isKey(next) || /^[^:]{2,30}:\s*\S/.test(next.text)) && !(opts.address && POSTAL_PART_KEY.test(next.text))) break;
+    // the value of another key printed in the key column to its left ("State  : Telangana" under the
+    // address's value column): a new field, unless that key is a postal part of the address, or the
+    // second line of a key wrapped over two ("Address of Principal Place of" / "Business")
+    const ownKey = lay.pairs.find((p) => p.valueSegment === next && p.via !== 'below' && p.keySegment && p.keySegment !== next && p.keySegment.box.Left < next.box.Left && lay.rowOf(next).includes(p.keySegment));
+    if (ownKey?.keySegment && !wrappedKeyLine(model, ownKey.keySegment) && !(opts.address && POSTAL_PART_KEY.test(`${ownKey.key}: x`))) break;
     if (pinSeen && !isStateLine(next.text)) break;
     parts.push(next.text);
     words.push(...next.words);
@@ -149,3 +171,25 @@ export function addressUnderSegment(model: DocumentModel, seg: Segment | undefin
   const b = columnBlock(model, first, { address: true, stop: opts.stop });
   return b.text.length >= 5 ? field(b.text, b.words, { kind: 'labelled' }) : undefined;
 }
+
+/**
+ * A party's section heading over its block, the party's name on the block's first line ("Vendor
+ * Address" / "Om Sai Enterprises" / "H.No. 105, ..."): that line, left-aligned under the heading.
+ * A name holding a label word ("Om Sai Enterprises") read as a key of the block beside it, under
+ * the next heading, is still a name.
+ */
+export function nameUnderHeading(model: DocumentModel, sections: readonly RegExp[], accept: (text: string) => boolean): Segment | undefined {
+  const lay = model.layout;
+  for (const head of labelSegments(model, sections, 2)) {
+    const first = lay.segmentBelow(head, 1.6);
+    if (!first || Math.abs(first.box.Left - head.box.Left) >= Math.max(head.box.Height, 0.006) * 1.5 || /\d{3,}/.test(first.text)) continue;
+    const asKey = lay.pairs.find((p) => p.keySegment === first);
+    // (its "value" starts under another heading of the heading's row: the next party's block)
+    const v = asKey?.valueSegment;
+    const tol = Math.max(head.box.Height, 0.006) * 1.5;
+    const columnApart = !!v && asKey!.via === 'beside' && lay.rowOf(head).some((o) => o !== head && Math.abs(o.box.Left - v.box.Left) < tol);
+    if ((!asKey || columnApart) && accept(first.text)) return first;
+  }
+  return undefined;
+}
+

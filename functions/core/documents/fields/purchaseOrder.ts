@@ -13,7 +13,7 @@ import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
-import { pairInSection } from './layoutFields.ts';
+import { nameUnderHeading, pairInSection } from './layoutFields.ts';
 import { addressee, pairValue } from './commercial.ts';
 import { invoiceTotal } from './invoice.ts';
 import { cleanName, field, hasPincode, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldVocabulary } from './common.ts';
@@ -24,10 +24,26 @@ const NAME_STOP = /\s{2,}|\b(?:gstin|address|date|phone|mobile|po\s*no)\b/i;
 const PO_TOTAL_LABELS = [/total\s*(?:order|po|p\.o\.)\s*(?:value|amount)/i, /(?:order|po)\s*(?:value|total)/i, ...TOTAL_LABELS];
 
 const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '')).replace(/,$/, '');
+/** Another party's heading read beside a party's label ("Vendor Address | Deliver To"): no name. */
+const PARTY_HEADING = /^(?:deliver(?:y)?|ship(?:ped)?|bill(?:ed)?|sold|invoice(?:d)?|consign(?:ed)?|dispatch(?:ed)?)\s*to\b|^(?:details|name|address)$/i;
 const isBusiness = (s: string) => {
   const v = business(s);
-  return v.length >= 3 && plausible('supplier_name', v) === 'pass' && !/^(?:details|name|address)$/i.test(v);
+  return v.length >= 3 && plausible('supplier_name', v) === 'pass' && !PARTY_HEADING.test(v);
 };
+
+/**
+ * The number printed after the document's title ("PURCHASE ORDER" over "# PO-00042", "Purchase
+ * Order  No. 118"): the title is the number's label, its "#"/"No." carried by the value.
+ */
+function titleNumber(model: DocumentModel): ExtractedField | undefined {
+  for (const p of model.layout.find([/^\s*(?:purchase\s*order|p\.?\s?o\.?)\s*$/i], 0)) {
+    const m = /^\s*(?:#|no\.?|number)\s*[:.]?\s*/i.exec(p.value);
+    if (!m) continue;
+    const id = ID_VALUE.exec(p.value.slice(m[0].length));
+    if (id) return field(id[1], p.valueWords.filter((w) => /\d/.test(w.text)), { kind: 'labelled', via: 'pair' });
+  }
+  return undefined;
+}
 
 /** A party's name: its labelled pair, else the "Name" key of its section. */
 function partyName(model: DocumentModel, v: FieldVocabulary): ExtractedField | undefined {
@@ -37,14 +53,22 @@ function partyName(model: DocumentModel, v: FieldVocabulary): ExtractedField | u
   }
   const s = pairInSection(model, v.sections ?? [], v.inSection ?? []);
   if (s && isBusiness(s.value)) return field(business(s.value), s.valueWords, { kind: 'labelled', via: 'pair' });
+  // the section's heading over its block, the party's name first ("Vendor Address" / "Om Sai Enterprises" / "H.No. 105, ...")
+  const first = nameUnderHeading(model, v.sections ?? [], isBusiness);
+  if (first) return field(business(first.text), first.words, { kind: 'labelled' });
   return undefined;
 }
 
 export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
+  // (a number under the title outranks a reference's: "Reference# QT-7569" is the quotation's)
+  const poLabels = V('po_number').labels;
+  // (a file-style number after a bare "No." starts with letters: "No. DS/RO-LUC/Purchase/2023-24/727")
   const po =
-    labelledText(model, V('po_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
-    labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*\d)/i], { ...VIA, pattern: ID_VALUE });
+    labelledText(model, poLabels.filter((l) => !/ref/.test(l.source)), { pairsOnly: true, pattern: ID_VALUE }) ??
+    titleNumber(model) ??
+    labelledText(model, poLabels, { pairsOnly: true, pattern: ID_VALUE }) ??
+    labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*(?:[A-Za-z]{1,6}[/-])?[A-Za-z0-9/-]*\d)/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
     const p = repairEchoPrefix(po.value, ['PO']);
     const inner = repairInnerAbbreviation(p.value, 'PO');

@@ -2,7 +2,8 @@
  * A document's reference number as printed after its label ("INV/24-25/0042", "DO-2025-118", "PO7781"): at least one digit.
  * A cell's ruling line read before it as "1" or "|" ("1 4500088400") is not part of it.
  */
-export const ID_VALUE = /^(?:[|!lI1]\s+(?=[A-Za-z]{0,4}\d{4,}\b))?([A-Za-z0-9][A-Za-z0-9/\-_.]*\d[A-Za-z0-9/\-_]*)/;
+// (an "&" may join a prefix's initials: "KE&E50/24-25/96766" for "Kamdhenu Electricals & Electronics")
+export const ID_VALUE = /^(?:[|!lI1]\s+(?=[A-Za-z]{0,4}\d{4,}\b))?([A-Za-z0-9][A-Za-z0-9/\-_.&]*\d[A-Za-z0-9/\-_]*)/;
 
 /**
  * The document's abbreviation as a part of its number, read with a zero for its O ("KMC/D0O/2025/45416",

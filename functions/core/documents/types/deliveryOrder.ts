@@ -24,14 +24,16 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   extract: extractDeliveryOrder,
   vocabulary: {
     dealer_name: {
-      labels: [/(?:dealer|retailer|store|shop|outlet)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
+      // ("DLR", "CUST": a lender's grid abbreviates its labels)
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
     },
     dealer_address: {
-      labels: [/(?:dealer|retailer|store|shop|outlet)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i],
+      // ("Dealer Location", "Store Location": where the asset is collected)
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet)(?:'s)?\s*(?:address|location)/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i],
     },
     customer_name: {
       labels: [
-        /(?:customer|borrower|applicant|buyer)(?:'s)?\s*name/i,
+        /(?:customer|cust\.?|borrower|applicant|buyer)(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer)/i,
         /customer/i,
         /borrower/i,
@@ -53,7 +55,7 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       labels: [/(?:d\.?\s?o\.?|delivery\s*order|order)\s*date/i, /date\s*of\s*issue/i, /dated/i, /date/i],
     },
     asset_model: {
-      labels: [/(?:asset|product|device|handset|item)\s*(?:\/\s*)?(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i, /make\s*(?:&|and|\/)\s*model/i],
+      labels: [/(?:asset|product|device|handset|item|vehicle)\s*(?:\/\s*)?(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i, /make\s*(?:&|and|\/)\s*model/i, /(?:model|make)\s*of\s*(?:the\s*)?(?:vehicle|asset|product|device|handset)/i],
     },
     amount: {
       labels: [

@@ -55,9 +55,10 @@ export const ebill: DocumentTypeDeclaration = {
         /(?:net\s*|total\s*)?amount\s*(?:due|payable)(?:\s*\(?rs\.?\)?)?/i,
         /total\s*(?:amount\s*)?(?:due|payable)/i,
         /payable\s*amount/i,
-        /(?:current\s*)?bill\s*amount/i,
-        /amount\s*to\s*be\s*paid/i,
+        // (what is payable after arrears and interest come before the bill's own amount: "Bill Amount" then "Net Payable")
         /net\s*payable/i,
+        /amount\s*to\s*be\s*paid/i,
+        /(?:current\s*)?bill\s*amount/i,
       ],
     },
   },

@@ -26,7 +26,8 @@ export const imeiCloseupImage: DocumentTypeDeclaration = {
   extract: extractImei,
   vocabulary: {
     // The model's name before its number: "Model No." is often the maker's code ("CPH2599").
-    model: { labels: [/model\s*name/i, /model(?:\s*(?:no\.?|number))?/i] },
+    // ("Product: Edge 50 Fusion" on a carton, beside a "Model No." code)
+    model: { labels: [/model\s*name/i, /^\s*product(?:\s*name)?\s*$/i, /model(?:\s*(?:no\.?|number))?/i] },
   },
   addressFields: [],
   pageImage: false,

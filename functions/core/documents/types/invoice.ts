@@ -5,9 +5,10 @@ import { extractInvoice } from '../fields/invoice.ts';
 
 const CUSTOMER_SECTIONS = [
   /(?:details\s*of\s*)?(?:receiver|recipient|buyer|customer|purchaser|borrower|applicant)(?:'s)?\s*(?:details|information|info)?(?:\s*\(?\s*bill(?:ed)?\s*to\s*\)?)?/i,
-  /bill(?:ed)?\s*to(?:\s*party)?/i,
+  /bill(?:ed)?\s*to\b(?:\s*party)?/i,
   /sold\s*to/i,
-  /invoice(?:d)?\s*to/i,
+  // (\b: \"Invoice Total\", \"Bill Total\" name no party)
+  /invoice(?:d)?\s*to\b/i,
 ];
 const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|sold\s*by)(?:'s)?\s*(?:details|information|info)?/i, /sold\s*by/i, /deliver(?:y)?\s*to/i];
 
@@ -33,6 +34,8 @@ export const invoice: DocumentTypeDeclaration = {
   cues: [
     // (the document's own title, not an invoice a letter asks for: "please raise the tax invoice in the name of ...")
     re('tax-invoice', 3, /(?<!\b(?:the|a|an|your|our|raise|issue|submit)\s+)tax\s*invoice/i),
+    // A composition dealer's invoice is titled "Bill of Supply" by GST law (it may not charge tax).
+    re('bill-of-supply', 3, /\bbill\s*of\s*supply\b/i),
     re('invoice-word', 1.5, /\binvoice\b/i),
     re('invoice-no-or-date', 1.5, /invoice\s*(?:no|number|date|#)/i),
     { name: 'valid-gstin', weight: 1, test: hasGstin },
@@ -41,7 +44,9 @@ export const invoice: DocumentTypeDeclaration = {
     re('sale-terms', 2, /goods\s*once\s*sold|\bE\s*\.?\s*&\s*O\s*\.?\s*E\b/i),
     re('hsn', 0.5, /\bHSN\b|\bSAC\b|\bCGST\b|\bSGST\b|\bIGST\b/i),
     // Receipts and cash bills are invoices for a consumer-durable flow (a shop's bill of sale).
-    re('receipt-or-bill', 2, /\b(?:(?<!delivery\s+)receipt(?!\s+of\b)|cash\s*(?:bill|memo|sale)|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
+    // ("receipt" as the act of receiving is no title: "Due on Receipt", "after receipt and verification";
+    // a bill book prints the choice of payment "Cash / Credit" at its top)
+    re('receipt-or-bill', 2, /\b(?:(?<!(?:delivery|on|upon|after)\s+)receipt(?!\s+(?:of|and|&)\b)|cash\s*(?:bill|memo|sale)|cash\s*\/\s*credit|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
     { name: 'receipt-shape', weight: 3, test: receiptShape },
     re('tax-words', 0.5, /\b(?:GST|SST|VAT)\b|tax\s*(?:amount|@|\d)/i),
   ],
@@ -71,13 +76,15 @@ export const invoice: DocumentTypeDeclaration = {
       labels: [
         /(?:customer|cust\.?|buyer|purchaser|client|receiver|recipient|consignee|party)(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient|party)/i,
-        /bill(?:ed)?[\s-]*to/i,
+        /bill(?:ed)?[\s-]*to\b/i,
         /sold\s*to/i,
-        /invoice(?:d)?\s*to/i,
+        /invoice(?:d)?\s*to\b/i,
         /buyer/i,
         /customer/i,
         /\bcust\b\.?/i,
         /consignee/i,
+        // a bill book's "Party :" (the party billed)
+        /^\s*party\s*$/i,
       ],
       sections: CUSTOMER_SECTIONS,
       inSection: [/name/i],
@@ -96,7 +103,15 @@ export const invoice: DocumentTypeDeclaration = {
       labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i],
     },
     invoice_date: {
-      labels: [/(?:tax\s*)?invoice\s*date/i, /(?:inv(?:oice)?|bill)\.?\s*dt\.?/i, /date\s*of\s*(?:invoice|issue|sale|supply)/i, /bill\s*date/i, /dated/i, /date/i],
+      // (a date key qualified by another event is not the invoice's: "Ack Date", "Booking Date", "Due Date")
+      labels: [
+        /(?:tax\s*)?invoice\s*date/i,
+        /(?:inv(?:oice)?|bill)\.?\s*dt\.?/i,
+        /date\s*of\s*(?:invoice|issue|sale|supply)/i,
+        /bill\s*date/i,
+        /dated/i,
+        /(?<!(?:order|due|delivery|ack|acknowledg(?:e)?ment|booking|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdate\b/i,
+      ],
     },
   },
   addressFields: ['customer_address', 'dealer_address'],

@@ -13,8 +13,10 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     // An order placed with a supplier: "place an order", "Order No./Date", a quotation referred to.
     // An order asks for goods: "Please supply the following", "requested to supply"; order pads and
     // institutions title it "Order Form" / "Supply Order" / "Indent" rather than "Purchase Order".
-    re('supply-request', 2, /\b(?:please|kindly|requested\s+to)\s+supply\b|\bsupply\s+(?:the\s+)?following\b/i),
+    re('supply-request', 2, /\b(?:please|kindly|requested\s+to)\s+supply\b|\bsupply\s+(?:of\s+)?(?:the\s+)?following\b/i),
     re('order-title', 2, /\border\s*form\b|\bsupply\s*order\b|\bindent\s*(?:no|form)\b/i),
+    // "Supply Order" is an institution's title for a purchase order (no invoice is titled so)
+    re('supply-order-title', 1, /\bsupply\s*order\b/i),
     re('order-words', 1, /\bplace(?:d)?\s+(?:an?\s+|the\s+|our\s+)?(?:purchase\s+)?order\b|\border\s*(?:no|number|date|value)\b|\bquotation\b/i),
   ],
   fields: {
