@@ -36,21 +36,23 @@ describe('confidence from evidence', () => {
   });
 
   it("a customer's mobile read above the customer's name, under a label not naming the customer, is the letterhead's", () => {
-    const page = (phoneRow: [number, string][]) =>
+    // A customer heading printed at the top right opens the customer's block above the letterhead's
+    // phone; with no mobile in the block, that phone is the one read, and a guess.
+    const page = (phoneRow: [number, string][], customerMobile: [number, string][]) =>
       pageFromRows([
         [0.03, [0.03, 'OM SAI MOBILE GALLERY'], [0.8, 'TAX INVOICE']],
-        [0.07, [0.03, '66/22, Ashirwad Building, Canal Road, Bengaluru, Karnataka - 560174'], [0.85, 'Customer Copy']],
+        [0.07, [0.03, '66/22, Ashirwad Building, Canal Road, Bengaluru, Karnataka - 560174'], [0.85, 'Customer']],
         [0.09, ...phoneRow],
         [0.15, [0.04, 'CUSTOMER DETAILS'], [0.5, 'INVOICE DETAILS']],
         [0.18, [0.04, 'CUST NAME'], [0.2, 'MR. Harish Shetty'], [0.5, 'INV NO'], [0.65, 'T1242520447']],
         [0.21, [0.04, 'ADDRESS'], [0.2, 'H.No. 197, Market Yard Road, Tambaram, Bengaluru 560642'], [0.6, 'INV DT'], [0.7, '07-12-2024']],
-        [0.27, [0.04, 'MOBILE'], [0.2, '8162254360'], [0.5, 'Total'], [0.65, '39,990.00']],
+        [0.27, ...customerMobile, [0.5, 'Total'], [0.65, '39,990.00']],
       ]);
-    const letterhead = extractFields('INVOICE', page([[0.03, 'GSTIN: 29VPBFO6084P3Z0'], [0.3, 'Ph: 8831585465']])).data.customer_mobile_number;
+    const letterhead = extractFields('INVOICE', page([[0.03, 'GSTIN: 29VPBFO6084P3Z0'], [0.3, 'Ph: 8831585465']], [])).data.customer_mobile_number;
     expect(letterhead.value).toBe('8831585465');
     expect(letterhead.confidence_score).toBeLessThanOrEqual(OUTSIDE_BLOCK_CAP);
-    // the customer's own block keeps its score
-    const own = extractFields('INVOICE', page([[0.03, 'GSTIN: 29VPBFO6084P3Z0']])).data.customer_mobile_number;
+    // the customer's own mobile, below the name, keeps its score
+    const own = extractFields('INVOICE', page([[0.03, 'GSTIN: 29VPBFO6084P3Z0']], [[0.04, 'MOBILE'], [0.2, '8162254360']])).data.customer_mobile_number;
     expect(own.value).toBe('8162254360');
     expect(own.confidence_score).toBeGreaterThan(0.85);
   });
