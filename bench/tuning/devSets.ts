@@ -7,10 +7,12 @@ import { FAMILIES as DEV1, devLayout, generateDevCorpus } from '../../test/fixtu
 import { FAMILIES as DEV2, dev2Layout, generateDev2Corpus } from '../../test/fixtures/documents/dev2/index.ts';
 import { FAMILIES as DEV3, dev3Layout, generateDev3Corpus } from '../../test/fixtures/documents/dev3/index.ts';
 import { FAMILIES as DEV4, dev4Layout, generateDev4Corpus } from '../../test/fixtures/documents/dev4/index.ts';
+import { FAMILIES as DEV5, dev5Layout, generateDev5Corpus } from '../../test/fixtures/documents/dev5/index.ts';
+import { FAMILIES as DEV6, dev6Layout, generateDev6Corpus } from '../../test/fixtures/documents/dev6/index.ts';
 import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
 
 export interface DevSet {
-  name: 'dev' | 'dev2' | 'dev3' | 'dev4';
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6';
   families: Record<string, Record<string, unknown>>;
   layout: (seed: number, family: string, i: number) => BlindLayout;
   generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
@@ -21,6 +23,8 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'dev2', families: DEV2, layout: dev2Layout, generate: generateDev2Corpus },
   { name: 'dev3', families: DEV3, layout: dev3Layout, generate: generateDev3Corpus },
   { name: 'dev4', families: DEV4, layout: dev4Layout, generate: generateDev4Corpus },
+  { name: 'dev5', families: DEV5, layout: dev5Layout, generate: generateDev5Corpus },
+  { name: 'dev6', families: DEV6, layout: dev6Layout, generate: generateDev6Corpus },
 ];
 
 /** The dev set a family belongs to. */
