@@ -547,7 +547,9 @@ export class DocumentModel {
       const end = match.index + match[0].length;
       // In a sentence a label is a key only when it leads it and the sentence does not run on in
       // lower case: "dealer name and address above must match" names the field, it does not give it.
-      if (this.layout.isProseLine(labelLine) && (match.index > 2 || /^\s*\p{Ll}/u.test(labelLine.text.slice(end)))) continue;
+      // A numbered particular ("1. Name and Registered Office Address of the Licensee") leads its line too.
+      const lead = /^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)])?\s*$/i.test(labelLine.text.slice(0, match.index));
+      if (this.layout.isProseLine(labelLine) && (!lead || /^\s*\p{Ll}/u.test(labelLine.text.slice(end)))) continue;
       if (/\p{L}$/u.test(match[0]) && /^\p{L}/u.test(labelLine.text.slice(end))) continue;
       // "Dealer's Signature & Stamp", "Name of Card Holder": the label word heads a longer key
       // (a possessive or an "of" phrase), so it is not this key.

@@ -819,7 +819,10 @@ export function dateAfterLabel(model: DocumentModel, labels: readonly RegExp[], 
   return undefined;
 }
 
-export const VALID_UPTO_INTROS: readonly RegExp[] = [/\bvalid\s*(?:up\s*to|upto|till|until|through|thru)\b\s*(?:date\s*)?[:\-]?\s*/i, /\b(?:expir(?:es|y|ing)|renewal\s+due)\s*(?:on|date)?\s*[:\-]?\s*/i];
+export const VALID_UPTO_INTROS: readonly RegExp[] = [/\bvalid\s*(?:up\s*to|upto|till|until|through|thru)\b\s*(?:date\s*)?[:\-]?\s*/i, /\b(?:expir(?:es|y|ing)|renewal\s+due)\s*(?:on|date)?\s*[:\-]?\s*/i,
+  // "shall be (remain) in force for 5 year(s) from the date of issue, i.e. up to 14th March, 2027"
+  /\bin\s+force\b.{0,90}?\b(?:up\s*to|upto|till|until)\b\s*[:\-]?\s*/i,
+];
 export const VALID_RANGE_INTROS: readonly RegExp[] = [/\bvalid(?:ity)?\s*(?:is\s*|period\s*)?(?:from|w\.?\s?e\.?\s?f\.?)\s*/i];
 
 /** Ceiling for a validity date read after a garbled label ("Valid UPEO -..oeee 31/12/2022"). */
