@@ -547,9 +547,7 @@ export class DocumentModel {
       const end = match.index + match[0].length;
       // In a sentence a label is a key only when it leads it and the sentence does not run on in
       // lower case: "dealer name and address above must match" names the field, it does not give it.
-      // A numbered particular ("1. Name and Registered Office Address of the Licensee") leads its line too.
-      const lead = /^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)])?\s*$/i.test(labelLine.text.slice(0, match.index));
-      if (this.layout.isProseLine(labelLine) && (!lead || /^\s*\p{Ll}/u.test(labelLine.text.slice(end)))) continue;
+      if (this.layout.isProseLine(labelLine) && (!this.leadsCell(labelLine, match.index) || /^\s*\p{Ll}/u.test(labelLine.text.slice(end)))) continue;
       if (/\p{L}$/u.test(match[0]) && /^\p{L}/u.test(labelLine.text.slice(end))) continue;
       // "Dealer's Signature & Stamp", "Name of Card Holder": the label word heads a longer key
       // (a possessive or an "of" phrase), so it is not this key.
@@ -580,6 +578,16 @@ export class DocumentModel {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Whether a label found at `index` of a line leads it, or leads its own cell of the line, past a
+   * particular's numbering: "1. Name and Registered Office Address of the Licensee", a menu's words
+   * in the next column joined before "5. Date of Liability". A label inside running text does not.
+   */
+  leadsCell(line: Line, index: number): boolean {
+    const seg = segmentLine(line).filter((s) => s.start <= index).pop();
+    return /^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)])?\s*$/i.test(line.text.slice(seg?.start ?? 0, index));
   }
 
   /** End of the segment holding the first non-separator character at or after `from`. */

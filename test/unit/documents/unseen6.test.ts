@@ -79,3 +79,89 @@ describe('FSSAI: a company outlet licence (Form C) and a home kitchen registrati
     expect(d.address.value).toBe('H.No. 468, Tilak Road, Near Bus Stand, Hadapsar, Kolkata 700333, West Bengal');
   });
 });
+
+describe('GST: a REG-06 printed from inside the portal', () => {
+  const portal = () =>
+    pageFromRows([
+      [0.04, [0.1, 'Goods and Services Tax'], [0.8, 'Logged in as vishnu591']],
+      [0.058, [0.72, 'Last logged in: 16-12-2025 17:18']],
+      [0.116, [0.03, 'Dashboard > Services > User Services > View / Download Certificates']],
+      [0.164, [0.53, 'Form GST REG-06']],
+      [0.196, [0.47, 'Registration Certificate']],
+      [0.225, [0.03, 'Payments'], [0.3, 'Registration Number : 09MGGPB4593N1ZL']],
+      [0.258, [0.03, 'User Services'], [0.25, '1.'], [0.28, 'Legal Name'], [0.56, 'VISHNU BAJA)']],
+      [0.277, [0.25, '2. Trade Name, if any'], [0.56, 'Udaan Kirana Bhandar']],
+      [0.295, [0.25, '3.'], [0.28, 'Constitution of Business'], [0.56, 'Proprietorship']],
+      [0.36, [0.03, 'eis ard CEs'], [0.25, '5. Date of Liability'], [0.56, '13/08/2018']],
+      [0.379, [0.25, '6. Period of Validity'], [0.56, 'From : 17/08/2018']],
+      [0.489, [0.25, '9. Date of issue of'], [0.56, '19/08/2018']],
+      [0.531, [0.03, 'Note: The registration certificate is required to be prominently displayed at all places of business in the']],
+      [0.935, [0.03, 'Site Last Updated on 30-11-2025']],
+    ]);
+
+  it('reads "5. Date of Liability" whose line OCR joined with the left menu\'s words', () => {
+    expect(extractFields('GST_CERT', portal()).data.date_of_registration.value).toBe('13/08/2018');
+  });
+
+  it('reads a closing bracket ending a name in capitals, with no opening one, as the J it was', () => {
+    expect(extractFields('GST_CERT', portal()).data.legal_name.value).toBe('VISHNU BAJAJ');
+  });
+});
+
+describe('AADHAAR: a lender\'s KYC sheet around a copy of the card', () => {
+  const sheet = (careOfRow: string) =>
+    pageFromRows([
+      [0.04, [0.16, 'Vardhan Housing Finance Ltd.'], [0.77, 'Appl. No. : HL63352354']],
+      [0.06, [0.16, 'KYC DOCUMENT VERIFICATION SHEET']],
+      [0.161, [0.18, 'Government of India'], [0.57, 'Unique Identification Authority of India']],
+      [0.182, [0.53, 'Address:']],
+      [0.188, [0.2, 'Gayatri Chauhan']],
+      [0.198, [0.53, careOfRow]],
+      [0.209, [0.2, 'DOB: 12/07/1988'], [0.53, 'Door No. 48-27, Old Mill Road']],
+      [0.225, [0.2, 'Female / FEMALE'], [0.53, 'Near Water Tank, Behala']],
+      [0.239, [0.53, 'Hyderabad 500375, Telangana']],
+      [0.283, [0.17, '6877 2115 0662'], [0.61, '6877 2115 0662']],
+      [0.365, [0.06, 'Applicant details (filled by branch)']],
+      [0.392, [0.07, 'Applicant Name'], [0.43, 'MRS. GAYATRI CHAUHAN']],
+      [0.42, [0.07, 'Relationship with borrower'], [0.43, 'Co-applicant']],
+      [0.447, [0.07, 'Present Address (if not as per OVD)'], [0.43, 'Shop No. 99, Shanti Niwas, College Road']],
+      [0.463, [0.43, 'Gomti Nagar, Kolkata']],
+      [0.479, [0.43, 'West Bengal - 700450']],
+    ]);
+
+  it('the name is the card\'s, never the applicant row\'s titled name nor the row under it', () => {
+    expect(extractFields('AADHAAR', sheet('D/O Anirudh Chauhan')).data.name.value).toBe('Gayatri Chauhan');
+  });
+
+  it('the applicant row naming the same person confirms the card\'s unlabelled name (agreed, above 0.6)', () => {
+    expect(extractFields('AADHAAR', sheet('D/O Anirudh Chauhan')).data.name.confidence_score).toBeGreaterThan(0.6);
+  });
+
+  it('drops the care-of that heads the address though an OCR speck precedes it', () => {
+    expect(extractFields('AADHAAR', sheet('‘D/O Anirudh Chauhan')).data.address.value).toBe('Door No. 48-27, Old Mill Road, Near Water Tank, Behala, Hyderabad 500375, Telangana');
+  });
+});
+
+describe('PAN: a document wallet\'s record with captions above values', () => {
+  it('reads the holder under "Name as per PAN", not the caption\'s tail', () => {
+    const m = pageFromRows([
+      [0.051, [0.05, '< PAN Verification Record']],
+      [0.075, [0.11, 'Income Tax Department']],
+      [0.429, [0.09, 'Details']],
+      [0.463, [0.1, 'Name as per PAN']],
+      [0.48, [0.09, 'CHANDRAKANT VARGHESE']],
+      [0.51, [0.1, 'PAN Number']],
+      [0.528, [0.1, 'PVLPV2905G']],
+      [0.558, [0.1, "Father's Name"]],
+      [0.575, [0.09, 'VISHNU VARGHESE']],
+      [0.606, [0.1, 'DOB']],
+      [0.623, [0.1, '17 Oct 1985']],
+      [0.75, [0.1, 'Issued On']],
+      [0.767, [0.09, '05 May 2022']],
+    ]);
+    const d = extractFields('PAN', m).data;
+    expect(d.name_as_per_pan.value).toBe('CHANDRAKANT VARGHESE');
+    expect(d.father_name.value).toBe('VISHNU VARGHESE');
+    expect(d.dob.value).toBe('17/10/1985');
+  });
+});

@@ -40,12 +40,20 @@ export function hasHonorific(s: string): boolean {
 
 /** A person's name from a value: honorific ("Mr.", "SHRI", "Smt.") dropped, look-alikes repaired. */
 export function cleanPartyName(s: string): string {
-  return cleanName(stripHonorific(tidy(s)));
+  return cleanName(unbracketNameJ(stripHonorific(tidy(s))));
+}
+
+/**
+ * A name in capitals whose word ends in a closing bracket no opening one precedes ("VISHNU BAJA)",
+ * "RA)U"): OCR's reading of a J, whose hook it takes for the bracket. "(HUF)" keeps its brackets.
+ */
+export function unbracketNameJ(s: string): string {
+  return s.replace(/(?<=\p{Lu})\)(?=\p{Lu}|\s|$)/gu, (m, at: number) => (s.slice(0, at).includes('(') ? m : 'J'));
 }
 
 /** A business's name: "M/s" / "Messrs" dropped ("Sri Balaji Traders" keeps its "Sri"). */
 export function cleanBusinessName(s: string): string {
-  const t = tidy(s).replace(/^\s*(?:m\s*\/\s*s|messrs)\.?\s*/i, '');
+  const t = unbracketNameJ(tidy(s).replace(/^\s*(?:m\s*\/\s*s|messrs)\.?\s*/i, ''));
   return cleanName(t || s);
 }
 
@@ -807,7 +815,7 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
 export function dateAfterLabel(model: DocumentModel, labels: readonly RegExp[], pick: 'first' | 'range' = 'first'): ExtractedField | undefined {
   for (const label of labels) {
     for (const x of model.findLines(label)) {
-      if (model.layout.isProseLine(x.line) && x.match.index > 2) continue;
+      if (model.layout.isProseLine(x.line) && !model.leadsCell(x.line, x.match.index)) continue;
       const from = x.match.index + x.match[0].length;
       const rest = x.line.text.slice(from);
       const ds = findDates(rest);
