@@ -165,3 +165,48 @@ describe('PAN: a document wallet\'s record with captions above values', () => {
     expect(d.dob.value).toBe('17/10/1985');
   });
 });
+
+describe('SHOP_ACT: a renewal receipt-cum-certificate', () => {
+  it('the validity is the renewed period\'s end, never the "Earlier valid upto" beside it, and the renewal\'s own key is not superseded', () => {
+    const m = pageFromRows([
+      [0.022, [0.23, 'Shram Vibhag, Rajasthan / Labour Department, Rajasthan']],
+      [0.043, [0.28, 'The Rajasthan Shops and Commercial Establishments Act, 1958']],
+      [0.058, [0.32, 'RENEWAL RECEIPT-CUM-CERTIFICATE']],
+      [0.093, [0.07, 'Receipt No. : SE044151667'], [0.7, 'Receipt Date : 03.02.2023']],
+      [0.141, [0.08, 'S.No.'], [0.15, 'Particulars'], [0.5, 'Period'], [0.8, 'Amount (Rs.)']],
+      [0.163, [0.09, '1'], [0.15, 'Renewal fee'], [0.5, '01.01.2023 to 31.12.2023'], [0.85, '400.00']],
+      [0.278, [0.36, 'CERTIFICATE OF RENEWAL']],
+      [0.361, [0.08, 'Registration No.'], [0.5, 'Name of Establishment']],
+      [0.376, [0.08, 'RJ/JOD/SE/2018/56302'], [0.5, 'Padmini Engineering']],
+      [0.405, [0.07, 'Address of Establishment'], [0.5, 'Name of Employer / Owner']],
+      [0.419, [0.08, '34/3, Church Street'], [0.5, 'Arvind Nair']],
+      [0.434, [0.08, 'Opp. SBI ATM, Hadapsar']],
+      [0.449, [0.07, 'Jodhpur 342358, Rajasthan']],
+      [0.552, [0.08, 'Earlier valid upto'], [0.5, 'Renewed Valid upto']],
+      [0.567, [0.08, '31.12.2022'], [0.5, '31.12.2023']],
+      [0.609, [0.07, 'Date : 03.02.2023']],
+    ]);
+    const d = extractFields('SHOP_ACT_LICENSE', m).data;
+    expect(d.valid_upto.value).toBe('31/12/2023');
+    expect(d.valid_upto.confidence_score).toBeGreaterThan(0.8);
+  });
+});
+
+describe('UDYAM: the official address as a grid of part labels and values', () => {
+  it('keeps a part whose label OCR read with a trailing comma ("Village/Town,")', () => {
+    const m = pageFromRows([
+      [0.109, [0.13, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.159, [0.05, 'UDYAM REGISTRATION NUMBER'], [0.22, 'UDYAM-UP-36-0337459']],
+      [0.198, [0.05, 'NAME OF ENTERPRISE'], [0.22, 'CHETAK PLASTICS LLP']],
+      [0.507, [0.05, 'OFFICIAL ADDRESS OF ENTERPRISE']],
+      [0.535, [0.05, 'Flat/Door/Block No.'], [0.3, 'Plot No. 16'], [0.48, 'Name of Premises/ Building'], [0.81, 'Sunrise Complex']],
+      [0.558, [0.05, 'Village/Town,'], [0.3, 'Ambattur'], [0.48, 'Block'], [0.81, 'Sriperumbudur']],
+      [0.581, [0.05, 'Road/street/Lane'], [0.3, 'Service Road'], [0.48, 'City'], [0.81, 'Lucknow']],
+      [0.609, [0.05, 'State'], [0.3, 'UTTAR PRADESH'], [0.48, 'District'], [0.81, 'LUCKNOW']],
+      [0.638, [0.05, 'Pin'], [0.3, '226389']],
+      [0.666, [0.05, 'Mobile'], [0.3, '8143033519'], [0.48, 'Email'], [0.81, 'chetak17@gmail.com']],
+      [0.805, [0.05, 'DATE OF UDYAM REGISTRATION'], [0.22, '11/10/2020']],
+    ]);
+    expect(extractFields('UDYAM_CERT', m).data.address.value).toBe('Plot No. 16, Sunrise Complex, Ambattur, Sriperumbudur, Service Road, Lucknow, UTTAR PRADESH, LUCKNOW, 226389');
+  });
+});

@@ -124,7 +124,7 @@ export function findPairs(model: DocumentModel, labels: readonly RegExp[]): KeyV
   const wholeKey = (p: KeyValue) => {
     if (!whole.has(p)) {
       const c = p.keySegment && p.valueSegment ? keyContinuation(model, p.keySegment, p.valueSegment) : undefined;
-      whole.set(p, c ? `${p.key.replace(/[\s:：.\-–]+$/, '')} ${c.text.replace(/[\s:：.\-–]+$/, '')}` : undefined);
+      whole.set(p, c ? `${p.key.replace(/[\s:：.,;\-–]+$/, '')} ${c.text.replace(/[\s:：.,;\-–]+$/, '')}` : undefined);
     }
     return whole.get(p);
   };
@@ -214,8 +214,8 @@ export function wrappedPairs(model: DocumentModel, labels: readonly RegExp[]): W
           )
           .sort((a, b) => a.box.Top - b.box.Top)[0];
         if (!under || /\d/.test(under.text) || under.text.trim().split(/\s+/).length > 5 || NUMBERING.test(under.text)) continue;
-        const first = seg.text.replace(NUMBERING, '').replace(/[\s:：.\-–]+$/, '');
-        const key = `${first} ${under.text.replace(/[\s:：.\-–]+$/, '').trim()}`.replace(/\s+/g, ' ');
+        const first = seg.text.replace(NUMBERING, '').replace(/[\s:：.,;\-–]+$/, '');
+        const key = `${first} ${under.text.replace(/[\s:：.,;\-–]+$/, '').trim()}`.replace(/\s+/g, ' ');
         if (covers(label, first)) continue; // not wrapped: the first line is the key on its own
         if (covers(label, key) && !out.some((w) => w.value === value)) out.push({ key, keySegments: [seg, under], value });
       }
@@ -236,7 +236,7 @@ export function rowPairs(model: DocumentModel, labels: readonly RegExp[]): Wrapp
       for (let i = 0; i + 1 < row.length; i++) {
         const seg = row[i];
         if (lay.isProseLine(seg.line) || lay.pairs.some((p) => p.keySegment === seg)) continue;
-        const key = seg.text.replace(NUMBERING, '').replace(/[\s:：.\-–]+$/, '');
+        const key = seg.text.replace(NUMBERING, '').replace(/[\s:：.,;\-–]+$/, '');
         if (/\d/.test(key) || !(covers(label, key) || keyAlternatives(unslipKey(key)).some((a) => covers(label, a)))) continue;
         if (!out.some((w) => w.value === row[i + 1])) out.push({ key, keySegments: [seg], value: row[i + 1] });
       }
@@ -255,7 +255,7 @@ export function valueUnderCaption(model: DocumentModel, labels: readonly RegExp[
   for (const label of labels) {
     for (const seg of lay.segments) {
       if (lay.isProseLine(seg.line) || (opts.avoid && opts.avoid.test(seg.text))) continue;
-      if (!covers(label, seg.text.replace(/[\s:：.\-–]+$/, ''))) continue;
+      if (!covers(label, seg.text.replace(/[\s:：.,;\-–]+$/, ''))) continue;
       // boxes of figures space their captions apart from the values (up to four caption heights)
       const under = lay.segmentBelow(seg, 4);
       if (under && accept(under.text)) return under;
@@ -325,11 +325,11 @@ export function addressFromPartsTable(model: DocumentModel, heading: Segment): E
     if (ri > start && row.length && !row.some((s) => /[\p{L}\p{N}]{3}/u.test(s.text))) continue;
     let found = 0;
     for (let i = 0; i < row.length; i++) {
-      const t = row[i].text.replace(/[\s:：.\-–]+$/, '');
+      const t = row[i].text.replace(/[\s:：.,;\-–]+$/, '');
       if (!PART_ANCHORED.test(t)) continue;
       found++;
       const v = row[i + 1];
-      if (v && !PART_ANCHORED.test(v.text.replace(/[\s:：.\-–]+$/, '')) && !/^(?:mobile|e-?mail|phone)/i.test(t)) {
+      if (v && !PART_ANCHORED.test(v.text.replace(/[\s:：.,;\-–]+$/, '')) && !/^(?:mobile|e-?mail|phone)/i.test(t)) {
         parts.push(v.text);
         words.push(...v.words);
         i++;
@@ -353,7 +353,7 @@ export function addressFromPartsTable(model: DocumentModel, heading: Segment): E
  */
 function partsGrid(model: DocumentModel, start: number, heading: Segment): ExtractedField | undefined {
   const lay = model.layout;
-  const isPart = (x: Segment) => PART_ANCHORED.test(x.text.replace(/[\s:：.\-–]+$/, ''));
+  const isPart = (x: Segment) => PART_ANCHORED.test(x.text.replace(/[\s:：.,;\-–]+$/, ''));
   for (let ri = start; ri < lay.rows.length && ri <= start + 2; ri++) {
     const labels = lay.rows[ri].filter((x) => x !== heading);
     if (labels.length < 3 || labels[0].page !== heading.page || !labels.every(isPart)) continue;
@@ -573,7 +573,7 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
         continue;
       }
       // The heading of a parts table ("OFFICIAL ADDRESS OF ENTERPRISE" over "Flat/Door/Block No. | 12").
-      if (PART_ANCHORED.test(p.value.replace(/[\s:：.\-–]+$/, '')) && p.keySegment) {
+      if (PART_ANCHORED.test(p.value.replace(/[\s:：.,;\-–]+$/, '')) && p.keySegment) {
         const t = addressFromPartsTable(model, p.keySegment);
         if (t) return t;
         continue;

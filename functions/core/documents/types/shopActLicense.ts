@@ -49,7 +49,13 @@ export const shopActLicense: DocumentTypeDeclaration = {
         /\baddress\b/i,
       ],
     },
-    valid_upto: { labels: [/valid\s*(?:up\s*to|upto|till|until)/i, /validity(?:\s*(?:up\s*to|upto|till|date))?/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*(?:due\s*(?:on|date)|date)|expires\s*on/i] },
+    valid_upto: {
+      labels: [
+        // a renewal receipt's own period end first; an "Earlier / Previous valid upto" is the period before it
+        /renewed\s*(?:valid\s*)?(?:up\s*to|upto|till|until)/i,
+        /(?<!(?:earlier|previous|old|prior|last|original)\s*)valid\s*(?:up\s*to|upto|till|until)/i, /validity(?:\s*(?:up\s*to|upto|till|date))?/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*(?:due\s*(?:on|date)|date)|expires\s*on/i,
+      ],
+    },
   },
   addressFields: ['address'],
   pageImage: false,
