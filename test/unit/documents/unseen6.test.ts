@@ -54,6 +54,21 @@ describe('FSSAI: a company outlet licence (Form C) and a home kitchen registrati
     expect(d.valid_upto.value).toBe('14/03/2030');
   });
 
+  it('a company name OCR read as two cells of its line ("M/s. Ganga F. ‖ Private Limited": words lost between) is kept for review', () => {
+    const m = outlet('Licence No. 10011808180754');
+    const broken = pageFromRows([
+      [0.23, [0.08, '1. Name and Registered Office Address of the Licensee']],
+      [0.25, [0.11, 'M/s. Ganga F.'], [0.4, 'Private Limited']],
+      [0.27, [0.11, 'Shop No. 65, Green Park Society, Canal Road, Tambaram']],
+      [0.29, [0.11, 'Mumbai, Maharashtra - 400148']],
+      [0.51, [0.08, 'Food Safety and Standards Authority of India licence granted under the Act']],
+    ]);
+    const d = extractFields('FSSAI_CERTIFICATE', broken).data;
+    expect(d.business_name.value).toBe('Ganga F. Private Limited');
+    expect(d.business_name.confidence_score).toBeLessThanOrEqual(0.5);
+    expect(extractFields('FSSAI_CERTIFICATE', m).data.business_name.confidence_score).toBeGreaterThan(0.8);
+  });
+
   it('on a home kitchen registration the establishment is the business, the food business operator a person', () => {
     const m = pageFromRows([
       [0.07, [0.27, 'Food Safety and Standards Authority of India']],
@@ -109,7 +124,7 @@ describe('GST: a REG-06 printed from inside the portal', () => {
 });
 
 describe('AADHAAR: a lender\'s KYC sheet around a copy of the card', () => {
-  const sheet = (careOfRow: string) =>
+  const sheet = (careOfRow: string, nearRow: [number, string] = [0.53, 'Near Water Tank, Behala']) =>
     pageFromRows([
       [0.04, [0.16, 'Vardhan Housing Finance Ltd.'], [0.77, 'Appl. No. : HL63352354']],
       [0.06, [0.16, 'KYC DOCUMENT VERIFICATION SHEET']],
@@ -118,7 +133,7 @@ describe('AADHAAR: a lender\'s KYC sheet around a copy of the card', () => {
       [0.188, [0.2, 'Gayatri Chauhan']],
       [0.198, [0.53, careOfRow]],
       [0.209, [0.2, 'DOB: 12/07/1988'], [0.53, 'Door No. 48-27, Old Mill Road']],
-      [0.225, [0.2, 'Female / FEMALE'], [0.53, 'Near Water Tank, Behala']],
+      [0.225, [0.2, 'Female / FEMALE'], nearRow],
       [0.239, [0.53, 'Hyderabad 500375, Telangana']],
       [0.283, [0.17, '6877 2115 0662'], [0.61, '6877 2115 0662']],
       [0.365, [0.06, 'Applicant details (filled by branch)']],
@@ -139,6 +154,12 @@ describe('AADHAAR: a lender\'s KYC sheet around a copy of the card', () => {
 
   it('drops the care-of that heads the address though an OCR speck precedes it', () => {
     expect(extractFields('AADHAAR', sheet('‘D/O Anirudh Chauhan')).data.address.value).toBe('Door No. 48-27, Old Mill Road, Near Water Tank, Behala, Hyderabad 500375, Telangana');
+  });
+
+  it('keeps an address line whose left edge a speck moved, under the line above, and reads its semicolon as the comma', () => {
+    expect(extractFields('AADHAAR', sheet('D/O Anirudh Chauhan', [0.514, 'Near Water Tank; Behala'])).data.address.value).toBe(
+      'Door No. 48-27, Old Mill Road, Near Water Tank, Behala, Hyderabad 500375, Telangana',
+    );
   });
 });
 
@@ -208,5 +229,18 @@ describe('UDYAM: the official address as a grid of part labels and values', () =
       [0.805, [0.05, 'DATE OF UDYAM REGISTRATION'], [0.22, '11/10/2020']],
     ]);
     expect(extractFields('UDYAM_CERT', m).data.address.value).toBe('Plot No. 16, Sunrise Complex, Ambattur, Sriperumbudur, Service Road, Lucknow, UTTAR PRADESH, LUCKNOW, 226389');
+  });
+});
+
+describe('confidence: a labelled value holding a code OCR itself doubted', () => {
+  it('is capped at DOUBTFUL_CODE_CAP when a word with a digit and a letter or slash read below 45', async () => {
+    const { field, DOUBTFUL_CODE_CAP } = await import('#core/documents/fields/common.ts');
+    const w = (text: string, confidence: number) => ({ text, confidence, box: { Left: 0.1, Top: 0.1, Width: 0.05, Height: 0.01 }, page: 1 }) as never;
+    const doubted = field('X1L/882, Bank Junction', [w('X1L/882,', 35), w('Bank', 96), w('Junction', 93)], { kind: 'labelled', via: 'pair' });
+    expect(doubted.confidence_score).toBe(DOUBTFUL_CODE_CAP);
+    const sure = field('XL/882, Bank Junction', [w('XL/882,', 90), w('Bank', 96), w('Junction', 93)], { kind: 'labelled', via: 'pair' });
+    expect(sure.confidence_score).toBeGreaterThan(0.85);
+    const word = field('Keshav Traders', [w('Keshav', 40), w('Traders', 96)], { kind: 'labelled', via: 'pair' });
+    expect(word.confidence_score).toBeGreaterThan(DOUBTFUL_CODE_CAP);
   });
 });

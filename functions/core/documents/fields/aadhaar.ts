@@ -151,7 +151,8 @@ export const extractAadhaar: Extractor = (model, opts) => {
     labelledAddress(model, [/\baddress\b/i, /पता/], { maxLines: 5, stop: ADDRESS_STOP }) ??
     addressFromCareOf(model);
   // The relation line ("S/O: Father Name,") heads the printed address but is not part of it.
-  if (address && typeof address.value === 'string') address.value = stripCareOf(dropSpecks(address.value));
+  // (a semicolon between an address's words is OCR's reading of its comma)
+  if (address && typeof address.value === 'string') address.value = stripCareOf(dropSpecks(address.value)).replace(/(?<=\p{L})\s*;\s*(?=\p{L})/gu, ', ');
   found.address = address;
 
   // A date anywhere when no label was read (e-Aadhaar letters print it beside the name).

@@ -87,8 +87,14 @@ export function field(value: FieldValue, ocrWords: readonly Word[] | number, evi
   fieldTrace.on?.(value, evidence);
   const ocr = typeof ocrWords === 'number' ? ocrWords : ocrScore(ocrWords);
   const where = typeof ocrWords === 'number' ? undefined : evidenceOf(ocrWords);
-  return { value, confidence_score: fieldConfidence(ocr, evidence), ...(where ? { evidence: where } : {}) };
+  let score = fieldConfidence(ocr, evidence);
+  if (evidence.kind === 'labelled' && typeof ocrWords !== 'number' && ocrWords.some(doubtfulCode)) score = Math.min(score, DOUBTFUL_CODE_CAP);
+  return { value, confidence_score: score, ...(where ? { evidence: where } : {}) };
 }
+
+/** Ceiling for free text holding a number or code OCR itself doubted ("X1L/882," at 35 for "XL/882"). */
+export const DOUBTFUL_CODE_CAP = 0.5;
+const doubtfulCode = (w: Word) => w.confidence < 45 && /\d/.test(w.text) && /[\p{L}\-\/]/u.test(w.text);
 
 /** Fill every field of the type's field set, missing ones as empty with confidence 0. */
 export function complete(spec: Record<string, FieldKind>, found: Record<string, ExtractedField | undefined>): Record<string, ExtractedField> {

@@ -2,6 +2,7 @@
 import type { DocumentModel, Word } from '../blocks.ts';
 import { cleanName, field, labelledAddress, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
+import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { addressForKey } from './layoutFields.ts';
 import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
@@ -57,6 +58,20 @@ export function boxedNumber(model: DocumentModel): { value: string; words: Word[
   return undefined;
 }
 
+/**
+ * A name read across a break OCR left in its line ("M/s. Keshav C. ‖ Private Limited" from a blurred
+ * "Keshav Caterers Restaurants Private Limited"): two cells of one line, both inside the value, so
+ * words between them were lost.
+ */
+function acrossCellBreak(model: DocumentModel, value: string): boolean {
+  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const v = ` ${norm(value)} `;
+  return model.lines.some((l) => {
+    const cells = model.layout.segments.filter((s) => s.line === l && /\p{L}{2}/u.test(s.text)).map((s) => norm(cleanBusinessName(s.text)));
+    return cells.length >= 2 && cells.filter((c) => c && v.includes(` ${c} `)).length >= 2;
+  });
+}
+
 export const extractFssai: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -106,6 +121,7 @@ export const extractFssai: Extractor = (model, _opts, V) => {
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
   if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
+  if (found.business_name && acrossCellBreak(model, String(found.business_name.value))) found.business_name = { ...found.business_name, confidence_score: Math.min(found.business_name.confidence_score, SPLIT_CELL_CAP) };
 
   return { found };
 };
