@@ -3,7 +3,7 @@
  * written apart from the extractor): each general fix reduced to the few synthetic rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('FSSAI: a company outlet licence (Form C) and a home kitchen registration', () => {
@@ -242,5 +242,44 @@ describe('confidence: a labelled value holding a code OCR itself doubted', () =>
     expect(sure.confidence_score).toBeGreaterThan(0.85);
     const word = field('Keshav Traders', [w('Keshav', 40), w('Traders', 96)], { kind: 'labelled', via: 'pair' });
     expect(word.confidence_score).toBeGreaterThan(DOUBTFUL_CODE_CAP);
+  });
+});
+
+describe('UDYAM: two pages printed on one sheet', () => {
+  it('reads the parts table under the address heading, not the other page\'s word on the heading\'s row', () => {
+    const m = pageFromRows([
+      [0.109, [0.13, 'UDYAM REGISTRATION CERTIFICATE'], [0.7, 'ANNEXURE']],
+      [0.159, [0.03, 'UDYAM REGISTRATION NUMBER'], [0.4, 'UDYAM-MH-19-0012345']],
+      [0.198, [0.03, 'NAME OF ENTERPRISE'], [0.4, 'UDAAN FABRICATORS']],
+      [0.506, [0.03, 'OFFICIAL ADDRESS OF ENTERPRISE'], [0.85, 'CHENNAI']],
+      [0.536, [0.03, 'Flat/Door/Block No.'], [0.3, 'Plot No. 70'], [0.48, 'Name of Premises/ Building'], [0.8, 'Laxmi Udyog Bhavan']],
+      [0.565, [0.03, 'Village/Town'], [0.3, 'Peenya'], [0.48, 'Block'], [0.8, 'Anekal']],
+      [0.593, [0.03, 'Road/Street/Lane'], [0.3, 'Sector 7 Road'], [0.48, 'City'], [0.8, 'Mumbai']],
+      [0.622, [0.03, 'State'], [0.3, 'MAHARASHTRA'], [0.48, 'District'], [0.8, 'MUMBAI']],
+      [0.65, [0.03, 'Pin'], [0.3, '400912']],
+      [0.679, [0.03, 'Mobile'], [0.3, '8895276053'], [0.48, 'Email'], [0.8, 'udaan1@gmail.com']],
+    ]);
+    expect(extractFields('UDYAM_CERT', m).data.address.value).toBe('Plot No. 70, Laxmi Udyog Bhavan, Peenya, Anekal, Sector 7 Road, Mumbai, MAHARASHTRA, MUMBAI, 400912');
+  });
+});
+
+describe('SHOP_ACT: classification by the Act\'s Hindi name', () => {
+  it('a renewal receipt naming the "Dookan Aur Vanijya Adhishthan Adhiniyam" and "Shram Vibhag" is a Shops & Establishments certificate', () => {
+    const m = pageFromRows([
+      [0.022, [0.19, 'Shram Vibhag, Uttar Pradesh / Labour Department, Uttar Pradesh']],
+      [0.043, [0.27, 'Uttar Pradesh Dookan Aur Vanijya Adhishthan Adhiniyam, 1962']],
+      [0.058, [0.33, 'RENEWAL RECEIPT-CUM-CERTIFICATE']],
+      [0.093, [0.06, 'Receipt No. : RC290658432'], [0.73, 'Receipt Date : 11.01.2025']],
+      [0.113, [0.06, 'Received from Omkar Hussain the following amount towards renewal of registration No. UPSA48309484.']],
+      [0.141, [0.08, 'S.No.'], [0.14, 'Particulars'], [0.37, 'Period'], [0.84, 'Amount (Rs.)']],
+      [0.163, [0.09, '1'], [0.14, 'Renewal fee'], [0.37, '01.01.2025 to 31.12.2025'], [0.86, '400.00']],
+      [0.185, [0.09, '2'], [0.14, 'Late fee'], [0.37, '-'], [0.86, '150.00']],
+      [0.206, [0.14, 'Total'], [0.86, '550.00']],
+      [0.233, [0.06, 'Mode of payment : Debit Card Transaction ID : 526223498640']],
+      [0.278, [0.36, 'CERTIFICATE OF RENEWAL']],
+      [0.361, [0.08, 'Registration No.'], [0.5, 'Name of Establishment']],
+      [0.376, [0.08, 'UPSA48309484'], [0.5, 'Omkar Traders']],
+    ]);
+        expect(classify(m).type).toBe('SHOP_ACT_LICENSE');
   });
 });

@@ -579,6 +579,13 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
         continue;
       }
       if (isLabelText(p.value) && !/\d/.test(p.value)) continue;
+      // A heading with a parts table under it, paired with a word beside it that is no address (another
+      // page's "CHENNAI" on the same row of a two-pages-per-sheet print) or with the first part's value
+      // under it ("Plot No. 16"): the table is the address.
+      if (p.keySegment && p.via !== 'colon' && (p.via === 'below' || !/\d/.test(p.value))) {
+        const t = addressFromPartsTable(model, p.keySegment);
+        if (t) return t;
+      }
       const a = blockFrom(model, seg, p.via === 'colon' ? p.value : seg.text, p.via === 'colon' ? p.valueWords : seg.words, opts.stop);
       if (a) return a;
     }
