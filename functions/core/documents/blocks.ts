@@ -487,7 +487,8 @@ export class DocumentModel {
   lineRightOf(line: Line): Line | undefined {
     const right = line.box.Left + line.box.Width;
     return this.lines
-      .filter((l) => l.page === line.page && l !== line && l.box.Left >= right - 0.01 && verticalOverlap(l.box, line.box) >= 0.5)
+      // (a colon an engine gave as a line of its own between the key and the value is no value)
+      .filter((l) => l.page === line.page && l !== line && l.box.Left >= right - 0.01 && verticalOverlap(l.box, line.box) >= 0.5 && !/^[\s:：\-–]*$/.test(l.text))
       .sort((a, b) => a.box.Left - b.box.Left)[0];
   }
 

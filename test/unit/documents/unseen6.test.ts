@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { classify, extractFields } from '#core/documents/index.ts';
 import { pageFromRows } from './rows.ts';
 
+/** A page whose every cell is a LINE of its own (the engine did not join a row's cells). */
+const cellLines = (rows: [number, ...[number, string][]][]) => pageFromRows(rows.flatMap(([top, ...cells]) => cells.map((c) => [top, c] as [number, [number, string]])));
+
 describe('FSSAI: a company outlet licence (Form C) and a home kitchen registration', () => {
   const outlet = (numberRow: string) =>
     pageFromRows([
@@ -281,5 +284,24 @@ describe('SHOP_ACT: classification by the Act\'s Hindi name', () => {
       [0.376, [0.08, 'UPSA48309484'], [0.5, 'Omkar Traders']],
     ]);
         expect(classify(m).type).toBe('SHOP_ACT_LICENSE');
+  });
+});
+
+describe('SHOP_ACT: Kerala numbered particulars with the colon apart', () => {
+  it('reads the value right of a colon given as a line of its own, never the sentence under the key, and a wrapped "Period of validity of" key', () => {
+    // each drawn cell its own LINE, as some engines give them (the colon too)
+    const rows = (key: string) =>
+      cellLines([
+        [0.083, [0.25, 'The Kerala Shops and Commercial Establishments Act, 1960']],
+        [0.143, [0.32, 'CERTIFICATE OF REGISTRATION']],
+        [0.229, [0.08, '1.'], [0.107, 'Registration No.'], [0.429, ':'], [0.443, '8-TVM/2014/79846']],
+        [0.256, [0.08, '2.'], [0.107, 'Name of the Shop / Establishment'], [0.429, ':'], [0.443, 'Hariyali Garments']],
+        [0.549, [0.08, '11.'], [0.107, 'Date of registration'], [0.429, ':'], [0.443, '11.10.2014']],
+        [0.575, [0.08, '12.'], [0.107, key], [0.429, ':'], [0.443, '31.12.2026']],
+        [0.59, [0.107, 'registration, up to']],
+        [0.608, [0.08, 'Registration fee of Rs. 150/- remitted vide e-receipt No. 804681138 dated 03.10.2014. The certificate shall be']],
+      ]);
+    expect(extractFields('SHOP_ACT_LICENSE', rows('Registration valid up to')).data.valid_upto.value).toBe('31/12/2026');
+    expect(extractFields('SHOP_ACT_LICENSE', rows('Period of validity of')).data.valid_upto.value).toBe('31/12/2026');
   });
 });

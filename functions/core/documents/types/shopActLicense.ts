@@ -56,7 +56,9 @@ export const shopActLicense: DocumentTypeDeclaration = {
       labels: [
         // a renewal receipt's own period end first; an "Earlier / Previous valid upto" is the period before it
         /renewed\s*(?:valid\s*)?(?:up\s*to|upto|till|until)/i,
-        /(?<!(?:earlier|previous|old|prior|last|original)\s*)valid\s*(?:up\s*to|upto|till|until)/i, /validity(?:\s*(?:up\s*to|upto|till|date))?/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*(?:due\s*(?:on|date)|date)|expires\s*on/i,
+        /(?<!(?:earlier|previous|old|prior|last|original)\s*)valid\s*(?:up\s*to|upto|till|until)/i,
+        // "Period of validity of / registration, up to" (a key wrapped over two lines, the value beside its first)
+        /period\s*of\s*validity(?:\s*of\b)?/i, /validity(?:\s*(?:up\s*to|upto|till|date))?/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*(?:due\s*(?:on|date)|date)|expires\s*on/i,
       ],
     },
   },
