@@ -264,7 +264,24 @@ describe('UDYAM: two pages printed on one sheet', () => {
     ]);
     expect(extractFields('UDYAM_CERT', m).data.address.value).toBe('Plot No. 70, Laxmi Udyog Bhavan, Peenya, Anekal, Sector 7 Road, Mumbai, MAHARASHTRA, MUMBAI, 400912');
   });
+  it('steps over the other page\'s line between the heading and the first part row', () => {
+    const m = cellLines([
+      [0.109, [0.13, 'UDYAM REGISTRATION CERTIFICATE'], [0.7, 'ANNEXURE']],
+      [0.159, [0.03, 'UDYAM REGISTRATION NUMBER'], [0.4, 'UDYAM-TS-02-0012345']],
+      [0.198, [0.03, 'NAME OF ENTERPRISE'], [0.4, 'UDAAN FABRICATORS']],
+      [0.466, [0.03, 'OFFICIAL ADDRESS OF ENTERPRISE'], [0.53, 'For any assistance, you may contact: 1. District Industries Centre: HYDERABAD 2. MSME-DFO:']],
+      [0.485, [0.53, 'CHENNAI']],
+      [0.506, [0.03, 'Flat/Door/Block No.'], [0.3, 'Plot No. 53'], [0.48, 'Name of Premises/ Building'], [0.8, 'Laxmi Udyog Bhavan']],
+      [0.535, [0.03, 'Village/Town'], [0.3, 'Sitapura'], [0.48, 'Block'], [0.8, 'Chinhat']],
+      [0.563, [0.03, 'Road/Street/Lane'], [0.3, 'Service Road'], [0.48, 'City'], [0.8, 'Hyderabad']],
+      [0.592, [0.03, 'State'], [0.3, 'TELANGANA'], [0.48, 'District'], [0.8, 'HYDERABAD']],
+      [0.62, [0.03, 'Pin'], [0.3, '500766']],
+      [0.649, [0.03, 'Mobile'], [0.3, '8895276053'], [0.48, 'Email'], [0.8, 'udaan1@gmail.com']],
+    ]);
+    expect(extractFields('UDYAM_CERT', m).data.address.value).toBe('Plot No. 53, Laxmi Udyog Bhavan, Sitapura, Chinhat, Service Road, Hyderabad, TELANGANA, HYDERABAD, 500766');
+  });
 });
+
 
 describe('SHOP_ACT: classification by the Act\'s Hindi name', () => {
   it('a renewal receipt naming the "Dookan Aur Vanijya Adhishthan Adhiniyam" and "Shram Vibhag" is a Shops & Establishments certificate', () => {

@@ -323,6 +323,9 @@ export function addressFromPartsTable(model: DocumentModel, heading: Segment): E
     if (row[0] && row[0].page !== heading.page) break;
     // a row of OCR specks only ("Dl | 1" from a stamp's edge) is stepped over
     if (ri > start && row.length && !row.some((s) => /[\p{L}\p{N}]{3}/u.test(s.text))) continue;
+    // so is a row only of another column's text, far right of the table's first column (the second
+    // page of a two-pages-per-sheet print: "CHENNAI" between the heading and the first part)
+    if (ri > start && row.length && row.every((s) => s.box.Left > heading.box.Left + heading.box.Width + h * 8) && !row.some((s) => PART_ANCHORED.test(s.text.replace(/[\s:：.,;\-–]+$/, '')))) continue;
     let found = 0;
     for (let i = 0; i < row.length; i++) {
       const t = row[i].text.replace(/[\s:：.,;\-–]+$/, '');
@@ -580,9 +583,9 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       }
       if (isLabelText(p.value) && !/\d/.test(p.value)) continue;
       // A heading with a parts table under it, paired with a word beside it that is no address (another
-      // page's "CHENNAI" on the same row of a two-pages-per-sheet print) or with the first part's value
+      // page's "CHENNAI" or contact line on the same row of a two-pages-per-sheet print: no PIN) or with the first part's value
       // under it ("Plot No. 16"): the table is the address.
-      if (p.keySegment && p.via !== 'colon' && (p.via === 'below' || !/\d/.test(p.value))) {
+      if (p.keySegment && p.via !== 'colon' && (p.via === 'below' || !hasPincode(p.value))) {
         const t = addressFromPartsTable(model, p.keySegment);
         if (t) return t;
       }
