@@ -126,6 +126,29 @@ describe('GST: a REG-06 printed from inside the portal', () => {
   });
 });
 
+describe('GST: the GSTIN OCR split in two on its row', () => {
+  it('joins the pieces after the label when the checksum confirms them (one repair more)', () => {
+    const m = cellLines([
+      [0.056, [0.42, 'Form GST REG-06']],
+      [0.091, [0.36, 'Registration Certificate']],
+      [0.151, [0.065, 'Registration Number : 36GODHP93,'], [0.42, '85A3Z0']],
+      [0.18, [0.086, '1'], [0.12, 'Legal Name'], [0.412, 'PRABHA KURIAN (HUF)']],
+      [0.206, [0.086, '2'], [0.12, 'Trade Name, if any'], [0.412, 'Kamdhenu Opticals']],
+    ]);
+    const d = extractFields('GST_CERT', m).data;
+    expect(d.gstin.value).toBe('36GODHP9385A3Z0');
+    expect(d.gstin.confidence_score).toBeLessThan(0.97);
+  });
+
+  it('does not join pieces the checksum refuses', () => {
+    const m = cellLines([
+      [0.056, [0.42, 'Form GST REG-06']],
+      [0.151, [0.065, 'Registration Number : 36GODHP93,'], [0.42, '85A3Z1']],
+    ]);
+    expect(extractFields('GST_CERT', m).data.gstin.value).not.toBe('36GODHP9385A3Z1');
+  });
+});
+
 describe('AADHAAR: a lender\'s KYC sheet around a copy of the card', () => {
   const sheet = (careOfRow: string, nearRow: [number, string] = [0.53, 'Near Water Tank, Behala']) =>
     pageFromRows([
