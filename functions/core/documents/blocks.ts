@@ -487,7 +487,8 @@ export class DocumentModel {
   lineRightOf(line: Line): Line | undefined {
     const right = line.box.Left + line.box.Width;
     return this.lines
-      .filter((l) => l.page === line.page && l !== line && l.box.Left >= right - 0.01 && verticalOverlap(l.box, line.box) >= 0.5)
+      // (a colon an engine gave as a line of its own between the key and the value is no value)
+      .filter((l) => l.page === line.page && l !== line && l.box.Left >= right - 0.01 && verticalOverlap(l.box, line.box) >= 0.5 && !/^[\s:：\-–]*$/.test(l.text))
       .sort((a, b) => a.box.Left - b.box.Left)[0];
   }
 
@@ -547,7 +548,7 @@ export class DocumentModel {
       const end = match.index + match[0].length;
       // In a sentence a label is a key only when it leads it and the sentence does not run on in
       // lower case: "dealer name and address above must match" names the field, it does not give it.
-      if (this.layout.isProseLine(labelLine) && (match.index > 2 || /^\s*\p{Ll}/u.test(labelLine.text.slice(end)))) continue;
+      if (this.layout.isProseLine(labelLine) && (!this.leadsCell(labelLine, match.index) || /^\s*\p{Ll}/u.test(labelLine.text.slice(end)))) continue;
       if (/\p{L}$/u.test(match[0]) && /^\p{L}/u.test(labelLine.text.slice(end))) continue;
       // "Dealer's Signature & Stamp", "Name of Card Holder": the label word heads a longer key
       // (a possessive or an "of" phrase), so it is not this key.
@@ -578,6 +579,16 @@ export class DocumentModel {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Whether a label found at `index` of a line leads it, or leads its own cell of the line, past a
+   * particular's numbering: "1. Name and Registered Office Address of the Licensee", a menu's words
+   * in the next column joined before "5. Date of Liability". A label inside running text does not.
+   */
+  leadsCell(line: Line, index: number): boolean {
+    const seg = segmentLine(line).filter((s) => s.start <= index).pop();
+    return /^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)])?\s*$/i.test(line.text.slice(seg?.start ?? 0, index));
   }
 
   /** End of the segment holding the first non-separator character at or after `from`. */

@@ -20,13 +20,19 @@ import {
   type Extractor,
 } from './common.ts';
 import { addressForKey, columnBlock } from './layoutFields.ts';
-import { dropSpecks } from './certificate.ts';
+import { dropSpecks, stripHonorific } from './certificate.ts';
 import { DIGITISH_OR_BAR } from './lookalikes.ts';
 
 const NUMBER_RE = new RegExp(`(?<![0-9][\\s-]?)(?<![A-Za-z])${DIGITISH_OR_BAR}{4}[ -]?${DIGITISH_OR_BAR}{4}[ -]?${DIGITISH_OR_BAR}{4}(?![\\s-]?[0-9])(?![A-Za-z])`, 'g');
 const HEADER = /government|india|unique|identification|authority|aadhaa?r|enrol|male|female|dob|birth|address|help|www|download|issue|vid\b|भारत|सरकार/i;
 const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म\s*तिथि/i;
 const YOB_LABEL = /year\s*of\s*birth|\bYOB\b|जन्म\s*वर्ष/i;
+/** Another party's name on a page that carries the card (a parent, the lender's applicant or borrower, its officer). */
+const PARTY = String.raw`(?:father|mother|husband|guardian|spouse|applicant|co-?\s*applicant|borrower|customer|nominee|employee|emp\.?|officer)['’]?s?[\s.:-]*`;
+/** The card holder's name key: "Name", never another party's. */
+const HOLDER_NAME = new RegExp(`(?<!${PARTY})\\bname\\b`, 'i');
+const PARTY_NAME = /\b(?:applicant|borrower|customer)['’]?s?\s*name\b/i;
+const sameName = (a: unknown, b: unknown) => b !== undefined && String(a).toLowerCase().replace(/[^a-z]+/g, ' ').trim() === String(b).toLowerCase().replace(/[^a-z]+/g, ' ').trim();
 const ADDRESS_STOP = new RegExp(`${DEFAULT_ADDRESS_STOP.source}|^\\s*\\d{4}\\s\\d{4}\\s\\d{4}|^\\s*VID`, 'i');
 
 interface NumberHit {
@@ -64,7 +70,7 @@ function numberCandidates(model: DocumentModel): NumberHit[] {
 }
 
 /** The name: the nearest name-like cell above the date of birth, in its column. */
-function nameAboveCell(model: DocumentModel): ExtractedField | undefined {
+function nameAboveCell(model: DocumentModel, second?: unknown): ExtractedField | undefined {
   const lay = model.layout;
   // a caption, never the words "date of birth" inside a sentence ("not of citizenship or date of birth")
   const dob = lay.segments.find((s) => (DOB_LABEL.test(s.text) || YOB_LABEL.test(s.text)) && !lay.isProseLine(s.line));
@@ -73,7 +79,7 @@ function nameAboveCell(model: DocumentModel): ExtractedField | undefined {
     .filter((s) => s.page === dob.page && s.box.Top < dob.box.Top && dob.box.Top - s.box.Top < dob.box.Height * 6 && Math.abs(s.box.Left - dob.box.Left) < dob.box.Height * 2)
     .sort((a, b) => b.box.Top - a.box.Top)
     .find((s) => looksLikeName(cleanName(s.text)) && !HEADER.test(s.text));
-  return above ? field(cleanName(above.text), above.words, { kind: 'heuristic' }) : undefined;
+  return above ? field(cleanName(above.text), above.words, { kind: 'heuristic', agreed: sameName(cleanName(above.text), second) }) : undefined;
 }
 
 /** An address headed by its care-of line ("S/O Sanjay Sharma", e-Aadhaar letters print no label). */
@@ -102,10 +108,10 @@ function redactionBoxes(model: DocumentModel, hits: NumberHit[], digits: string)
   return [...new Map(boxes.map((b) => [key(b), b])).values()];
 }
 
-function nameAbove(model: DocumentModel, anchor: Line | undefined): ExtractedField | undefined {
+function nameAbove(model: DocumentModel, anchor: Line | undefined, second?: unknown): ExtractedField | undefined {
   if (!anchor) return undefined;
   const l = model.linesBefore(anchor, 3).find((x) => looksLikeName(x.text) && !HEADER.test(x.text));
-  return l ? field(cleanName(l.text), l.words, { kind: 'heuristic' }) : undefined;
+  return l ? field(cleanName(l.text), l.words, { kind: 'heuristic', agreed: sameName(cleanName(l.text), second) }) : undefined;
 }
 
 export const extractAadhaar: Extractor = (model, opts) => {
@@ -131,18 +137,22 @@ export const extractAadhaar: Extractor = (model, opts) => {
       return field(m.match[1], model.wordsInRange(m.line, at, at + 4), { kind: 'structure', pass: true });
     })();
 
+  // A lender's sheet around the copy names the applicant in its own row ("Applicant Name  MRS. X"):
+  // the same person, read a second time, confirms the card's unlabelled name.
+  const second = labelledText(model, [PARTY_NAME], { via: ['same-line', 'right'], clean: (t) => cleanName(stripHonorific(t)), accept: looksLikeName })?.value;
   found.name =
-    labelledText(model, [/(?<!father['’]?s?\s*)\bname\b/i], { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
-    nameAboveCell(model) ??
-    nameAbove(model, dobLine) ??
-    nameAbove(model, best?.line);
+    labelledText(model, [HOLDER_NAME], { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
+    nameAboveCell(model, second) ??
+    nameAbove(model, dobLine, second) ??
+    nameAbove(model, best?.line, second);
 
   const address =
     addressForKey(model, [/address/i, /पता/, /पता\s*\/?\s*address/i], { stop: ADDRESS_STOP }) ??
     labelledAddress(model, [/\baddress\b/i, /पता/], { maxLines: 5, stop: ADDRESS_STOP }) ??
     addressFromCareOf(model);
   // The relation line ("S/O: Father Name,") heads the printed address but is not part of it.
-  if (address && typeof address.value === 'string') address.value = stripCareOf(dropSpecks(address.value));
+  // (a semicolon between an address's words is OCR's reading of its comma)
+  if (address && typeof address.value === 'string') address.value = stripCareOf(dropSpecks(address.value)).replace(/(?<=\p{L})\s*;\s*(?=\p{L})/gu, ', ');
   found.address = address;
 
   // A date anywhere when no label was read (e-Aadhaar letters print it beside the name).

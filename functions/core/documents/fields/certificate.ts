@@ -40,12 +40,20 @@ export function hasHonorific(s: string): boolean {
 
 /** A person's name from a value: honorific ("Mr.", "SHRI", "Smt.") dropped, look-alikes repaired. */
 export function cleanPartyName(s: string): string {
-  return cleanName(stripHonorific(tidy(s)));
+  return cleanName(unbracketNameJ(stripHonorific(tidy(s))));
+}
+
+/**
+ * A name in capitals whose word ends in a closing bracket no opening one precedes ("VISHNU BAJA)",
+ * "RA)U"): OCR's reading of a J, whose hook it takes for the bracket. "(HUF)" keeps its brackets.
+ */
+export function unbracketNameJ(s: string): string {
+  return s.replace(/(?<=\p{Lu})\)(?=\p{Lu}|\s|$)/gu, (m, at: number) => (s.slice(0, at).includes('(') ? m : 'J'));
 }
 
 /** A business's name: "M/s" / "Messrs" dropped ("Sri Balaji Traders" keeps its "Sri"). */
 export function cleanBusinessName(s: string): string {
-  const t = tidy(s).replace(/^\s*(?:m\s*\/\s*s|messrs)\.?\s*/i, '');
+  const t = unbracketNameJ(tidy(s).replace(/^\s*(?:m\s*\/\s*s|messrs)\.?\s*/i, ''));
   return cleanName(t || s);
 }
 
@@ -116,7 +124,7 @@ export function findPairs(model: DocumentModel, labels: readonly RegExp[]): KeyV
   const wholeKey = (p: KeyValue) => {
     if (!whole.has(p)) {
       const c = p.keySegment && p.valueSegment ? keyContinuation(model, p.keySegment, p.valueSegment) : undefined;
-      whole.set(p, c ? `${p.key.replace(/[\s:：.\-–]+$/, '')} ${c.text.replace(/[\s:：.\-–]+$/, '')}` : undefined);
+      whole.set(p, c ? `${p.key.replace(/[\s:：.,;\-–]+$/, '')} ${c.text.replace(/[\s:：.,;\-–]+$/, '')}` : undefined);
     }
     return whole.get(p);
   };
@@ -206,8 +214,8 @@ export function wrappedPairs(model: DocumentModel, labels: readonly RegExp[]): W
           )
           .sort((a, b) => a.box.Top - b.box.Top)[0];
         if (!under || /\d/.test(under.text) || under.text.trim().split(/\s+/).length > 5 || NUMBERING.test(under.text)) continue;
-        const first = seg.text.replace(NUMBERING, '').replace(/[\s:：.\-–]+$/, '');
-        const key = `${first} ${under.text.replace(/[\s:：.\-–]+$/, '').trim()}`.replace(/\s+/g, ' ');
+        const first = seg.text.replace(NUMBERING, '').replace(/[\s:：.,;\-–]+$/, '');
+        const key = `${first} ${under.text.replace(/[\s:：.,;\-–]+$/, '').trim()}`.replace(/\s+/g, ' ');
         if (covers(label, first)) continue; // not wrapped: the first line is the key on its own
         if (covers(label, key) && !out.some((w) => w.value === value)) out.push({ key, keySegments: [seg, under], value });
       }
@@ -228,7 +236,7 @@ export function rowPairs(model: DocumentModel, labels: readonly RegExp[]): Wrapp
       for (let i = 0; i + 1 < row.length; i++) {
         const seg = row[i];
         if (lay.isProseLine(seg.line) || lay.pairs.some((p) => p.keySegment === seg)) continue;
-        const key = seg.text.replace(NUMBERING, '').replace(/[\s:：.\-–]+$/, '');
+        const key = seg.text.replace(NUMBERING, '').replace(/[\s:：.,;\-–]+$/, '');
         if (/\d/.test(key) || !(covers(label, key) || keyAlternatives(unslipKey(key)).some((a) => covers(label, a)))) continue;
         if (!out.some((w) => w.value === row[i + 1])) out.push({ key, keySegments: [seg], value: row[i + 1] });
       }
@@ -247,7 +255,7 @@ export function valueUnderCaption(model: DocumentModel, labels: readonly RegExp[
   for (const label of labels) {
     for (const seg of lay.segments) {
       if (lay.isProseLine(seg.line) || (opts.avoid && opts.avoid.test(seg.text))) continue;
-      if (!covers(label, seg.text.replace(/[\s:：.\-–]+$/, ''))) continue;
+      if (!covers(label, seg.text.replace(/[\s:：.,;\-–]+$/, ''))) continue;
       // boxes of figures space their captions apart from the values (up to four caption heights)
       const under = lay.segmentBelow(seg, 4);
       if (under && accept(under.text)) return under;
@@ -315,13 +323,16 @@ export function addressFromPartsTable(model: DocumentModel, heading: Segment): E
     if (row[0] && row[0].page !== heading.page) break;
     // a row of OCR specks only ("Dl | 1" from a stamp's edge) is stepped over
     if (ri > start && row.length && !row.some((s) => /[\p{L}\p{N}]{3}/u.test(s.text))) continue;
+    // so is a row only of another column's text, far right of the table's first column (the second
+    // page of a two-pages-per-sheet print: "CHENNAI" between the heading and the first part)
+    if (ri > start && row.length && row.every((s) => s.box.Left > heading.box.Left + heading.box.Width + h * 8) && !row.some((s) => PART_ANCHORED.test(s.text.replace(/[\s:：.,;\-–]+$/, '')))) continue;
     let found = 0;
     for (let i = 0; i < row.length; i++) {
-      const t = row[i].text.replace(/[\s:：.\-–]+$/, '');
+      const t = row[i].text.replace(/[\s:：.,;\-–]+$/, '');
       if (!PART_ANCHORED.test(t)) continue;
       found++;
       const v = row[i + 1];
-      if (v && !PART_ANCHORED.test(v.text.replace(/[\s:：.\-–]+$/, '')) && !/^(?:mobile|e-?mail|phone)/i.test(t)) {
+      if (v && !PART_ANCHORED.test(v.text.replace(/[\s:：.,;\-–]+$/, '')) && !/^(?:mobile|e-?mail|phone)/i.test(t)) {
         parts.push(v.text);
         words.push(...v.words);
         i++;
@@ -345,7 +356,7 @@ export function addressFromPartsTable(model: DocumentModel, heading: Segment): E
  */
 function partsGrid(model: DocumentModel, start: number, heading: Segment): ExtractedField | undefined {
   const lay = model.layout;
-  const isPart = (x: Segment) => PART_ANCHORED.test(x.text.replace(/[\s:：.\-–]+$/, ''));
+  const isPart = (x: Segment) => PART_ANCHORED.test(x.text.replace(/[\s:：.,;\-–]+$/, ''));
   for (let ri = start; ri < lay.rows.length && ri <= start + 2; ri++) {
     const labels = lay.rows[ri].filter((x) => x !== heading);
     if (labels.length < 3 || labels[0].page !== heading.page || !labels.every(isPart)) continue;
@@ -565,12 +576,19 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
         continue;
       }
       // The heading of a parts table ("OFFICIAL ADDRESS OF ENTERPRISE" over "Flat/Door/Block No. | 12").
-      if (PART_ANCHORED.test(p.value.replace(/[\s:：.\-–]+$/, '')) && p.keySegment) {
+      if (PART_ANCHORED.test(p.value.replace(/[\s:：.,;\-–]+$/, '')) && p.keySegment) {
         const t = addressFromPartsTable(model, p.keySegment);
         if (t) return t;
         continue;
       }
       if (isLabelText(p.value) && !/\d/.test(p.value)) continue;
+      // A heading with a parts table under it, paired with a word beside it that is no address (another
+      // page's "CHENNAI" or contact line on the same row of a two-pages-per-sheet print: no PIN) or with the first part's value
+      // under it ("Plot No. 16"): the table is the address.
+      if (p.keySegment && p.via !== 'colon' && (p.via === 'below' || !hasPincode(p.value))) {
+        const t = addressFromPartsTable(model, p.keySegment);
+        if (t) return t;
+      }
       const a = blockFrom(model, seg, p.via === 'colon' ? p.value : seg.text, p.via === 'colon' ? p.valueWords : seg.words, opts.stop);
       if (a) return a;
     }
@@ -807,7 +825,7 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
 export function dateAfterLabel(model: DocumentModel, labels: readonly RegExp[], pick: 'first' | 'range' = 'first'): ExtractedField | undefined {
   for (const label of labels) {
     for (const x of model.findLines(label)) {
-      if (model.layout.isProseLine(x.line) && x.match.index > 2) continue;
+      if (model.layout.isProseLine(x.line) && !model.leadsCell(x.line, x.match.index)) continue;
       const from = x.match.index + x.match[0].length;
       const rest = x.line.text.slice(from);
       const ds = findDates(rest);
@@ -819,7 +837,10 @@ export function dateAfterLabel(model: DocumentModel, labels: readonly RegExp[], 
   return undefined;
 }
 
-export const VALID_UPTO_INTROS: readonly RegExp[] = [/\bvalid\s*(?:up\s*to|upto|till|until|through|thru)\b\s*(?:date\s*)?[:\-]?\s*/i, /\b(?:expir(?:es|y|ing)|renewal\s+due)\s*(?:on|date)?\s*[:\-]?\s*/i];
+export const VALID_UPTO_INTROS: readonly RegExp[] = [/\bvalid\s*(?:up\s*to|upto|till|until|through|thru)\b\s*(?:date\s*)?[:\-]?\s*/i, /\b(?:expir(?:es|y|ing)|renewal\s+due)\s*(?:on|date)?\s*[:\-]?\s*/i,
+  // "shall be (remain) in force for 5 year(s) from the date of issue, i.e. up to 14th March, 2027"
+  /\bin\s+force\b.{0,90}?\b(?:up\s*to|upto|till|until)\b\s*[:\-]?\s*/i,
+];
 export const VALID_RANGE_INTROS: readonly RegExp[] = [/\bvalid(?:ity)?\s*(?:is\s*|period\s*)?(?:from|w\.?\s?e\.?\s?f\.?)\s*/i];
 
 /** Ceiling for a validity date read after a garbled label ("Valid UPEO -..oeee 31/12/2022"). */

@@ -87,8 +87,14 @@ export function field(value: FieldValue, ocrWords: readonly Word[] | number, evi
   fieldTrace.on?.(value, evidence);
   const ocr = typeof ocrWords === 'number' ? ocrWords : ocrScore(ocrWords);
   const where = typeof ocrWords === 'number' ? undefined : evidenceOf(ocrWords);
-  return { value, confidence_score: fieldConfidence(ocr, evidence), ...(where ? { evidence: where } : {}) };
+  let score = fieldConfidence(ocr, evidence);
+  if (evidence.kind === 'labelled' && typeof ocrWords !== 'number' && ocrWords.some(doubtfulCode)) score = Math.min(score, DOUBTFUL_CODE_CAP);
+  return { value, confidence_score: score, ...(where ? { evidence: where } : {}) };
 }
+
+/** Ceiling for free text holding a number or code OCR itself doubted ("X1L/882," at 35 for "XL/882"). */
+export const DOUBTFUL_CODE_CAP = 0.5;
+const doubtfulCode = (w: Word) => w.confidence < 45 && /\d/.test(w.text) && /[\p{L}\-\/]/u.test(w.text);
 
 /** Fill every field of the type's field set, missing ones as empty with confidence 0. */
 export function complete(spec: Record<string, FieldKind>, found: Record<string, ExtractedField | undefined>): Record<string, ExtractedField> {
@@ -388,7 +394,7 @@ export function hasPincode(s: string): boolean {
  */
 export function stripCareOf(address: string): string {
   // ("5/0:" is S/O read with a digit for the S: only with its slash and a colon, never a house number "50,")
-  const m = /^\s*(?:[SDWC]\s*[/\\|]?\s*[O0o]|5\s*[/\\|]\s*[O0o]\s*(?=[:.])|care\s*of)\b\s*[:.\-]?\s*[^,]{2,60},\s*/i.exec(address);
+  const m = /^[\s'‘’"`.,;:«»]*(?:[SDWC]\s*[/\\|]?\s*[O0o]|5\s*[/\\|]\s*[O0o]\s*(?=[:.])|care\s*of)\b\s*[:.\-]?\s*[^,]{2,60},\s*/i.exec(address);
   return m && address.length - m[0].length >= 5 ? address.slice(m[0].length) : address;
 }
 

@@ -2,6 +2,7 @@
 import type { DocumentModel, Word } from '../blocks.ts';
 import { cleanName, field, labelledAddress, labelledText, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
+import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { addressForKey } from './layoutFields.ts';
 import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
@@ -32,6 +33,45 @@ function splitNumber(model: DocumentModel): { value: string; words: Word[] } | u
   return undefined;
 }
 
+/** A digit box's glyph OCR read as a letter: the box edge squeezes 0 into `e`/`o`/`D`, 1 into `l`/`I`, … */
+const BOX_GLYPH: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', e: '0', I: '1', l: '1', i: '1', Z: '2', z: '2', S: '5', s: '5', G: '6', B: '8', g: '9' };
+
+/**
+ * The number printed one digit per box, read by OCR with the box edges as bars or brackets
+ * ("|1]e]e|1]1]8]e[8]1]8]|0]7]5]4]"): after the number's label on its line, every cell between edges one
+ * glyph, 14 of them, a licence's or registration's leading 1 or 2. A letter read for a digit is a
+ * repair; a cell of two glyphs or a slash (a 1 or an edge?) is not read.
+ */
+export function boxedNumber(model: DocumentModel): { value: string; words: Word[]; repairs: number } | undefined {
+  for (const x of model.findLines(NUMBER_LABEL)) {
+    if (model.layout.isProseLine(x.line)) continue;
+    const from = x.match.index + x.match[0].length;
+    const rest = x.line.text.slice(from);
+    const at = rest.search(/[|[\]]/);
+    if (at < 0 || !/^[\s.:;,‖]*$/.test(rest.slice(0, at))) continue;
+    const cells = rest.slice(at).split(/[|[\]\s‖]+/).filter(Boolean);
+    if (cells.length !== 14 || cells.some((c) => c.length !== 1 || !(/\d/.test(c) || c in BOX_GLYPH))) continue;
+    const value = cells.map((c) => (/\d/.test(c) ? c : BOX_GLYPH[c])).join('');
+    if (!/^[12]/.test(value)) continue;
+    return { value, words: model.wordsInRange(x.line, from + at, x.line.text.length), repairs: cells.filter((c) => !/\d/.test(c)).length };
+  }
+  return undefined;
+}
+
+/**
+ * A name read across a break OCR left in its line ("M/s. Keshav C. ‖ Private Limited" from a blurred
+ * "Keshav Caterers Restaurants Private Limited"): two cells of one line, both inside the value, so
+ * words between them were lost.
+ */
+function acrossCellBreak(model: DocumentModel, value: string): boolean {
+  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const v = ` ${norm(value)} `;
+  return model.lines.some((l) => {
+    const cells = model.layout.segments.filter((s) => s.line === l && /\p{L}{2}/u.test(s.text)).map((s) => norm(cleanBusinessName(s.text)));
+    return cells.length >= 2 && cells.filter((c) => c && v.includes(` ${c} `)).length >= 2;
+  });
+}
+
 export const extractFssai: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -39,7 +79,9 @@ export const extractFssai: Extractor = (model, _opts, V) => {
   const digits = lic?.text.replace(/\s/g, '');
   const inProse = proseId(model, [/\b(?:registration|licen[cs]e)\s*(?:no\.?|number)\s*/i], /^\d(?: ?\d){13}(?!\d)/);
   const split = lic ? undefined : splitNumber(model);
+  const boxed = lic || split ? undefined : boxedNumber(model);
   if (lic && digits) found.license_number = field(digits, lic.words, { kind: 'structure', pass: /^\d{14}$/.test(digits) });
+  else if (boxed) found.license_number = field(boxed.value, boxed.words, { kind: 'structure', pass: true, repairs: boxed.repairs });
   else if (split) found.license_number = field(split.value, split.words, { kind: 'structure', pass: true, repairs: 1 });
   else if (inProse) {
     const d = inProse.value.replace(/\s/g, '');
@@ -63,7 +105,7 @@ export const extractFssai: Extractor = (model, _opts, V) => {
     labelledText(model, [LICENSEE], {
       ...VIA,
       stop: /\s{2,}|,|\baddress\b/i,
-      clean: (s) => cleanName(/\(([^()]{3,})\)\s*$/.exec(s)?.[1] ?? s),
+      clean: (s) => cleanBusinessName(/\(([^()]{3,})\)\s*$/.exec(s)?.[1] ?? s),
       accept: (s) => s.length >= 3,
     }) ??
     proseName(model);
@@ -79,6 +121,7 @@ export const extractFssai: Extractor = (model, _opts, V) => {
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
   if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
+  if (found.business_name && acrossCellBreak(model, String(found.business_name.value))) found.business_name = { ...found.business_name, confidence_score: Math.min(found.business_name.confidence_score, SPLIT_CELL_CAP) };
 
   return { found };
 };

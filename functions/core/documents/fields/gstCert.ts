@@ -1,4 +1,6 @@
 /** GST registration certificate (Form GST REG-06): gstin, legal_name, trade_name, address, date_of_registration. */
+import type { DocumentModel, Word } from '../blocks.ts';
+import { readGstin } from '../validators.ts';
 import { gstinCandidates } from './gstin.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
@@ -10,11 +12,38 @@ const STOP = new RegExp(`${NEXT_ITEM.source}|^\\s*(?:date|constitution|type|peri
 /** Addresses the certificate prints besides the principal place: annexure places, godowns, branches. */
 const NOT_PRINCIPAL = /additional|godown|warehouse|branch|other\s*(?:office|place)|annexure/i;
 
+const GSTIN_LABEL = /\b(?:GSTIN|registration\s*(?:no|number))\b\.?\s*[:\-]?\s*/i;
+
+/**
+ * The GSTIN OCR split in two on its row ("Registration Number : 36GODHP93," and "85A3Z0" beside it):
+ * the pieces after the label joined, kept only when the checksum confirms the 15 characters (scored
+ * as one repair more).
+ */
+function splitGstin(model: DocumentModel): { value: string; valid: boolean; repairs: number; words: Word[] } | undefined {
+  for (const x of model.findLines(GSTIN_LABEL)) {
+    const from = x.match.index + x.match[0].length;
+    const head = x.line.text.slice(from).trim();
+    const right = model.lineRightOf(x.line);
+    if (!right || !/^[0-9A-Z]{2,13}[,.]?$/i.test(head)) continue;
+    const tail = right.text.trim().split(/\s+/)[0];
+    const raw = `${head.replace(/[,.]$/, '')}${tail}`;
+    if (raw.length !== 15) continue;
+    const r = readGstin(raw);
+    if (r.valid) return { value: r.value, valid: true, repairs: r.repairs, words: [...model.wordsInRange(x.line, from, x.line.text.length), ...right.words.slice(0, 1)] };
+  }
+  return undefined;
+}
+
 export const extractGstCert: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const gstins = gstinCandidates(model);
   const g = gstins.find((x) => x.valid) ?? gstins[0];
-  if (g) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
+  if (g?.valid) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
+  else {
+    const joined = splitGstin(model);
+    if (joined) found.gstin = idField({ ...joined, check: 'checksum', repairs: joined.repairs + 1 }, joined.words);
+    else if (g) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
+  }
 
   const all = ['legal_name', 'trade_name', 'address', 'date_of_registration'].flatMap((f) => V(f).labels);
   const name = (f: string) =>

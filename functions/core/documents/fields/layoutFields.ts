@@ -64,6 +64,10 @@ function wrappedKeyLine(model: DocumentModel, key: Segment): boolean {
   );
 }
 
+function overlapX(a: Segment, b: Segment): number {
+  return Math.min(a.box.Left + a.box.Width, b.box.Left + b.box.Width) - Math.max(a.box.Left, b.box.Left);
+}
+
 export function columnBlock(
   model: DocumentModel,
   first: Segment,
@@ -93,7 +97,9 @@ export function columnBlock(
           (Math.abs(s.box.Left - left) <= h * 1.2 ||
             (cur === first && Math.abs(s.box.Left - first.box.Left) <= h * 1.2) ||
             (cur === first && s.box.Left > first.box.Left && s.box.Left < left) ||
-            Math.abs(centre(s) - centre(cur)) <= h * 1.2) &&
+            Math.abs(centre(s) - centre(cur)) <= h * 1.2 ||
+            // an address line whose left edge OCR misplaced by a speck's width, under most of the line above
+            (opts.address && Math.abs(s.box.Left - left) <= h * 2.5 && overlapX(s, cur) >= 0.6 * Math.min(s.box.Width, cur.box.Width))) &&
           // an OCR speck between two address lines ("2", "i" from a stamp or the next column) is stepped over
           !(opts.address && !/[\p{L}\p{N}]{3}/u.test(s.text)),
       )

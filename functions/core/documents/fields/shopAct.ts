@@ -10,6 +10,7 @@ const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.)]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z
 const repairJ = (s: string) => s.replace(/(?<=[A-Za-z/])\)(?=[A-Za-z/])|(?<=[A-Z])\)(?=\/)/g, 'J');
 /** The employer's or owner's own address is not the establishment's. */
 const NOT_ESTABLISHMENT = /residen|employer|owner|proprietor|permanent|correspondence|home/i;
+const RENEWED_UPTO = /renewed\s*(?:valid\s*)?(?:up\s*to|upto|till|until)/i;
 const ADDRESS_STOP = /^\s*(?:name|nature|category|valid|date|number\s*of|employer|owner|signature|\d+\.|registration|certificate|fee|mobile|e-?mail|phone)/i;
 
 export const extractShopAct: Extractor = (model, _opts, V) => {
@@ -46,6 +47,8 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
   // Renewal stamps carry the current period's end: the printed validity is superseded.
-  found.valid_upto = renewedValidity(model, found.valid_upto);
+  // (unless it was read under the renewal's own key: "Renewed Valid upto" on a renewal certificate)
+  const renewedKey = labelledValidUpto(model, [RENEWED_UPTO]);
+  found.valid_upto = renewedKey ?? renewedValidity(model, found.valid_upto);
   return { found };
 };

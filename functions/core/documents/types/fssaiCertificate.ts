@@ -27,13 +27,17 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
       labels: [
         /name\s*of\s*(?:the\s*)?(?:food\s*)?business(?!\s*operator)(?:\s*\/\s*company)?/i,
         /business\s*name/i,
-        /name\s*of\s*(?:the\s*)?(?:fbo|food\s*business\s*operator|company|firm|establishment|outlet)(?:\s*\/\s*company)?/i,
+        /name\s*of\s*(?:the\s*)?(?:company|firm|establishment|outlet)(?:\s*\/\s*company)?/i,
+        // the operator: the business on a company's licence, a person on a home kitchen's registration
+        // (after the establishment's own name when both are printed)
+        /name\s*of\s*(?:the\s*)?(?:fbo|food\s*business\s*operator)(?:\s*\/\s*company)?/i,
         /(?:company|firm|trade|outlet|shop)\s*name/i,
       ],
     },
     address: {
       labels: [
-        /address\s*of\s*(?:the\s*)?(?:premises|authori[sz]ed\s*premises|business|food\s*business)/i,
+        // "Address of (Food Business | Kitchen) Premises", "Address of the premises for which licence is issued"
+        /address\s*of\s*(?:the\s*)?(?:(?:authori[sz]ed|kitchen|food\s*business|business)\s*)?(?:premises|business)(?:\s*for\s*which\s*(?:the\s*)?(?:licen[cs]e|registration)\s*is\s*(?:issued|granted|sought))?/i,
         /(?:premises|business|site|outlet|unit)\s*address/i,
         /place\s*of\s*business/i,
         /\baddress\b/i,

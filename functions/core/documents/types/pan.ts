@@ -26,8 +26,18 @@ export const pan: DocumentTypeDeclaration = {
   },
   extract: extractPan,
   vocabulary: {
-    name_as_per_pan: { labels: [/name\s*of\s*(?:the\s*)?(?:pan\s*)?card\s*holder/i, /(?:card\s*)?holder(?:'s)?\s*name/i, /(?<!father['’]?s?\s*)\bname\b/i] },
-    father_name: { labels: [/father['’]?s?\s*name/i] },
+    name_as_per_pan: {
+      labels: [
+        /name\s*of\s*(?:the\s*)?(?:pan\s*)?card\s*holder/i,
+        /(?:card\s*)?holder(?:'s)?\s*name/i,
+        // an app's or a verification record's captions: "Name as per PAN", "Full Name"
+        /\bname\s*as\s*(?:per|on|in)\s*(?:the\s*)?(?:pan(?:\s*card)?|card|records?|ITD)\b/i,
+        /\bfull\s*name\b/i,
+        // "Name", never "Father's Name" / "Mother's Name" (the parents' keys)
+        /(?<!(?:father|mother)['’]?s?\s*)\bname\b/i,
+      ],
+    },
+    father_name: { labels: [/father['’]?s?\s*name/i, /\bpita\s*ka\s*naam\b/i] },
   },
   addressFields: [],
   pageImage: true,

@@ -10,7 +10,10 @@ export const shopActLicense: DocumentTypeDeclaration = {
     re('name-of-establishment', 1.5, /name\s*of\s*(?:the\s*)?establishment|establishment\s*name/i),
     re('gumasta', 2, /gumasta/i),
     re('establishment-certificate', 2, /registration\s*certificate\s*of\s*(?:an?\s*)?establishment/i),
-    re('labour-department', 1, /labou?r\s*department/i),
+    // The Act's and the department's Hindi names as printed in Latin letters beside the English
+    // ("Dukan Aur Vanijya Adhishthan Adhiniyam", "Shram Vibhag").
+    re('shops-act-hindi', 4, /\bd(?:u+|oo)ka+n\s*(?:aur|evam|va)\s*va+nijya/i),
+    re('labour-department', 1, /labou?r\s*department|shram\s*vibha+g/i),
     re('intimation', 0.5, /intimation\s*receipt|form\s*['‘’]?[FfBb]['‘’]?\b/i),
     // Without the Act's name: municipal and state certificates name the employer and the establishment.
     re('employer', 1.5, /name\s*of\s*(?:the\s*)?employer|employer(?:'s)?\s*name|owner\s*\/\s*employer|employer\s*\/\s*owner/i),
@@ -49,7 +52,15 @@ export const shopActLicense: DocumentTypeDeclaration = {
         /\baddress\b/i,
       ],
     },
-    valid_upto: { labels: [/valid\s*(?:up\s*to|upto|till|until)/i, /validity(?:\s*(?:up\s*to|upto|till|date))?/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*(?:due\s*(?:on|date)|date)|expires\s*on/i] },
+    valid_upto: {
+      labels: [
+        // a renewal receipt's own period end first; an "Earlier / Previous valid upto" is the period before it
+        /renewed\s*(?:valid\s*)?(?:up\s*to|upto|till|until)/i,
+        /(?<!(?:earlier|previous|old|prior|last|original)\s*)valid\s*(?:up\s*to|upto|till|until)/i,
+        // "Period of validity of / registration, up to" (a key wrapped over two lines, the value beside its first)
+        /period\s*of\s*validity(?:\s*of\b)?/i, /validity(?:\s*(?:up\s*to|upto|till|date))?/i, /date\s*of\s*expiry|expiry\s*date|renewal\s*(?:due\s*(?:on|date)|date)|expires\s*on/i,
+      ],
+    },
   },
   addressFields: ['address'],
   pageImage: false,
