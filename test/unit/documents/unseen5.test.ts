@@ -1,0 +1,60 @@
+/**
+ * The commercial documents on layouts of the fifth dev set (test/fixtures/documents/dev5: written
+ * apart from the extractor): each general fix reduced to the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '#core/documents/index.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('invoice: an e-invoice as the IRP portal prints it', () => {
+  const page = () =>
+    pageFromRows([
+      [0.03, [0.43, 'e-Invoice']],
+      [0.11, [0.05, 'Ack. No : 126466689107297'], [0.5, 'Ack. Date : 2025-11-05 10:30:00']],
+      [0.18, [0.05, 'Supply Type Code :'], [0.25, 'B2B'], [0.5, 'Document No :'], [0.68, 'TI-2080']],
+      [0.21, [0.05, 'Place of Supply :'], [0.25, 'KARNATAKA'], [0.5, 'Document Date :'], [0.68, '04/11/2025']],
+      [0.29, [0.05, 'Supplier'], [0.55, 'Recipient']],
+      [0.31, [0.05, 'GSTIN : 29PUSCB4731M2ZF'], [0.55, 'GSTIN : 29QSKFU1357Q5ZQ']],
+      [0.33, [0.05, 'Bhagyalaxmi Surgicals'], [0.55, 'Ujjwal Packaging Pvt. Ltd.']],
+      [0.35, [0.05, 'Plot 135, Court Road, Jayanagar,'], [0.55, 'H.No. 13, Court Road, Behala,']],
+      [0.37, [0.05, 'Bengaluru, Karnataka - 560465'], [0.55, 'Bengaluru 560695, Karnataka']],
+      [0.39, [0.05, 'Phone : 7688458871'], [0.55, 'Phone : 6102542110']],
+      [0.57, [0.05, 'SlNo'], [0.1, 'Item Description'], [0.5, 'Qty'], [0.8, 'Amount (Rs)']],
+      [0.59, [0.05, '1'], [0.1, 'Commercial Deep Freezer 400 L'], [0.5, '1 NOS'], [0.8, '82,000.00']],
+      [0.65, [0.05, "Tax'ble Amt"], [0.3, 'CGST Amt'], [0.5, 'SGST Amt'], [0.8, 'Total Inv. Amt']],
+      [0.67, [0.05, '82,000.00'], [0.3, '7,380.00'], [0.5, '7,380.00'], [0.8, '96,760.00']],
+      [0.72, [0.05, 'Eway Bill No. : 103672830031'], [0.5, 'Valid Till Date : 07/11/2025']],
+    ]);
+
+  it('"Document No" / "Document Date" are the invoice\'s number and date; the e-way bill number is not', () => {
+    const d = extractFields('INVOICE', page()).data;
+    expect(d.invoice_number.value).toBe('TI-2080');
+    expect(d.invoice_date.value).toBe('04/11/2025');
+  });
+
+  it('the party boxes print their GSTIN first: the name is the line under it; Recipient is the customer', () => {
+    const d = extractFields('INVOICE', page()).data;
+    expect(d.dealership_name.value).toBe('Bhagyalaxmi Surgicals');
+    expect(d.dealer_gst.value).toBe('29PUSCB4731M2ZF');
+    expect(d.customer_name.value).toBe('Ujjwal Packaging Pvt. Ltd.');
+    expect(d.customer_address.value).toBe('H.No. 13, Court Road, Behala, Bengaluru 560695, Karnataka');
+  });
+
+  it('boxes side by side: the customer\'s phone is the one in the Recipient\'s column', () => {
+    expect(extractFields('INVOICE', page()).data.customer_mobile_number.value).toBe('6102542110');
+  });
+
+  it('a totals row printed as captions above values: "Total Inv. Amt" is the value under it', () => {
+    expect(extractFields('INVOICE', page()).data.total_invoice_amount.value).toBe(96760);
+  });
+
+  it('a table column headed "Total" is no caption of one value', () => {
+    const m = pageFromRows([
+      [0.05, [0.1, 'TAX INVOICE']],
+      [0.3, [0.05, 'Item'], [0.5, 'Qty'], [0.8, 'Total']],
+      [0.32, [0.05, 'Phone cover'], [0.5, '1'], [0.8, '250.00']],
+      [0.34, [0.05, 'Screen guard'], [0.5, '1'], [0.8, '199.00']],
+    ]);
+    expect(extractFields('INVOICE', m).data.total_invoice_amount.value).not.toBe(250);
+  });
+});
