@@ -3,7 +3,8 @@
  * apart from the extractor): each general fix reduced to the few synthetic rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
+const classifyType = (m: Parameters<typeof classify>[0]) => classify(m).type;
 import { pageFromRows } from './rows.ts';
 
 describe('invoice: an e-invoice as the IRP portal prints it', () => {
@@ -56,5 +57,69 @@ describe('invoice: an e-invoice as the IRP portal prints it', () => {
       [0.34, [0.05, 'Screen guard'], [0.5, '1'], [0.8, '199.00']],
     ]);
     expect(extractFields('INVOICE', m).data.total_invoice_amount.value).not.toBe(250);
+  });
+});
+
+describe('purchase order: a government e-marketplace contract and an e-mailed order', () => {
+  const gem = () =>
+    pageFromRows([
+      [0.01, [0.05, 'Government e Marketplace']],
+      [0.07, [0.44, 'Contract']],
+      [0.1, [0.05, 'Contract No: GEMC-511687747005284'], [0.6, 'Generated Date : 01-Sep-2024']],
+      [0.15, [0.05, 'Organisation Details']],
+      [0.2, [0.05, 'Ministry / Department'], [0.3, 'Department of Health & Family Welfare']],
+      [0.22, [0.05, 'Organisation Name'], [0.3, 'Konkan Rural Health Mission Society']],
+      [0.27, [0.05, 'Buyer Details']],
+      [0.29, [0.05, 'Designation'], [0.3, 'Store Officer']],
+      [0.56, [0.05, 'Seller Details']],
+      [0.6, [0.05, 'Company Name'], [0.3, 'Kamdhenu Stationers']],
+      [0.75, [0.05, '#'], [0.1, 'Item Description'], [0.6, 'Ordered Qty'], [0.8, 'Total (INR)']],
+      [0.77, [0.05, '1'], [0.1, 'Split Air Conditioner 1.5 Ton'], [0.6, '8 pieces'], [0.8, '3,27,920.00']],
+      [0.8, [0.6, 'Total Contract Value (INR)'], [0.8, '3,27,920.00']],
+    ]);
+
+  it('is a purchase order: "Contract No" and "Total Contract Value"', () => {
+    expect(classifyType(gem())).toBe('PURCHASE_ORDER');
+  });
+
+  it('"Contract No" is the order number; "Organisation Name" the buyer; "Company Name" under the seller\'s heading the supplier only', () => {
+    const d = extractFields('PURCHASE_ORDER', gem()).data;
+    expect(d.po_number.value).toBe('GEMC-511687747005284');
+    expect(d.buyer_name.value).toBe('Konkan Rural Health Mission Society');
+    expect(d.supplier_name.value).toBe('Kamdhenu Stationers');
+  });
+
+  const mail = () =>
+    pageFromRows([
+      [0.04, [0.05, 'Purchase Order UJJ-PO-52460 - Urgent requirement']],
+      [0.11, [0.05, 'To: shabana@mangalamelectr.in']],
+      [0.15, [0.05, 'Dear Smt. Yadav,']],
+      [0.23, [0.07, 'PO No.'], [0.2, 'U)J-PO-52460']],
+      [0.25, [0.07, 'PO Date'], [0.2, '13.11.2025']],
+      [0.26, [0.07, 'Party'], [0.2, 'M/s. Mangalam Electricals']],
+      [0.43, [0.63, 'Grand Total'], [0.81, '16,868.10']],
+    ]);
+
+  it('the number in the mail\'s subject when the body\'s is unreadable; a mailbox is no supplier, "Party : M/s. X" is', () => {
+    const d = extractFields('PURCHASE_ORDER', mail()).data;
+    expect(d.po_number.value).toBe('UJJ-PO-52460');
+    expect(d.supplier_name.value).toBe('Mangalam Electricals');
+  });
+});
+
+describe('delivery order: a lender\'s POS slip abbreviates its cost labels', () => {
+  it('"PROD PRICE" / "INVOICE AMT" are the asset\'s price, not the loan or the down payment', () => {
+    for (const label of ['PROD PRICE :', 'INVOICE AMT :']) {
+      const m = pageFromRows([
+        [0.03, [0.38, 'KONARK FINCORP']],
+        [0.05, [0.39, 'DELIVERY ORDER']],
+        [0.1, [0.21, 'DO NO'], [0.35, ': 8483338324']],
+        [0.28, [0.21, 'CUSTOMER'], [0.35, ': MAMTA DHILLON']],
+        [0.39, [0.21, `${label} 30999.00`]],
+        [0.4, [0.21, 'DOWN PMT'], [0.35, ': 6,699.00']],
+        [0.42, [0.21, 'LOAN AMT'], [0.35, ': 24,300.00']],
+      ]);
+      expect(extractFields('DELIVERY_ORDER', m).data.amount.value).toBe(30999);
+    }
   });
 });

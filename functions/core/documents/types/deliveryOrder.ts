@@ -61,8 +61,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       labels: [
         /(?:gross\s*|total\s*)?asset\s*(?:cost|value|price)/i,
         /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i,
-        /(?:product|device|handset|ex[\s-]*showroom)\s*(?:cost|price|value)/i,
-        /(?:invoice|product|device)\s*(?:amount|value|cost|price)/i,
+        /(?:product|prod\.?|device|handset|ex[\s-]*showroom)\s*(?:cost|price|value)/i,
+        /(?:invoice|inv\.?|product|device)\s*(?:amount|amt\.?|value|cost|price)/i,
         /(?:loan|finance|financed|disbursement|net)\s*amount/i,
         /amount/i,
       ],
