@@ -123,3 +123,20 @@ describe('delivery order: a lender\'s POS slip abbreviates its cost labels', () 
     }
   });
 });
+
+describe('electricity bill: a consumption history table under the bill details', () => {
+  it('"Date of Bill" beside its value is the bill date; "Bill Date" heading the history column is not', () => {
+    const m = pageFromRows([
+      [0.05, [0.3, 'DUPLICATE BILL']],
+      [0.2, [0.05, 'Consumer No.'], [0.3, 'Consumer Name']],
+      [0.22, [0.05, '774-5885-62801'], [0.3, 'Shabana Rawat']],
+      [0.37, [0.05, 'Date of Bill'], [0.2, '08/11/2025']],
+      [0.39, [0.05, 'Due Date'], [0.2, '23-11-2025']],
+      [0.5, [0.05, 'Total Amount Payable'], [0.3, '7,303.00']],
+      [0.66, [0.05, 'Bill Month'], [0.2, 'Bill Date'], [0.35, 'Units'], [0.5, 'Bill Amount']],
+      [0.68, [0.05, 'Oct-2025'], [0.2, '08/10/2025'], [0.35, '512'], [0.5, '3,402.00']],
+      [0.7, [0.05, 'Sep-2025'], [0.2, '08/09/2025'], [0.35, '498'], [0.5, '3,310.00']],
+    ]);
+    expect(extractFields('EBILL', m).data.bill_date.value).toBe('08/11/2025');
+  });
+});

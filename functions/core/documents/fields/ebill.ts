@@ -73,7 +73,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
     to?.address ??
     notRefused(withoutLeadingName(labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), name), refused);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
-  found.bill_date = labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
+  // (a date beside its label before one under it: "Bill Date" heading a history table's column has earlier bills' dates under it)
+  found.bill_date = labelledDate(model, V('bill_date').labels, { via: ['same-line', 'right'] }) ?? labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
   found.amount_due = amountDue(model, V('amount_due').labels);
   return { found };
 };
