@@ -140,3 +140,39 @@ describe('electricity bill: a consumption history table under the bill details',
     expect(extractFields('EBILL', m).data.bill_date.value).toBe('08/11/2025');
   });
 });
+
+describe('delivery order: a bank branch\'s DO for a farm loan', () => {
+  const page = (implement: boolean) =>
+    pageFromRows([
+      [0.02, [0.2, 'SAHYADRI COMMERCIAL BANK LTD.']],
+      [0.1, [0.4, 'DELIVERY ORDER']],
+      [0.14, [0.05, 'D.0. No. : SC/AGL/2024/418'], [0.75, 'Date : 02-10-2025']],
+      [0.17, [0.05, 'To,']],
+      [0.19, [0.05, 'The Manager,']],
+      [0.32, [0.05, 'You are requested to deliver the same to the borrower on receipt of the margin money and to send us']],
+      [0.48, [0.06, '5. Make & Model of Tractor'], [0.4, '6. Engine HP / Colour']],
+      [0.49, [0.06, 'Sonalika DI 745 lll Sikander'], [0.4, '50 HP / Blue']],
+      [0.53, [0.06, 'Particulars'], [0.85, 'Amount (Rs.)']],
+      [0.55, [0.06, 'Tractor Sonalika DI 745 III Sikander (ex-showroom)'], [0.85, '8,10,000.00']],
+      ...(implement ? ([[0.565, [0.06, 'Rotavator 6 ft'], [0.85, '1,14,000.00']]] as [number, [number, string]][]) : []),
+      [0.58, [0.06, 'Total Cost of Tractor & Implements'], [0.82, 'Rs. 9,24,000.00']],
+      [0.6, [0.06, 'Less : Margin money paid by borrower'], [0.85, '1,84,800.00']],
+      [0.64, [0.06, 'Loan amount sanctioned / to be released'], [0.85, '7,39,200.00']],
+    ]);
+
+  it('"D.0. No." (a zero read for the O) is the DO number; the page is a delivery order', () => {
+    const m = page(true);
+    expect(classifyType(m)).toBe('DELIVERY_ORDER');
+    expect(extractFields('DELIVERY_ORDER', m).data.order_number.value).toBe('SC/AGL/2024/418');
+  });
+
+  it('"Make & Model of Tractor" names the asset; a generation\'s "III" read as "lll" is repaired', () => {
+    expect(extractFields('DELIVERY_ORDER', page(true)).data.asset_model.value).toBe('Sonalika DI 745 III Sikander');
+  });
+
+  it('the amount is the total cost row (tractor and implements), not the ex-showroom row under "Amount (Rs.)"', () => {
+    const d = extractFields('DELIVERY_ORDER', page(true)).data;
+    expect(d.amount.value).toBe(924000);
+    expect(d.amount.confidence_score).toBeGreaterThan(0.6);
+  });
+});

@@ -125,7 +125,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
 
   const order =
     labelledText(model, V('order_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
-    labelledText(model, [/(?:\bD\.?\s?O\.?|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
+    labelledText(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
     }) ??
@@ -137,7 +137,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
-  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
+  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
   const assetPair = model.layout.find(V('asset_model').labels).find((p) => {
@@ -155,17 +155,24 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   });
   // The asset's price (what the invoice total is checked against), else the financed amount.
   const amountLabels = V('amount').labels;
-  found.amount = labelledAmount(model, amountLabels, { pairsOnly: true }) ?? labelledAmount(
+  const rankOf = (v: number) => amountLabels.findIndex((l) => model.layout.find([l]).some((p) => findAmounts(p.value).some((a) => Math.abs(a.value - v) < 0.005)));
+  let paired = labelledAmount(model, amountLabels, { pairsOnly: true });
+  // a pair under a lesser label ("Amount (Rs.)" heading a cost table's column) while a better label's row
+  // prints its amount on its line ("Total Cost of Tractor & Implements   Rs. 9,24,000.00"): that row
+  const pairedRank = paired && typeof paired.value === 'number' ? rankOf(paired.value) : -1;
+  const better = paired && pairedRank > 0 ? labelledAmount(model, amountLabels.slice(0, pairedRank), { via: ['same-line', 'right'] }) : undefined;
+  if (better) paired = better;
+  found.amount = paired ?? labelledAmount(
     model,
-    [/asset\s*(?:cost|value|price)/i, /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
+    [/asset\s*(?:cost|value|price)/i, amountLabels[2], /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
     { via: ['same-line', 'right'] },
   );
   // Candidates competed and the better label lost: an amount read under a lesser label ("Loan Amount") while a
   // preferred one ("Asset Cost") is printed on the page but its value was not read is in doubt (review).
   const amount = found.amount;
-  if (amount && typeof amount.value === 'number') {
+  if (amount && typeof amount.value === 'number' && !better) {
     const v = amount.value;
-    const rank = amountLabels.findIndex((l) => model.layout.find([l]).some((p) => findAmounts(p.value).some((a) => Math.abs(a.value - v) < 0.005)));
+    const rank = rankOf(v);
     if (rank > 0 && labelSegments(model, amountLabels.slice(0, rank)).length) amount.confidence_score = Math.min(amount.confidence_score, OUTRANKED_CAP);
   }
 
