@@ -154,7 +154,7 @@ describe('delivery order: a bank branch\'s DO for a farm loan', () => {
       [0.49, [0.06, 'Sonalika DI 745 lll Sikander'], [0.4, '50 HP / Blue']],
       [0.53, [0.06, 'Particulars'], [0.85, 'Amount (Rs.)']],
       [0.55, [0.06, 'Tractor Sonalika DI 745 III Sikander (ex-showroom)'], [0.85, '8,10,000.00']],
-      ...(implement ? ([[0.565, [0.06, 'Rotavator 6 ft'], [0.85, '1,14,000.00']]] as [number, [number, string]][]) : []),
+      ...(implement ? [[0.565, [0.06, 'Rotavator 6 ft'], [0.85, '1,14,000.00']] as [number, [number, string], [number, string]]] : []),
       [0.58, [0.06, 'Total Cost of Tractor & Implements'], [0.82, 'Rs. 9,24,000.00']],
       [0.6, [0.06, 'Less : Margin money paid by borrower'], [0.85, '1,84,800.00']],
       [0.64, [0.06, 'Loan amount sanctioned / to be released'], [0.85, '7,39,200.00']],
