@@ -176,3 +176,28 @@ describe('delivery order: a bank branch\'s DO for a farm loan', () => {
     expect(d.amount.confidence_score).toBeGreaterThan(0.6);
   });
 });
+
+describe('invoice: dot-matrix print on pre-printed continuous stationery', () => {
+  const page = () => {
+    const m = pageFromRows([
+      [0.04, [0.3, 'GURUKRIPA TELECOM']],
+      [0.07, [0.31, 'Authorised Dealer : Mobiles, LED TV & Home Appliances']],
+      [0.088, [0.25, '401/13, College Road, Opp. Petrol Pump, Dadar East, Jaipur 302859, Rajasthan']],
+      [0.104, [0.26, 'Ph : 7251794216 GSTIN : 08JEUCG3882U5ZM']],
+      [0.128, [0.44, 'TAX INVOICE']],
+      [0.159, [0.07, "Party's Name & Address :"], [0.58, 'Invoice No.'], [0.76, 'Date']],
+      [0.18, [0.08, 'MRS. MAMTA DHILLON'], [0.59, '2291'], [0.77, '16.10.2024']],
+      [0.764, [0.65, 'GRAND TOTAL'], [0.8, '16,999.00']],
+    ]);
+    return m;
+  };
+
+  it('a caption over its value struck further down than a pair allows: "Invoice No." over "2291"', () => {
+    // (the rows helper gives every row the same height; the captions' gap is what matters)
+    expect(extractFields('INVOICE', page()).data.invoice_number.value).toBe('2291');
+  });
+
+  it('the tagline "Authorised Dealer : Mobiles, …" under the shop name is no part of its address', () => {
+    expect(extractFields('INVOICE', page()).data.dealer_address.value).toBe('401/13, College Road, Opp. Petrol Pump, Dadar East, Jaipur 302859, Rajasthan');
+  });
+});

@@ -153,6 +153,21 @@ export function captionValue(model: DocumentModel, cell: Segment): ReturnType<ty
   return [{ hit: hits[0], line: under.line, offset: under.start }];
 }
 
+/**
+ * A caption cell alone over its value, printed a little further down than a key-value pair allows
+ * (continuous stationery: small pre-printed captions, the values struck in a larger type under them).
+ * A label in a line's evidence: the value's place says which caption it belongs to.
+ */
+function captionBelow(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  for (const cap of labelSegments(model, labels, 2)) {
+    const under = model.layout.segmentBelow(cap, 3);
+    if (!under || model.layout.isKey(under) || labelSegments(model, labels, 2).includes(under)) continue;
+    const m = ID_VALUE.exec(under.text.trim());
+    if (m && /\d/.test(m[1]) && m[1].length >= under.text.trim().length - 2) return field(m[1], under.words, { kind: 'labelled', via: 'line' });
+  }
+  return undefined;
+}
+
 /** Ceiling for a total its amount in words or its printed arithmetic contradicts (a misread digit): review, like an implausible value. */
 const WORDS_DISAGREE_CAP = 0.4;
 /** A customer's value read outside the customer's block (docs/confidence.md). */
@@ -515,6 +530,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
     }) ??
+    captionBelow(model, [/(?:tax\s*)?invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /(?<!e[\s-]*way\s*)bill\s*no\.?/i]) ??
     (() => {
       // a bill book's serial in a cell of its own near the top ("No. 2084   Date 21/04/2024")
       const seg = model.layout.segments.find((s) => s.page === model.lines[0]?.page && s.box.Top < 0.4 && !model.layout.isProseLine(s.line) && SERIAL_CELL.test(s.text));
