@@ -201,3 +201,46 @@ describe('invoice: dot-matrix print on pre-printed continuous stationery', () =>
     expect(extractFields('INVOICE', page()).data.dealer_address.value).toBe('401/13, College Road, Opp. Petrol Pump, Dadar East, Jaipur 302859, Rajasthan');
   });
 });
+
+describe('delivery order: the thermal slip\'s dealer block and its arithmetic', () => {
+  const slip = (price: string) =>
+    pageFromRows([
+      [0.03, [0.38, 'KONARK FINCORP']],
+      [0.05, [0.39, 'DELIVERY ORDER']],
+      [0.1, [0.21, 'DO NO'], [0.35, ': 8483338324']],
+      [0.193, [0.36, 'BHAGYALAXMI TELECOM']],
+      [0.208, [0.215, '470/5, GREEN PARK SOCIETY, CANAL ROAD,']],
+      [0.224, [0.215, 'HADAPSAR, MUMBAI, MAHARASHTRA - 400589']],
+      [0.239, [0.215, 'DLR CODE'], [0.35, 'JYB12589']],
+      [0.285, [0.215, 'CUSTOMER'], [0.35, ': MAMTA DHILLON']],
+      [0.39, [0.215, `PROD PRICE : ${price}`]],
+      [0.406, [0.215, 'DOWN PMT'], [0.35, ': 6,699.00']],
+      [0.422, [0.215, 'LOAN AMT'], [0.35, ': 24,300.00']],
+    ]);
+
+  it('the dealer\'s label lost: the name over a PIN-ending address right above "DLR CODE" is the dealer and its address', () => {
+    const d = extractFields('DELIVERY_ORDER', slip('30999.00')).data;
+    expect(d.dealer_name.value).toBe('BHAGYALAXMI TELECOM');
+    expect(d.dealer_address.value).toBe('470/5, GREEN PARK SOCIETY, CANAL ROAD, HADAPSAR, MUMBAI, MAHARASHTRA - 400589');
+  });
+
+  it('a price the down payment plus the loan miss by paise only had a digit misread: review', () => {
+    expect(extractFields('DELIVERY_ORDER', slip('30999.00')).data.amount.confidence_score).toBeGreaterThan(0.6);
+    const d = extractFields('DELIVERY_ORDER', slip('30999.60')).data;
+    expect(d.amount.value).toBe(30999.6);
+    expect(d.amount.confidence_score).toBeLessThanOrEqual(0.4);
+  });
+
+  it('an addressee\'s name OCR broke into pieces on its line is in doubt', () => {
+    const m = pageFromRows([
+      [0.02, [0.2, 'SAHYADRI COMMERCIAL BANK LTD.']],
+      [0.1, [0.4, 'DELIVERY ORDER']],
+      [0.17, [0.05, 'To,']],
+      [0.19, [0.05, 'The Manager,']],
+      [0.207, [0.05, 'M/s. Ch'], [0.22, 'da Agro Equip']],
+      [0.225, [0.05, 'Plot 199, Court Road, Near Bus Stand, Aundh,']],
+      [0.241, [0.05, 'Chennai 600604, Tamil Nadu']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.dealer_name.confidence_score).toBeLessThanOrEqual(0.5);
+  });
+});
