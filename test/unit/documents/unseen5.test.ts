@@ -244,3 +244,27 @@ describe('delivery order: the thermal slip\'s dealer block and its arithmetic', 
     expect(extractFields('DELIVERY_ORDER', m).data.dealer_name.confidence_score).toBeLessThanOrEqual(0.5);
   });
 });
+
+describe('purchase order: the buyer of an e-mailed order', () => {
+  it('is the business in the sender\'s signature (its address under it), not the mail header nor the quoted quotation\'s signature', () => {
+    const m = pageFromRows([
+      [0.016, [0.05, '18/11/2025, 13:14'], [0.3, 'Mail - purchase@ujjwalindustri.in']],
+      [0.044, [0.05, 'Purchase Order UJJ-PO-52460 - Urgent requirement']],
+      [0.1, [0.12, 'Ramesh Nair <purchase@ujjwalindustri.in>'], [0.78, 'Thu, 13 Nov 2025 at 18:51']],
+      [0.116, [0.05, 'To: shabana@mangalamelectr.in']],
+      [0.23, [0.07, 'PO No.'], [0.2, 'UJJ-PO-52460']],
+      [0.43, [0.63, 'Grand Total'], [0.81, '16,868.10']],
+      [0.467, [0.05, 'Regards,']],
+      [0.483, [0.05, 'Ramesh Nair']],
+      [0.5, [0.05, 'Purchase Manager']],
+      [0.515, [0.05, 'Ujjwal Industries']],
+      [0.531, [0.05, '419/10, Sai Krupa Apartments, College Road, Jaipur, Rajasthan - 302699']],
+      [0.574, [0.05, 'On Sun, 9 Nov 2025 at 10:00, Shabana Yadav <shabana@mangalamelectr.in> wrote:']],
+      [0.64, [0.07, 'Thanks & Regards,']],
+      [0.655, [0.07, 'Shabana Yadav']],
+      [0.669, [0.07, 'For Mangalam Electricals']],
+      [0.683, [0.07, 'Kolkata, West Bengal - 700495']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.buyer_name.value).toBe('Ujjwal Industries');
+  });
+});

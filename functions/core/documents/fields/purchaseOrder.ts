@@ -88,6 +88,28 @@ function subjectNumber(model: DocumentModel): ExtractedField | undefined {
   return undefined;
 }
 
+/** A letter's or mail's closing: "Regards,", "Thanks & Regards,", "Yours faithfully,". */
+const CLOSING = /^\s*(?:(?:thanks|thanking\s*you)\s*(?:&|and)\s*)?(?:best\s*|warm\s*|kind\s*)?regards\s*,?\s*$|^\s*yours\s*(?:faithfully|truly|sincerely)\s*,?\s*$/i;
+
+/**
+ * The sender's business in the first signature of the page (an e-mailed order: "Regards, / Ramesh Nair /
+ * Purchase Manager / Ujjwal Industries / 419/10, … - 302699"): the first line under the closing whose
+ * next line is a PIN-ending address. The closing and the address are its label (a later signature is
+ * a quoted mail's, the other party's).
+ */
+export function senderSignature(model: DocumentModel, accept: (name: string) => boolean): ExtractedField | undefined {
+  const close = model.lines.find((l) => CLOSING.test(l.text));
+  if (!close) return undefined;
+  const after = model.lines.filter((l) => l.page === close.page && l.index > close.index).slice(0, 6);
+  for (let i = 0; i + 1 < after.length; i++) {
+    const l = after[i];
+    if (CLOSING.test(l.text) || /^\s*on\s.+wrote\s*:?\s*$/i.test(l.text)) break;
+    if (/\d/.test(l.text) || !hasPincode(after[i + 1].text) || !accept(l.text)) continue;
+    return field(business(l.text), l.words, { kind: 'labelled' });
+  }
+  return undefined;
+}
+
 export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   // (a number under the title outranks a reference's: "Reference# QT-7569" is the quotation's)
@@ -116,6 +138,7 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   found.buyer_name =
     partyName(model, V('buyer_name'), V('supplier_name')) ??
     (head && signature && headLine && norm(head.value) === norm(signature.value) ? field(cleanName(letterheadText(headLine)), headLine.words, { kind: 'heuristic', agreed: true }) : undefined) ??
+    senderSignature(model, isBusiness) ??
     head ??
     signature;
 
