@@ -268,3 +268,34 @@ describe('purchase order: the buyer of an e-mailed order', () => {
     expect(extractFields('PURCHASE_ORDER', m).data.buyer_name.value).toBe('Ujjwal Industries');
   });
 });
+
+describe('IMEI box label: a ruled grid of captions over values', () => {
+  it('"RAM | ROM | M.R.P." over "6 GB | 128 GB | Rs. 14,999.00": each caption\'s value is under it', () => {
+    const m = pageFromRows([
+      [0.13, [0.1, 'IQOO'], [0.8, 'DUAL SIM 5G']],
+      [0.21, [0.1, 'Model'], [0.35, 'Model No.'], [0.6, 'Colour']],
+      [0.25, [0.1, 'Z9 Lite 5G'], [0.35, '12403'], [0.6, 'Forest Green']],
+      [0.31, [0.1, 'RAM'], [0.25, 'ROM'], [0.4, 'M.R.P. (Incl. of all taxes)']],
+      [0.36, [0.1, '6 GB'], [0.25, '128 GB'], [0.6, 'Rs. 14,999.00']],
+      [0.47, [0.1, 'IMEI No. 1'], [0.5, 'IMEI No. 2']],
+      [0.62, [0.2, '867923605469225'], [0.63, '867923606204464']],
+    ]);
+    const d = extractFields('IMEI_CLOSEUP_IMAGE', m).data;
+    expect(d.ram.value).toBe('6 GB');
+    expect(d.rom.value).toBe('128 GB');
+  });
+
+  it('the captions unread: two sizes side by side are RAM then storage, the one rupee amount the price, by shape alone (≤ 0.7)', () => {
+    const m = pageFromRows([
+      [0.13, [0.1, '1IQO0'], [0.8, 'DUAL SIM 5G']],
+      [0.36, [0.1, '6 GB'], [0.25, '128 GB']],
+      [0.361, [0.65, 'Rs. 14,999.00']],
+      [0.62, [0.2, '867923605469225'], [0.63, '867923606204464']],
+    ]);
+    const d = extractFields('IMEI_CLOSEUP_IMAGE', m).data;
+    expect(d.ram.value).toBe('6 GB');
+    expect(d.rom.value).toBe('128 GB');
+    expect(d.price.value).toBe(14999);
+    for (const f of [d.ram, d.rom, d.price]) expect(f.confidence_score).toBeLessThanOrEqual(0.7);
+  });
+});
