@@ -299,3 +299,32 @@ describe('IMEI box label: a ruled grid of captions over values', () => {
     for (const f of [d.ram, d.rom, d.price]) expect(f.confidence_score).toBeLessThanOrEqual(0.7);
   });
 });
+
+describe('electricity bill: a portal\'s consumer cards, photographed', () => {
+  it('"Consumer Name" in a row of captions has its value under it; "Supply Addres" (its last letter lost) is still the supply address', () => {
+    const m = pageFromRows([
+      [0.12, [0.41, 'DUPLICATE BILL']],
+      [0.179, [0.065, 'Service'], [0.14, 'Connection No.'], [0.362, 'Consumer Name'], [0.65, 'Category']],
+      [0.196, [0.064, '774-5885-62801'], [0.362, 'Shabana Rawat'], [0.65, 'LT-11 Non Domestic']],
+      [0.273, [0.068, 'Supply Addres'], [0.222, '124/11, Royal Arcade, College Road,']],
+      [0.288, [0.222, 'Indiranagar, Chennai, Tamil Nadu - 600498']],
+      [0.374, [0.065, 'Date of Bill'], [0.2, '08/11/2025']],
+      [0.6, [0.065, 'Total Amount Payable'], [0.8, '7,303.00']],
+    ]);
+    const d = extractFields('EBILL', m).data;
+    expect(d.consumer_name.value).toBe('Shabana Rawat');
+    expect(d.address.value).toBe('124/11, Royal Arcade, College Road, Indiranagar, Chennai, Tamil Nadu - 600498');
+  });
+});
+
+describe('invoice: an OCR speck between a totals caption row and its values', () => {
+  it('"Total Inv. Amt" still reads the value under it', () => {
+    const m = pageFromRows([
+      [0.05, [0.4, 'TAX INVOICE']],
+      [0.637, [0.07, "Tax'ble Amt"], [0.3, 'CGST Amt'], [0.5, 'SGST Amt'], [0.8, 'Total Inv. Amt']],
+      [0.65, [0.07, '1']],
+      [0.665, [0.07, '82,000.00'], [0.3, '7,380.00'], [0.5, '7,380.00'], [0.8, '96,760.00']],
+    ]);
+    expect(extractFields('INVOICE', m).data.total_invoice_amount.value).toBe(96760);
+  });
+});

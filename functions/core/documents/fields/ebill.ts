@@ -54,6 +54,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
       clean: (s) => cleanPartyName(cleanName(s)),
       accept: personName,
     }) ??
+    // a row of captions over a row of values, the caption not read as a key ("Service Connection No. | Consumer Name" over its values)
+    [valueUnderCaption(model, V('consumer_name').labels, (t) => personName(cleanPartyName(t)))].map((x) => (x ? field(cleanPartyName(x.text), x.words, { kind: 'labelled', via: 'pair' }) : undefined))[0] ??
     combined?.name ??
     to?.name;
   // The addressee of a letter-style bill is a second reading of the consumer.

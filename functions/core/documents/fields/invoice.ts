@@ -145,7 +145,8 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
 export function captionValue(model: DocumentModel, cell: Segment): ReturnType<typeof rowAmounts> {
   const lay = model.layout;
   const under = lay.segmentBelow(cell, 3);
-  if (!under || under.line.index !== cell.line.index + 1) return [];
+  // (the next line of text, an OCR speck between them aside)
+  if (!under || model.lines.slice(cell.line.index + 1, under.line.index).some((l) => /[\p{L}\p{N}]{2}/u.test(l.text))) return [];
   const hits = findAmounts(joinSplitDecimals(under.text)).filter((a) => a.value > 0 && (a.decimals || a.currency));
   if (hits.length !== 1 || /[A-Za-z]{3,}/.test(under.text.replace(/\b(?:rs|inr)\b/gi, ''))) return [];
   const next = lay.segmentBelow(under, 1.6);
