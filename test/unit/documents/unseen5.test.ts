@@ -328,3 +328,28 @@ describe('invoice: an OCR speck between a totals caption row and its values', ()
     expect(extractFields('INVOICE', m).data.total_invoice_amount.value).toBe(96760);
   });
 });
+
+describe('bank statement: a payments bank app\'s captioned header', () => {
+  const page = (ifsc: string) =>
+    pageFromRows([
+      [0.024, [0.13, 'tista'], [0.7, 'Account Statement']],
+      [0.051, [0.13, 'Tista Payments Bank'], [0.6, '27th February, 2024 - 27th May, 2024']],
+      [0.105, [0.05, 'Account Holder'], [0.35, 'Account Number'], [0.62, 'IFSC']],
+      [0.119, [0.05, 'Roshni Tripathi'], [0.35, '9405804489777'], [0.62, ifsc]],
+      [0.951, [0.05, 'Tista Payments Bank Ltd.'], [0.4, 'Regd. Office: Lucknow, Uttar Pradesh - 226209']],
+    ]);
+
+  it('an IFSC under its caption with its reserved "0" read twice ("TIPB0O000001") is read as a repair', () => {
+    const d = extractFields('BANK_STATEMENT', page('TIPB0O000001')).data;
+    expect(d.ifsc.value).toBe('TIPB0000001');
+    expect(d.ifsc.confidence_score).toBeLessThan(0.9);
+  });
+
+  it('no caption over it: a twelve-character code is left alone', () => {
+    const m = pageFromRows([
+      [0.05, [0.1, 'Statement of Account']],
+      [0.119, [0.05, 'Roshni Tripathi'], [0.62, 'TIPB0O000001']],
+    ]);
+    expect(extractFields('BANK_STATEMENT', m).data.ifsc.value).toBe('');
+  });
+});
