@@ -1,5 +1,5 @@
 /** Bank statement: account_holder, account_number, ifsc, bank_name, period_from, period_to. */
-import type { Line } from '../blocks.ts';
+import type { DocumentModel, Line } from '../blocks.ts';
 import { findDates, readIfsc } from '../validators.ts';
 import { cleanName, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { addressee, checkedAgainst, cleanPartyName, isLabelText, proseId, textByLabels, valueUnderCaption } from './certificate.ts';
@@ -31,6 +31,25 @@ export const IFSC_BANKS: Record<string, string> = {
 /** "Deccan Sahakari Bank Ltd", "Bank of Baroda", "State Bank of India": only "of <Name>" and Ltd/Limited may follow "Bank". */
 const BANK_NAME = /\b((?:[A-Z][A-Za-z&-]+\s){0,4}bank(?:\s+of\s+[A-Z][A-Za-z]+)?(?:\s+(?:ltd|limited)\b\.?)?|state bank of india)(?![A-Za-z])/i;
 const IFSC_TOKEN = /(?<![A-Za-z0-9])[A-Za-z]{4}[0Oo][A-Za-z0-9]{6}(?![A-Za-z0-9])/g;
+
+/** An IFSC with its reserved fifth character read twice ("TIPB0O000001"): twelve characters, two zero-shaped after the bank code. */
+const IFSC_DOUBLED_ZERO = /(?<![A-Za-z0-9])([A-Za-z]{4})[0Oo]{2}([A-Za-z0-9]{6})(?![A-Za-z0-9])/g;
+
+/**
+ * The IFSC printed under or beside its "IFSC" caption, OCR having read its "0" twice: the bank code, one
+ * zero and the branch code, scored as a repair. Only with the caption on the token's line or right above it.
+ */
+function doubledZeroIfsc(model: DocumentModel) {
+  for (const m of model.findAll(IFSC_DOUBLED_ZERO)) {
+    const seg = model.layout.segments.find((x) => x.line === m.line && x.text.includes(m.match[0]));
+    // (its caption on the line right above, over it)
+    const above = seg && model.layout.segments.some((x) => x.line.index === m.line.index - 1 && /\bIFSC\b/i.test(x.text) && Math.abs(x.box.Left - seg.box.Left) < 0.05);
+    if (!/\bIFSC\b/i.test(m.line.text) && !above) continue;
+    const r = readIfsc(`${m.match[1]}0${m.match[2]}`);
+    if (r.valid) return { r: { ...r, repairs: r.repairs + 1 }, m };
+  }
+  return undefined;
+}
 
 /** Cap for an identifier whose shape passes but looks misread. */
 const DOUBTFUL_CAP = 0.45;
@@ -81,7 +100,7 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
       return hit && v && /^\d{9,18}$/.test(v) ? field(v, hit.words, { kind: 'labelled' }) : undefined;
     })();
 
-  const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => Number(b.r.valid) - Number(a.r.valid))[0];
+  const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => Number(b.r.valid) - Number(a.r.valid))[0] ?? doubledZeroIfsc(model);
   if (ifscHit) {
     found.ifsc = idField(ifscHit.r, ifscHit.m.words);
     // Branch codes are digits at nearly every bank: one mixing digits with digit-shaped letters

@@ -204,7 +204,8 @@ export function isRegistrationLine(text: string): boolean {
  * label (`stop`), a phone/date line, or after the PIN code (and a state line after it).
  */
 /** What a shop deals in, printed under its name ("Dealers in : All Brand Mobiles, LED TV ..."): not its address. */
-export const TRADE_LINE = /^\s*(?:dealers?|deals|specialists?|authori[sz]ed\s+(?:dealers?|distributors?|service\s+cent(?:er|re))|distributors?|stockists?|wholesalers?|retailers?)\s+(?:in|of|for)\b/i;
+// ("Authorised Dealer : Mobiles, LED TV & Home Appliances": the trade after a colon)
+export const TRADE_LINE = /^\s*(?:dealers?|deals|specialists?|authori[sz]ed\s+(?:dealers?|distributors?|service\s+cent(?:er|re))|distributors?|stockists?|wholesalers?|retailers?)(?:\s+(?:in|of|for)\b|\s*:\s*[A-Za-z])/i;
 
 export function addressBelow(
   model: DocumentModel,

@@ -444,6 +444,9 @@ export function repairModelName(s: string): string {
     // "Renoll 5G": a series name ending in a vowel, then "ll" read for "11", before a generation token.
     const ll = /^([A-Z][a-z]{2,}[aeiou])([lI|]{2})$/.exec(tok);
     if (ll && tokens.length > 1 && tokens.indexOf(tok) < tokens.length - 1 && /\d/.test(tokens[tokens.indexOf(tok) + 1])) return `${ll[1]}11`;
+    // "DI 745 lll Sikander": a generation's roman numeral (II, III) read as "l"s, standing alone after the model's number
+    const i = tokens.indexOf(tok);
+    if (/^[lI|]{2,3}$/.test(tok) && i > 0 && /\d/.test(tokens[i - 1])) return 'I'.repeat(tok.length);
     if (!/\d/.test(tok) || !/[A-Za-z]/.test(tok)) return tok;
     let t = tok.replace(/[lI|](?=\d)|(?<=\d)[lI|]/g, '1');
     t = t.replace(/(?<=\d)[Oo](?=\d)/g, '0');

@@ -4,9 +4,9 @@
  * dealer_name, order_number, order_date, asset_model, amount.
  */
 import type { DocumentModel, Line } from '../blocks.ts';
-import type { KeyValue } from '../layout.ts';
+import type { KeyValue, Segment } from '../layout.ts';
 import { findAmounts, findMobiles } from '../validators.ts';
-import { REPAIR_PENALTY } from '../confidence.ts';
+import { REPAIR_PENALTY, SPLIT_CELL_CAP } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
 import { SALUTATION, addressee, personName } from './commercial.ts';
 import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
@@ -17,6 +17,7 @@ import {
   cleanName,
   field,
   hasPincode,
+  joinAddress,
   labelledAddress,
   labelledAmount,
   labelledDate,
@@ -58,6 +59,44 @@ function titleNumber(model: DocumentModel): ExtractedField | undefined {
   return undefined;
 }
 
+/** The dealer's own keys printed under its name and address ("DLR CODE", "Dealer GSTIN", "Store ID"). */
+const DEALER_KEY = /^\s*(?:dlr|dealer|store|merchant)\s*(?:code|gstin|gst\s*no|id|no)\b/i;
+
+/**
+ * The dealer's block when its own label was lost: a name over a PIN-ending address, right above the
+ * dealer's code or GSTIN key in its column ("BHAGYALAXMI TELECOM" / "470/5, …" / "…- 400589" / "DLR
+ * CODE : JYB12589"). The dealer's key under the block is its label (a label in a line's evidence).
+ */
+export function blockAboveDealerKey(model: DocumentModel, accept: (name: string) => boolean): { name: ExtractedField; address: ExtractedField } | undefined {
+  const lay = model.layout;
+  for (const key of lay.segments.filter((x) => DEALER_KEY.test(x.text) && !lay.isProseLine(x.line))) {
+    const parts: Segment[] = [];
+    let cur: Segment = key;
+    while (parts.length < 5) {
+      // (the column's segment above, or a centred name on the line right above the address, over it)
+      const up =
+        lay.segmentAbove(cur) ??
+        lay.segments.find(
+          (x) =>
+            x.page === cur.page &&
+            x.line.index === cur.line.index - 1 &&
+            (parts.length ? x.box.Left >= cur.box.Left - 0.01 && x.box.Left + x.box.Width <= cur.box.Left + cur.box.Width + 0.01 : Math.abs(x.box.Left - cur.box.Left) < 0.015),
+        );
+      if (!up || lay.isProseLine(up.line) || /:\s*\S/.test(up.text) || lay.isKey(up)) break;
+      parts.unshift(up);
+      cur = up;
+      if (!/\d/.test(up.text)) break;
+    }
+    const [name, ...address] = parts;
+    if (!name || !address.length || /\d/.test(name.text) || !hasPincode(address[address.length - 1].text) || !accept(cleanName(name.text))) continue;
+    return {
+      name: field(cleanName(name.text), name.words, { kind: 'labelled' }),
+      address: field(joinAddress(address.map((x) => x.text)), address.flatMap((x) => x.words), { kind: 'labelled' }),
+    };
+  }
+  return undefined;
+}
+
 export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -69,10 +108,12 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   // (a heading's "value" that is itself a key is the next label: "DEALER DETAILS" over "DLR CODE | ...")
   const headingOverKey = (p: KeyValue) => !!p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment);
   const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && isDealer(cleanName(p.value)));
+  const dealerBlock = blockAboveDealerKey(model, isDealer);
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, [/(?:dealer|dlr)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, /^\s*dealer\b/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isDealer }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
+    dealerBlock?.name ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
 
   const toSegment = to ? model.layout.segments.find((x) => x.line === to.line) : undefined;
@@ -82,6 +123,11 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   if (to && found.dealer_name?.value === to.name && typeof toAddress?.value === 'string' && hasPincode(toAddress.value)) {
     found.dealer_name = field(to.name, to.line.words, { kind: 'labelled' });
   }
+  // the addressee's name in pieces OCR broke apart on its line ("M/s. Ch | da Agro Equip" from "Chamunda Agro
+  // Equipments"): letters between the pieces are lost (a split cell, as for addresses)
+  if (to && found.dealer_name?.value === to.name && model.layout.segments.filter((x) => x.line === to.line && to.name.split(/\s+/).some((w) => w.length > 1 && x.text.includes(w))).length >= 2) {
+    found.dealer_name = { ...found.dealer_name, confidence_score: Math.min(found.dealer_name.confidence_score, SPLIT_CELL_CAP) };
+  }
   found.dealer_address =
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
@@ -89,6 +135,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
     (to ? addressUnder(model, to.line, 4) : undefined) ??
+    (found.dealer_name === dealerBlock?.name ? dealerBlock?.address : undefined) ??
     addressUnder(model, headIsDealer);
 
   const custV = V('customer_name');
@@ -125,7 +172,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
 
   const order =
     labelledText(model, V('order_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
-    labelledText(model, [/(?:\bD\.?\s?O\.?|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
+    labelledText(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
     }) ??
@@ -137,7 +184,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
-  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
+  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
   const assetPair = model.layout.find(V('asset_model').labels).find((p) => {
@@ -155,18 +202,37 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   });
   // The asset's price (what the invoice total is checked against), else the financed amount.
   const amountLabels = V('amount').labels;
-  found.amount = labelledAmount(model, amountLabels, { pairsOnly: true }) ?? labelledAmount(
+  const rankOf = (v: number) => amountLabels.findIndex((l) => model.layout.find([l]).some((p) => findAmounts(p.value).some((a) => Math.abs(a.value - v) < 0.005)));
+  let paired = labelledAmount(model, amountLabels, { pairsOnly: true });
+  // a pair under a lesser label ("Amount (Rs.)" heading a cost table's column) while a better label's row
+  // prints its amount on its line ("Total Cost of Tractor & Implements   Rs. 9,24,000.00"): that row
+  const pairedRank = paired && typeof paired.value === 'number' ? rankOf(paired.value) : -1;
+  const better = paired && pairedRank > 0 ? labelledAmount(model, amountLabels.slice(0, pairedRank), { via: ['same-line', 'right'] }) : undefined;
+  if (better) paired = better;
+  found.amount = paired ?? labelledAmount(
     model,
-    [/asset\s*(?:cost|value|price)/i, /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
+    [/asset\s*(?:cost|value|price)/i, amountLabels[2], /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
     { via: ['same-line', 'right'] },
   );
   // Candidates competed and the better label lost: an amount read under a lesser label ("Loan Amount") while a
   // preferred one ("Asset Cost") is printed on the page but its value was not read is in doubt (review).
   const amount = found.amount;
-  if (amount && typeof amount.value === 'number') {
+  if (amount && typeof amount.value === 'number' && !better) {
     const v = amount.value;
-    const rank = amountLabels.findIndex((l) => model.layout.find([l]).some((p) => findAmounts(p.value).some((a) => Math.abs(a.value - v) < 0.005)));
+    const rank = rankOf(v);
     if (rank > 0 && labelSegments(model, amountLabels.slice(0, rank)).length) amount.confidence_score = Math.min(amount.confidence_score, OUTRANKED_CAP);
+  }
+
+  // The down payment plus the loan make the asset's price on a lender's slip: an amount they miss by paise
+  // alone ("30999.60" against 6,699.00 + 24,300.00) had a paise digit misread (the printed arithmetic contradicts it).
+  const price = found.amount;
+  if (price && typeof price.value === 'number') {
+    const down = labelledAmount(model, [/down\s*(?:payment|pmt)|margin\s*money/i], { via: ['same-line', 'right'] })?.value;
+    const loan = labelledAmount(model, [/loan\s*(?:amt|amount)/i], { via: ['same-line', 'right'] })?.value;
+    if (typeof down === 'number' && typeof loan === 'number') {
+      const gap = Math.abs(down + loan - price.value);
+      if (gap > 0.005 && gap < 1) price.confidence_score = Math.min(price.confidence_score, OUTRANKED_CAP);
+    }
   }
 
   return { found };

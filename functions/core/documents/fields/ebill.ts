@@ -54,6 +54,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
       clean: (s) => cleanPartyName(cleanName(s)),
       accept: personName,
     }) ??
+    // a row of captions over a row of values, the caption not read as a key ("Service Connection No. | Consumer Name" over its values)
+    [valueUnderCaption(model, V('consumer_name').labels, (t) => personName(cleanPartyName(t)))].map((x) => (x ? field(cleanPartyName(x.text), x.words, { kind: 'labelled', via: 'pair' }) : undefined))[0] ??
     combined?.name ??
     to?.name;
   // The addressee of a letter-style bill is a second reading of the consumer.
@@ -73,7 +75,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
     to?.address ??
     notRefused(withoutLeadingName(labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), name), refused);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
-  found.bill_date = labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
+  // (a date beside its label before one under it: "Bill Date" heading a history table's column has earlier bills' dates under it)
+  found.bill_date = labelledDate(model, V('bill_date').labels, { via: ['same-line', 'right'] }) ?? labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
   found.amount_due = amountDue(model, V('amount_due').labels);
   return { found };
 };

@@ -70,6 +70,18 @@ export function imeiReads(model: DocumentModel) {
   return out;
 }
 
+/**
+ * Two memory sizes side by side with their captions unread ("6 GB | 128 GB"): RAM then storage, by
+ * their sizes (a phone's RAM up to 24 GB, its storage a size storage comes in). Known by shape alone:
+ * pattern evidence.
+ */
+const BARE_RAM_ROM = /(?<![\d.])(\d{1,2})\s*GB\s+(32|64|128|256|512|1024)\s*(GB|TB)\b/i;
+function bareSizes(model: DocumentModel, which: 1 | 2): ExtractedField | undefined {
+  const m = model.findLine(BARE_RAM_ROM);
+  if (!m || Number(m.match[1]) > 24) return undefined;
+  return field(which === 1 ? `${m.match[1]} GB` : `${m.match[2]} ${m.match[3].toUpperCase()}`, m.words, { kind: 'pattern' });
+}
+
 function spec(model: DocumentModel, re: RegExp, pick: (m: RegExpExecArray) => string | undefined): ExtractedField | undefined {
   const m = model.findLine(re);
   if (!m) return undefined;
@@ -110,16 +122,25 @@ export const extractImei: Extractor = (model, _opts, V) => {
   const pairGb = (labels: RegExp[], re: RegExp) => {
     const p = model.layout.find(labels).find((x) => re.test(x.value));
     const m = p && re.exec(p.value);
-    return p && m ? field(`${m[1]} ${(m[2] ?? 'GB').toUpperCase()}`, p.valueWords, { kind: 'structure', pass: true }) : undefined;
+    if (p && m) return field(`${m[1]} ${(m[2] ?? 'GB').toUpperCase()}`, p.valueWords, { kind: 'structure', pass: true });
+    // a row of captions over a row of values ("RAM | ROM | M.R.P." over "6 GB | 128 GB | Rs. 14,999.00"): a caption
+    // paired with the next caption beside it has its value under it
+    for (const q of model.layout.find(labels)) {
+      const under = q.keySegment ? model.layout.segmentBelow(q.keySegment) : undefined;
+      const u = under && re.exec(tidy(under.text));
+      if (under && u) return field(`${u[1]} ${(u[2] ?? 'GB').toUpperCase()}`, under.words, { kind: 'structure', pass: true });
+    }
+    return undefined;
   };
   found.ram =
-    pairGb([/^ram$/i], /^(\d{1,2})\s*(GB)\b/i) ?? spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`) ?? spec(model, VARIANT, (m) => `${m[1]} GB`);
+    pairGb([/^ram$/i], /^(\d{1,2})\s*(GB)\b/i) ?? spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`) ?? spec(model, VARIANT, (m) => `${m[1]} GB`) ?? bareSizes(model, 1);
   found.rom =
     pairGb([/^(?:rom|(?:internal\s*)?storage)$/i], /(?:^|[+/]\s*)(\d{2,4})\s*(GB|TB)\s*$/i) ??
     spec(model, RAM_ROM, (m) => `${m[2]} ${m[3].toUpperCase()}`) ??
     spec(model, /\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB)/i, (m) => `${m[1]} ${m[2].toUpperCase()}`) ??
     spec(model, ROM, (m) => (m[1] ? `${m[1]} ${m[2].toUpperCase()}` : `${m[3]} ${m[4].toUpperCase()}`)) ??
-    spec(model, VARIANT, (m) => `${m[2]} ${(m[3] ?? 'GB').toUpperCase()}`);
+    spec(model, VARIANT, (m) => `${m[2]} ${(m[3] ?? 'GB').toUpperCase()}`) ??
+    bareSizes(model, 2);
 
   // The price the phone sells at: an offer/selling price or MOP before a plain "Price", the MRP
   // (often printed struck out beside the offer) last.
@@ -137,6 +158,15 @@ export const extractImei: Extractor = (model, _opts, V) => {
     if (hit && value !== undefined) {
       found.price = field(value, hit.words, { kind: 'structure', pass: true });
       break;
+    }
+  }
+  // its caption unread: the one amount on the label written as money with a currency mark ("Rs. 14,999.00"),
+  // known by its shape alone (pattern evidence)
+  if (!found.price) {
+    const money = model.lines.flatMap((l) => findAmounts(l.text).filter((h) => h.currency && h.value >= 100).map((h) => ({ l, h })));
+    if (money.length === 1) {
+      const { l, h } = money[0];
+      found.price = field(h.value, model.wordsInRange(l, h.index, h.index + h.length), { kind: 'pattern' });
     }
   }
 

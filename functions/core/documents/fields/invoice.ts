@@ -6,7 +6,7 @@ import type { DocumentModel, LabelOptions, Line, Word } from '../blocks.ts';
 import type { KeyValue, Segment } from '../layout.ts';
 import { findAmounts, findDates, findMobiles } from '../validators.ts';
 import { addressUnder, letterheadAddress, letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
-import { addressForKey, addressFromPair, addressUnderSegment, nameUnderHeading, pairInSection } from './layoutFields.ts';
+import { addressForKey, addressFromPair, addressUnderSegment, labelSegments, nameUnderHeading, pairInSection } from './layoutFields.ts';
 import { gstinCandidates } from './gstin.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { TOTAL_LABELS } from './totals.ts';
@@ -32,7 +32,7 @@ import {
 } from './common.ts';
 
 // ("Customer Copy" beside the title, "Customer's Signature" at the foot: no customer's block starts there)
-const CUSTOMER_SECTION = /bill(?:ed)?\s*to\b|billing\s*address|invoice\s*to\b|buyer|customer(?!\s*(?:care|support|service|copy|'?s?\s*sign))|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|party\s*(?:name|details|address)/i;
+const CUSTOMER_SECTION = /bill(?:ed)?\s*to\b|billing\s*address|invoice\s*to\b|buyer|customer(?!\s*(?:care|support|service|copy|'?s?\s*sign))|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|\brecipient\b(?!\s+in\b)|party\s*(?:name|details|address)/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
   /buyer(?:'s)?\s*name/i,
@@ -73,7 +73,9 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
       // (judged on the label's own cell: terms printed beside the totals column make the line prose, not the cell)
       const cell = model.layout.segments.find((x) => x.line === line && x.start <= match.index && x.end >= match.index + match[0].length);
       if (model.layout.isProseLine(line) && match.index > 2 && (!cell || isProse(cell.text) || cell.start === 0)) continue;
-      const amounts = rowAmounts(model, line, match.index + match[0].length).filter((a) => a.hit.value > 0);
+      let amounts = rowAmounts(model, line, match.index + match[0].length).filter((a) => a.hit.value > 0);
+      // a totals row printed as captions above their values ("Tax'ble Amt | … | Total Inv. Amt" over "82,000.00 | … | 96,760.00")
+      if (!amounts.length && cell) amounts = captionValue(model, cell);
       const money = amounts.filter((a) => a.hit.currency || a.hit.decimals);
       const a = money[money.length - 1] ?? amounts[amounts.length - 1];
       if (!a) continue;
@@ -133,6 +135,38 @@ export function invoiceTotal(model: DocumentModel, labels: readonly RegExp[] = T
   // the printed arithmetic contradicting the total (sub-total + taxes != total), nothing confirming it: a misread digit
   if (wordsDisagree || (!printedTwice && !addsUp && taxArithmetic(model, best.index, b) === 'disagree')) f.confidence_score = Math.min(f.confidence_score, WORDS_DISAGREE_CAP);
   return f;
+}
+
+/**
+ * The amount under a caption cell, when the caption heads a single row of values (a totals row
+ * printed captions above values): the cell right under it holds one amount and nothing under that
+ * one in its column is another amount (a table column's header heads many).
+ */
+export function captionValue(model: DocumentModel, cell: Segment): ReturnType<typeof rowAmounts> {
+  const lay = model.layout;
+  const under = lay.segmentBelow(cell, 3);
+  // (the next line of text, an OCR speck between them aside)
+  if (!under || model.lines.slice(cell.line.index + 1, under.line.index).some((l) => /[\p{L}\p{N}]{2}/u.test(l.text))) return [];
+  const hits = findAmounts(joinSplitDecimals(under.text)).filter((a) => a.value > 0 && (a.decimals || a.currency));
+  if (hits.length !== 1 || /[A-Za-z]{3,}/.test(under.text.replace(/\b(?:rs|inr)\b/gi, ''))) return [];
+  const next = lay.segmentBelow(under, 1.6);
+  if (next && findAmounts(next.text).some((a) => a.decimals || a.currency)) return [];
+  return [{ hit: hits[0], line: under.line, offset: under.start }];
+}
+
+/**
+ * A caption cell alone over its value, printed a little further down than a key-value pair allows
+ * (continuous stationery: small pre-printed captions, the values struck in a larger type under them).
+ * A label in a line's evidence: the value's place says which caption it belongs to.
+ */
+function captionBelow(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  for (const cap of labelSegments(model, labels, 2)) {
+    const under = model.layout.segmentBelow(cap, 3);
+    if (!under || model.layout.isKey(under) || labelSegments(model, labels, 2).includes(under)) continue;
+    const m = ID_VALUE.exec(under.text.trim());
+    if (m && /\d/.test(m[1]) && m[1].length >= under.text.trim().length - 2) return field(m[1], under.words, { kind: 'labelled', via: 'line' });
+  }
+  return undefined;
 }
 
 /** Ceiling for a total its amount in words or its printed arithmetic contradicts (a misread digit): review, like an implausible value. */
@@ -323,6 +357,20 @@ function addressAboveGstin(model: DocumentModel, gstinLine: Line): ExtractedFiel
   return { ...f, confidence_score: Math.min(f.confidence_score, HEURISTIC_CAP) };
 }
 
+/**
+ * The customer's column when its heading shares a row with the seller's ("Supplier | Recipient",
+ * boxes side by side): from the customer's heading to the seller's (or the page's edge).
+ */
+export function customerColumn(model: DocumentModel, customer: readonly RegExp[], seller: readonly RegExp[]): { from: number; to: number } | undefined {
+  const sellers = labelSegments(model, seller, 2);
+  for (const c of labelSegments(model, customer, 2)) {
+    const s = sellers.find((x) => x !== c && x.page === c.page && model.layout.rowOf(c).includes(x));
+    if (!s) continue;
+    return s.box.Left < c.box.Left ? { from: c.box.Left - 0.02, to: 2 } : { from: -1, to: s.box.Left - 0.02 };
+  }
+  return undefined;
+}
+
 export const extractInvoice: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const custAt = customerStart(model);
@@ -447,9 +495,12 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
   const custTop = custFrom < Infinity ? model.lines[custFrom] : undefined;
   const below = (l: Line | undefined) => !!l && !!custTop && (l.page > custTop.page || (l.page === custTop.page && l.box.Top >= custTop.box.Top - custTop.box.Height * 0.5));
   let mobileAt: { line: Line | undefined; label: string } | undefined;
+  // (the seller's and the customer's boxes side by side, "Supplier | Recipient": the customer's phone is in its heading's column)
+  const side = customerColumn(model, custV.sections ?? [], V('dealership_name').sections ?? []);
+  const inSide = (x: number | undefined) => !side || x === undefined || (x >= side.from && x < side.to);
   const mobilePair = model.layout
     .find(V('customer_mobile_number').labels)
-    .find((p) => below(p.keySegment?.line) && findMobiles(p.value).length);
+    .find((p) => below(p.keySegment?.line) && findMobiles(p.value).length && inSide(p.keySegment?.box.Left));
   if (mobilePair) {
     const m = findMobiles(mobilePair.value)[0];
     const digits = mobilePair.valueWords.filter((w) => /\d/.test(w.text));
@@ -458,6 +509,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
   }
   for (const x of model.findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i).filter((x) => x.line.index >= custFrom)) {
     if (found.customer_mobile_number) break;
+    if (!inSide(model.wordsInRange(x.line, x.match.index, x.match.index + x.match[0].length)[0]?.box.Left)) continue;
     const line = [x.line, model.lineRightOf(x.line)].find((l) => l && findMobiles(l.text.slice(l === x.line ? x.match.index : 0)).length);
     if (!line) continue;
     const from = line === x.line ? x.match.index : 0;
@@ -475,10 +527,11 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
 
   found.invoice_number =
     labelledText(model, V('invoice_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
-    labelledText(model, [/invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /bill\s*no\.?/i], {
+    labelledText(model, [/invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /(?<!e[\s-]*way\s*)bill\s*no\.?/i], {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
     }) ??
+    captionBelow(model, [/(?:tax\s*)?invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /(?<!e[\s-]*way\s*)bill\s*no\.?/i]) ??
     (() => {
       // a bill book's serial in a cell of its own near the top ("No. 2084   Date 21/04/2024")
       const seg = model.layout.segments.find((s) => s.page === model.lines[0]?.page && s.box.Top < 0.4 && !model.layout.isProseLine(s.line) && SERIAL_CELL.test(s.text));

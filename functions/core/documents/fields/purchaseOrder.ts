@@ -13,7 +13,8 @@ import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { REPAIR_PENALTY } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
-import { nameUnderHeading, pairInSection } from './layoutFields.ts';
+import { labelSegments, nameUnderHeading, pairInSection } from './layoutFields.ts';
+import type { Segment } from '../layout.ts';
 import { addressee, pairValue } from './commercial.ts';
 import { invoiceTotal } from './invoice.ts';
 import { cleanName, field, hasPincode, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldVocabulary } from './common.ts';
@@ -26,9 +27,11 @@ const PO_TOTAL_LABELS = [/total\s*(?:order|po|p\.o\.)\s*(?:value|amount)/i, /(?:
 const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '')).replace(/,$/, '');
 /** Another party's heading read beside a party's label ("Vendor Address | Deliver To"): no name. */
 const PARTY_HEADING = /^(?:deliver(?:y)?|ship(?:ped)?|bill(?:ed)?|sold|invoice(?:d)?|consign(?:ed)?|dispatch(?:ed)?)\s*to\b|^(?:details|name|address)$/i;
+const EMAIL = /[\w.-]+@[\w-]+\.[\w.]+/;
 const isBusiness = (s: string) => {
   const v = business(s);
-  return v.length >= 3 && plausible('supplier_name', v) === 'pass' && !PARTY_HEADING.test(v);
+  // (an e-mail's "To: shabana@firm.in" names a mailbox, not a business)
+  return v.length >= 3 && plausible('supplier_name', v) === 'pass' && !PARTY_HEADING.test(v) && !EMAIL.test(s);
 };
 
 /**
@@ -46,8 +49,10 @@ function titleNumber(model: DocumentModel): ExtractedField | undefined {
 }
 
 /** A party's name: its labelled pair, else the "Name" key of its section. */
-function partyName(model: DocumentModel, v: FieldVocabulary): ExtractedField | undefined {
+function partyName(model: DocumentModel, v: FieldVocabulary, other?: FieldVocabulary): ExtractedField | undefined {
   for (const p of model.layout.find(v.labels)) {
+    // ("Company Name" in the seller's section is the seller's, whatever the buyer's vocabulary says)
+    if (other && p.keySegment && sectionOf(model, p.keySegment, v, other) === 'other') continue;
     const r = pairValue(model, p, isBusiness);
     if (r) return field(business(r.text), r.words, { kind: 'labelled', via: 'pair' });
   }
@@ -56,6 +61,52 @@ function partyName(model: DocumentModel, v: FieldVocabulary): ExtractedField | u
   // the section's heading over its block, the party's name first ("Vendor Address" / "Om Sai Enterprises" / "H.No. 105, ...")
   const first = nameUnderHeading(model, v.sections ?? [], isBusiness);
   if (first) return field(business(first.text), first.words, { kind: 'labelled' });
+  return undefined;
+}
+
+/**
+ * Whose section a key sits in: the nearest party heading above it in its column ("Buyer Details",
+ * "Seller Details"), the field's own party or the other one.
+ */
+export function sectionOf(model: DocumentModel, key: Segment, own: FieldVocabulary, other: FieldVocabulary): 'own' | 'other' | undefined {
+  const heads = [
+    ...labelSegments(model, own.sections ?? [], 8).map((s) => ({ s, who: 'own' as const })),
+    ...labelSegments(model, other.sections ?? [], 8).map((s) => ({ s, who: 'other' as const })),
+  ].filter(({ s }) => s.page === key.page && s !== key && s.box.Top < key.box.Top && Math.abs(s.box.Left - key.box.Left) < 0.06);
+  heads.sort((a, b) => b.s.box.Top - a.s.box.Top);
+  return heads[0]?.who;
+}
+
+/** An e-mailed order's subject: "Purchase Order UJJ-PO-52460 - Urgent requirement" (the number after the title, on its line). */
+function subjectNumber(model: DocumentModel): ExtractedField | undefined {
+  for (const l of model.lines.slice(0, 12)) {
+    const m = /^\s*(?:sub(?:ject)?\s*[:.-]?\s*)?(?:re\s*:\s*)?purchase\s*order\s*(?:no\.?|#)?\s*[:.-]?\s*(?=[A-Z0-9/-]*\d)/i.exec(l.text);
+    if (!m) continue;
+    const id = ID_VALUE.exec(l.text.slice(m[0].length));
+    if (id && /\d/.test(id[1]) && id[1].length >= 4) return field(id[1], model.wordsInRange(l, m[0].length, m[0].length + id[0].length), { kind: 'labelled', via: 'line' });
+  }
+  return undefined;
+}
+
+/** A letter's or mail's closing: "Regards,", "Thanks & Regards,", "Yours faithfully,". */
+const CLOSING = /^\s*(?:(?:thanks|thanking\s*you)\s*(?:&|and)\s*)?(?:best\s*|warm\s*|kind\s*)?regards\s*,?\s*$|^\s*yours\s*(?:faithfully|truly|sincerely)\s*,?\s*$/i;
+
+/**
+ * The sender's business in the first signature of the page (an e-mailed order: "Regards, / Ramesh Nair /
+ * Purchase Manager / Ujjwal Industries / 419/10, … - 302699"): the first line under the closing whose
+ * next line is a PIN-ending address. The closing and the address are its label (a later signature is
+ * a quoted mail's, the other party's).
+ */
+export function senderSignature(model: DocumentModel, accept: (name: string) => boolean): ExtractedField | undefined {
+  const close = model.lines.find((l) => CLOSING.test(l.text));
+  if (!close) return undefined;
+  const after = model.lines.filter((l) => l.page === close.page && l.index > close.index).slice(0, 6);
+  for (let i = 0; i + 1 < after.length; i++) {
+    const l = after[i];
+    if (CLOSING.test(l.text) || /^\s*on\s.+wrote\s*:?\s*$/i.test(l.text)) break;
+    if (/\d/.test(l.text) || !hasPincode(after[i + 1].text) || !accept(l.text)) continue;
+    return field(business(l.text), l.words, { kind: 'labelled' });
+  }
   return undefined;
 }
 
@@ -68,6 +119,7 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
     labelledText(model, poLabels.filter((l) => !/ref/.test(l.source)), { pairsOnly: true, pattern: ID_VALUE }) ??
     titleNumber(model) ??
     labelledText(model, poLabels, { pairsOnly: true, pattern: ID_VALUE }) ??
+    subjectNumber(model) ??
     labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*(?:[A-Za-z]{1,6}[/-])?[A-Za-z0-9/-]*\d)/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
     const p = repairEchoPrefix(po.value, ['PO']);
@@ -84,19 +136,20 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   const norm = (x: unknown) => String(x ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   const headLine = letterheadLine(model);
   found.buyer_name =
-    partyName(model, V('buyer_name')) ??
+    partyName(model, V('buyer_name'), V('supplier_name')) ??
     (head && signature && headLine && norm(head.value) === norm(signature.value) ? field(cleanName(letterheadText(headLine)), headLine.words, { kind: 'heuristic', agreed: true }) : undefined) ??
+    senderSignature(model, isBusiness) ??
     head ??
     signature;
 
-  const to = addressee(model);
+  const to = [addressee(model)].find((x) => x && !EMAIL.test(x.line.text));
   // the addressee confirmed by a PIN-ending address under it: the title and the address block are its label
   const toAddress = to ? addressUnder(model, to.line, 4) : undefined;
   const toConfirmed = typeof toAddress?.value === 'string' && hasPincode(toAddress.value);
   found.supplier_name =
-    partyName(model, V('supplier_name')) ??
+    partyName(model, V('supplier_name'), V('buyer_name')) ??
     (to ? field(business(to.name), to.line.words, { kind: toConfirmed ? 'labelled' : 'heuristic' }) : undefined) ??
-    labelledText(model, V('supplier_name').labels, { ...VIA, stop: NAME_STOP, clean: business, accept: isBusiness });
+    labelledText(model, [/^\s*(?:party|vendor|supplier)(?:'s)?\s*(?:name)?\b/i, ...V('supplier_name').labels], { ...VIA, stop: NAME_STOP, clean: business, accept: isBusiness });
   found.total_amount = invoiceTotal(model, PO_TOTAL_LABELS);
   return { found };
 };

@@ -4,7 +4,8 @@ export const TOTAL_LABELS = [
   // the payable total of a receipt or a GST invoice: "Total Incl. GST", "Total (inclusive of tax)", "Total Sales Incl GST"
   /total\s*(?:amount|sales|invoice\s*value)?\s*\(?\s*(?:incl?\.?|inclusive)\s*(?:of\s*)?(?:gst|tax|taxes|sst|vat|all\s*taxes)\b/i,
   /total\s*(?:amount\s*)?payable/i,
-  /total\s*invoice\s*(?:amount|value)/i,
+  // (an e-invoice's totals row abbreviates it: "Total Inv. Amt", "Tot. Inv. Value")
+  /total\s*invoice\s*(?:amount|value)|\btot(?:al|\.)\s*inv\.?\s*(?:amt|amount|val(?:ue)?)\b/i,
   /invoice\s*(?:total|value|amount)/i,
   /net\s*(?:amount|payable|total)/i,
   /total\s*amount/i,

@@ -7,8 +7,9 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   type: 'DELIVERY_ORDER',
   cues: [
     re('delivery-order', 4, /delivery\s*order/i),
-    re('do-no', 2.5, /\bD\.?\s?O\.?\s*(?:no|number|date)\b/i),
-    re('please-deliver', 1, /please\s*deliver|kindly\s*deliver/i),
+    // (OCR reads the dotted "D.O." as "D.0.")
+    re('do-no', 2.5, /\bD\.?\s?O\.?\s*(?:no|number|date)\b|\bD\.\s?0\.\s*(?:no|number|date)\b/i),
+    re('please-deliver', 1, /please\s*deliver|kindly\s*deliver|requested\s*to\s*deliver/i),
     re('financier', 0.5, /financ|loan/i),
   ],
   fields: {
@@ -49,20 +50,22 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       ],
     },
     order_number: {
-      labels: [/(?:d\.?\s?o\.?|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i],
+      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i],
     },
     order_date: {
       labels: [/(?:d\.?\s?o\.?|delivery\s*order|order)\s*date/i, /date\s*of\s*issue/i, /dated/i, /date/i],
     },
     asset_model: {
-      labels: [/(?:asset|product|device|handset|item|vehicle)\s*(?:\/\s*)?(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i, /make\s*(?:&|and|\/)\s*model/i, /(?:model|make)\s*of\s*(?:the\s*)?(?:vehicle|asset|product|device|handset)/i],
+      labels: [/(?:asset|product|device|handset|item|vehicle)\s*(?:\/\s*)?(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i, /make\s*(?:&|and|\/)\s*model(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|product|device|handset|machine|equipment))?/i, /(?:model|make)\s*of\s*(?:the\s*)?(?:vehicle|asset|product|device|handset)/i],
     },
     amount: {
       labels: [
         /(?:gross\s*|total\s*)?asset\s*(?:cost|value|price)/i,
         /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i,
-        /(?:product|device|handset|ex[\s-]*showroom)\s*(?:cost|price|value)/i,
-        /(?:invoice|product|device)\s*(?:amount|value|cost|price)/i,
+        // a farm loan's cost table: the bold total of the tractor and its implements (the ex-showroom row is the tractor alone)
+        /total\s*(?:project\s*)?cost(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|machine(?:ry)?|equipment)s?(?:\s*(?:&|and)\s*implements?)?)?(?:\s*as\s*per\s*quotation)?/i,
+        /(?:product|prod\.?|device|handset|ex[\s-]*showroom)\s*(?:cost|price|value)/i,
+        /(?:invoice|inv\.?|product|device)\s*(?:amount|amt\.?|value|cost|price)/i,
         /(?:loan|finance|financed|disbursement|net)\s*amount/i,
         /amount/i,
       ],

@@ -48,7 +48,8 @@ export const ebill: DocumentTypeDeclaration = {
         /\b(?:BP|USC|SC)\s*(?:n[o0]|number)\.?/i,
       ],
     },
-    address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection|property|communication)\s*address/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i] },
+    // (a qualified key keeps its meaning with its last letter lost to OCR: "Supply Addres")
+    address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection|property|communication)\s*addres{1,2}\b/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i] },
     bill_date: { labels: [/bill(?:ing)?\s*date/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i] },
     amount_due: {
       labels: [

@@ -100,7 +100,7 @@ export const invoice: DocumentTypeDeclaration = {
       inSection: [/(?:mobile|mob|phone|ph|contact|cell|tel)\s*(?:no|number)?/i],
     },
     invoice_number: {
-      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /bill\s*(?:no|number|#)/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i],
+      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /(?<!e[\s-]*way\s*)bill\s*(?:no|number|#)/i, /^\s*document\s*(?:no|number)\b/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i],
     },
     invoice_date: {
       // (a date key qualified by another event is not the invoice's: "Ack Date", "Booking Date", "Due Date")
@@ -109,6 +109,8 @@ export const invoice: DocumentTypeDeclaration = {
         /(?:inv(?:oice)?|bill)\.?\s*dt\.?/i,
         /date\s*of\s*(?:invoice|issue|sale|supply)/i,
         /bill\s*date/i,
+        // an e-invoice's "Document Date" (the IRP prints the invoice's number and date as the document's)
+        /^\s*document\s*date\b/i,
         /dated/i,
         /(?<!(?:order|due|delivery|ack|acknowledg(?:e)?ment|booking|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdate\b/i,
       ],

@@ -17,6 +17,9 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     re('order-title', 2, /\border\s*form\b|\bsupply\s*order\b|\bindent\s*(?:no|form)\b/i),
     // "Supply Order" is an institution's title for a purchase order (no invoice is titled so)
     re('supply-order-title', 1, /\bsupply\s*order\b/i),
+    // a government e-marketplace's order is a contract: "Contract No: GEMC-…", "Total Contract Value"
+    re('contract-no', 4, /\bcontract\s*(?:no|number)\b/i),
+    re('contract-value', 1.5, /\btotal\s*(?:contract|order)\s*value\b/i),
     re('order-words', 1, /\bplace(?:d)?\s+(?:an?\s+|the\s+|our\s+)?(?:purchase\s+)?order\b|\border\s*(?:no|number|date|value)\b|\bquotation\b/i),
   ],
   fields: {
@@ -32,6 +35,7 @@ export const purchaseOrder: DocumentTypeDeclaration = {
       labels: [
         /(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#|num)\.?/i,
         /order\s*(?:no|number|#)\.?/i,
+        /\bcontract\s*(?:no|number|#)\.?/i,
         /(?:our\s*)?ref(?:erence)?\.?\s*(?:no|number)?\.?/i,
         // a pre-printed order pad's serial: "No. 3305" beside the title
         /^no\.?$/i,
@@ -45,12 +49,14 @@ export const purchaseOrder: DocumentTypeDeclaration = {
       ],
     },
     buyer_name: {
-      labels: [/buyer(?:'s)?\s*(?:name)?/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)[\s-]*to/i, /purchaser/i],
+      // (a government buyer is its organisation: "Organisation Name", "Name of the Organization")
+      labels: [/buyer(?:'s)?\s*(?:name)?/i, /organi[sz]ation\s*name|name\s*of\s*(?:the\s*)?organi[sz]ation/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)[\s-]*to/i, /purchaser/i],
       sections: [/(?:buyer|purchaser|customer)(?:'s)?\s*(?:details|information|info)?/i, /(?:bill|invoice)[\s-]*to/i, /from/i],
       inSection: [/(?:company\s*)?name/i],
     },
     supplier_name: {
-      labels: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:name)?/i, /name\s*of\s*(?:the\s*)?(?:supplier|vendor)/i, /^\s*to\b/i],
+      // (an order's "Party : M/s. X" is the party the order is placed with)
+      labels: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:name)?/i, /name\s*of\s*(?:the\s*)?(?:supplier|vendor)/i, /^\s*party(?:'s)?\s*(?:name)?\s*$/i, /^\s*to\b/i],
       sections: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:details|information|info|address)?/i, /^to$/i],
       inSection: [/(?:company\s*)?name/i],
     },
