@@ -13,6 +13,7 @@ import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { addressForKey, addressUnderSegment, labelSegments, pairInSection } from './layoutFields.ts';
 import { isLabelText } from './certificate.ts';
+import { sentenceAmount, sentenceAsset, sentenceCustomer } from './sentence.ts';
 import {
   cleanName,
   field,
@@ -149,7 +150,9 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
       [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
       // (a label word left of a row of labels, "Customer Name Mobile No.", is no name)
       { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?)$/i.test(v) },
-    );
+    ) ??
+    // a letter naming the customer only in its sentence ("the loan of our customer Shri X was sanctioned")
+    sentenceCustomer(model);
 
   const mobilePair = model.layout.find(V('customer_mobile_number').labels).find((p) => findMobiles(p.value).length);
   if (mobilePair) {
@@ -199,7 +202,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     clean: modelClean,
     // (another field's label read beside "Product / Model" in a row of labels, "Asset Cost", is no model)
     accept: (s) => s.length >= 2 && !isLabelText(s, V('amount').labels),
-  });
+  }) ?? sentenceAsset(model);
   // The asset's price (what the invoice total is checked against), else the financed amount.
   const amountLabels = V('amount').labels;
   const rankOf = (v: number) => amountLabels.findIndex((l) => model.layout.find([l]).some((p) => findAmounts(p.value).some((a) => Math.abs(a.value - v) < 0.005)));
@@ -213,7 +216,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     model,
     [/asset\s*(?:cost|value|price)/i, amountLabels[2], /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
     { via: ['same-line', 'right'] },
-  );
+  ) ?? sentenceAmount(model);
   // Candidates competed and the better label lost: an amount read under a lesser label ("Loan Amount") while a
   // preferred one ("Asset Cost") is printed on the page but its value was not read is in doubt (review).
   const amount = found.amount;

@@ -22,7 +22,12 @@ import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 
 const NAME_STOP = /\s{2,}|\b(?:gstin|address|date|phone|mobile|po\s*no)\b/i;
 /** A purchase order's total: "Total Order Value" / "Total PO Value" before the invoice labels. */
-const PO_TOTAL_LABELS = [/total\s*(?:order|po|p\.o\.)\s*(?:value|amount)/i, /(?:order|po)\s*(?:value|total)/i, ...TOTAL_LABELS];
+const PO_TOTAL_LABELS = [
+  /total\s*(?:order|po|p\.o\.)\s*(?:value|amount)/i,
+  // the value with its taxes, not the net value before them: "Total Value incl. Tax", "Gross Order Value"
+  /total\s*(?:value|amount)\s*(?:incl(?:uding|\.)?|inclusive\s*of|with)\s*(?:taxes|tax|gst)|gross\s*(?:order|po)\s*value/i,
+  // an order released against a rate contract: "Value of this Release Order", "Total R.O. Value"
+  /value\s*of\s*(?:this\s*)?(?:release|supply|purchase)\s*order|total\s*(?:r\.\s?o\.|release\s*order)\s*(?:value|amount)/i, /(?:order|po)\s*(?:value|total)/i, ...TOTAL_LABELS];
 
 const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '')).replace(/,$/, '');
 /** Another party's heading read beside a party's label ("Vendor Address | Deliver To"): no name. */
@@ -110,6 +115,11 @@ export function senderSignature(model: DocumentModel, accept: (name: string) => 
   return undefined;
 }
 
+/** A letterhead printed in capitals whose signature line writes the same name in mixed case. */
+export function shoutedHead(head: string, signature: string): boolean {
+  return !/\p{Ll}/u.test(head) && /\p{Lu}/u.test(head) && /\p{Ll}/u.test(signature);
+}
+
 export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   // (a number under the title outranks a reference's: "Reference# QT-7569" is the quotation's)
@@ -137,7 +147,12 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   const headLine = letterheadLine(model);
   found.buyer_name =
     partyName(model, V('buyer_name'), V('supplier_name')) ??
-    (head && signature && headLine && norm(head.value) === norm(signature.value) ? field(cleanName(letterheadText(headLine)), headLine.words, { kind: 'heuristic', agreed: true }) : undefined) ??
+    (head && signature && headLine && norm(head.value) === norm(signature.value)
+      ? // (a heading in capitals repeated in mixed case by the signature: the name as the business writes it)
+        shoutedHead(letterheadText(headLine), String(signature.value))
+        ? { ...signature, confidence_score: field(signature.value, headLine.words, { kind: 'heuristic', agreed: true }).confidence_score }
+        : field(cleanName(letterheadText(headLine)), headLine.words, { kind: 'heuristic', agreed: true })
+      : undefined) ??
     senderSignature(model, isBusiness) ??
     head ??
     signature;

@@ -34,7 +34,11 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     po_number: {
       labels: [
         /(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#|num)\.?/i,
+        // an order released against a rate contract: "Release Order No.", "R.O. No." (before the contract's own number)
+        /(?:release|supply|work)\s*order\s*(?:no|number|#)\.?|\bR\.\s?O\.\s*(?:no|number|#)\.?/i,
         /order\s*(?:no|number|#)\.?/i,
+        // (a procurement portal's export names its order a document: "Document No.", "Document Date")
+        /^\s*document\s*(?:no|number|#)\.?\s*:?\s*$/i,
         /\bcontract\s*(?:no|number|#)\.?/i,
         /(?:our\s*)?ref(?:erence)?\.?\s*(?:no|number)?\.?/i,
         // a pre-printed order pad's serial: "No. 3305" beside the title
@@ -44,13 +48,15 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     po_date: {
       labels: [
         /(?:\bP\.?\s?O\.?|purchase\s*order|order)\s*(?:date|dt\.?)/i,
+        /^\s*document\s*date\s*:?\s*$/i,
         /date\s*of\s*(?:the\s*)?(?:order|issue|p\.?\s?o\.?|purchase\s*order)/i,
         /(?<!(?:delivery|due|quotation|indent|expiry|valid(?:ity)?|dispatch|invoice)\.?\s*)\bdated?\b/i,
       ],
     },
     buyer_name: {
       // (a government buyer is its organisation: "Organisation Name", "Name of the Organization")
-      labels: [/buyer(?:'s)?\s*(?:name)?/i, /organi[sz]ation\s*name|name\s*of\s*(?:the\s*)?organi[sz]ation/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)[\s-]*to/i, /purchaser/i],
+      // ("Buyer Company" / "Buyer Organisation" on a portal's key-value header)
+      labels: [/buyer(?:'s)?\s*(?:company|organi[sz]ation|firm|entity)(?:\s*name)?/i, /buyer(?:'s)?\s*(?:name)?/i, /organi[sz]ation\s*name|name\s*of\s*(?:the\s*)?organi[sz]ation/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)[\s-]*to/i, /purchaser/i],
       sections: [/(?:buyer|purchaser|customer)(?:'s)?\s*(?:details|information|info)?/i, /(?:bill|invoice)[\s-]*to/i, /from/i],
       inSection: [/(?:company\s*)?name/i],
     },

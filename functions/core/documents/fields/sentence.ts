@@ -1,0 +1,96 @@
+/**
+ * Values a commercial letter states only in a sentence ("… the loan of our customer Shri X was
+ * sanctioned … Kindly deliver one <model> to the customer against an invoice value of Rs. 22,999/- …"):
+ * found by the phrases around them, never by position.
+ */
+import type { DocumentModel, Word } from '../blocks.ts';
+import { findAmounts } from '../validators.ts';
+import { paragraphs, type Paragraph } from './certificate.ts';
+import { field, tidy, type ExtractedField } from './common.ts';
+
+function wordsOf(model: DocumentModel, p: Paragraph, from: number, to: number): Word[] {
+  const out: Word[] = [];
+  for (const s of p.spans) {
+    const a = Math.max(from, s.at) - s.at;
+    const b = Math.min(to, s.at + s.line.text.length) - s.at;
+    if (b > a) out.push(...model.wordsInRange(s.line, a, b));
+  }
+  return out;
+}
+
+type Take = (rest: string) => { at: number; length: number; value: string | number } | undefined;
+
+/** The first paragraph phrase among `intros` (in their order) whose following text `take` reads. */
+function sentenceRead(model: DocumentModel, intros: readonly RegExp[], take: Take): { value: string | number; words: Word[] } | undefined {
+  const paras = paragraphs(model);
+  for (const intro of intros) {
+    const rx = new RegExp(intro.source, intro.flags.includes('g') ? intro.flags : intro.flags + 'g');
+    for (const p of paras) {
+      for (const m of p.text.matchAll(rx)) {
+        const from = m.index + m[0].length;
+        const t = take(p.text.slice(from));
+        if (t && t.value !== '') return { value: t.value, words: wordsOf(model, p, from + t.at, from + t.at + t.length) };
+      }
+    }
+  }
+  return undefined;
+}
+
+const TITLE = /^(?:(?:Shri|Sri|Smt|Mr|Mrs|Ms|Miss|Kumari|Kum|Dr)\.?\s+)+/i;
+
+/**
+ * The customer a lender's letter names in a sentence: "our customer Shri X", "the borrower Mr. X",
+ * "to Mr. X" (a title then required). The name is the run of capitalised words after the title.
+ */
+export function sentenceCustomer(model: DocumentModel): ExtractedField | undefined {
+  const take = (needTitle: boolean): Take => (rest) => {
+    const lead = /^\s*[:,]?\s*(?:named\s+)?/i.exec(rest)![0].length;
+    const title = TITLE.exec(rest.slice(lead));
+    if (needTitle && !title) return undefined;
+    const at = lead + (title ? title[0].length : 0);
+    // capitalised words (initials "K." included) up to a lower-case word, a comma or a sentence's end
+    const m = /^(?:\p{Lu}[\p{L}'’-]*\.?(?:\s+|$)){1,5}/u.exec(rest.slice(at) + ' ');
+    if (!m) return undefined;
+    const name = m[0].trim().replace(/[.,]$/, '');
+    if (name.replace(/[^\p{L}]/gu, '').length < 3 || !/\s/.test(name) && !title) return undefined;
+    return { at, length: name.length, value: tidy(name) };
+  };
+  const named =
+    sentenceRead(model, [/\b(?:our|the|your|said)\s+(?:customer|borrower|applicant|client)\b/i], take(false)) ??
+    sentenceRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\b(?:[^.]|\b(?:No|Rs)\.){0,80}?\bto\s+/i, /\bin\s+(?:the\s+)?(?:name|favou?r)\s+of\s+/i], take(true));
+  return named ? field(named.value, named.words, { kind: 'labelled' }) : undefined;
+}
+
+/** Where a model named in a sentence stops: the next preposition, clause or punctuation. */
+const MODEL_END = /\s+(?:to|against|for|at|on|in|from|with|worth|valued|costing|priced|of\s+(?:Rs|INR|₹)|as|and|bearing|under|upon)\b|\s*[,;(]|\.(?:\s|$)/i;
+
+/** The asset a letter asks to be delivered: "deliver one <model> to …", "hand over the <model> against …". */
+export function sentenceAsset(model: DocumentModel): ExtractedField | undefined {
+  const hit = sentenceRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\s+(?:one|1|a|an|the)\s+(?:(?:no\.?|unit|piece|set)\s+(?:of\s+)?)?/i], (rest) => {
+    const end = MODEL_END.exec(rest);
+    const raw = rest.slice(0, end ? end.index : Math.min(rest.length, 60)).trim();
+    const words = raw.split(/\s+/);
+    if (!raw || words.length > 10 || !/^(?:[\p{Lu}\d]|[a-z]\p{Lu})/u.test(raw) || /^(?:customer|borrower|product|asset|vehicle|device|goods|above)\b/i.test(raw)) return undefined;
+    return { at: rest.indexOf(raw), length: raw.length, value: raw };
+  });
+  return hit ? field(hit.value, hit.words, { kind: 'labelled' }) : undefined;
+}
+
+/**
+ * The asset's price stated in a sentence: "an invoice value of Rs. 22,999/-", "asset cost of ₹ …", or
+ * the amount a delivery is asked "for" ("deliver one X to Mr. Y for Rs. 45,000"). Down payments and
+ * balances in the same paragraph have their own words and are not read.
+ */
+export function sentenceAmount(model: DocumentModel): ExtractedField | undefined {
+  const take: Take = (rest) => {
+    const lead = /^\s*(?:of\s+|is\s+|:\s*)?(?:Rs\.?|INR|₹)\s*/i.exec(rest);
+    if (!lead) return undefined;
+    const a = findAmounts(rest.slice(lead[0].length, lead[0].length + 20))[0];
+    if (!a || a.index > 1 || a.value <= 0) return undefined;
+    return { at: lead[0].length + a.index, length: a.length, value: a.value };
+  };
+  const hit =
+    sentenceRead(model, [/\b(?:invoice|asset|product|device|vehicle|purchase|sale)\s+(?:value|price|cost|amount)\b/i, /\b(?:value|price|cost)\s+of\s+(?:the\s+)?(?:asset|product|device|vehicle|handset)\b/i], take) ??
+    sentenceRead(model, [/\b(?:deliver|hand\s*over|handover|supply)\s+(?:one|1|a|an|the)\b(?:[^.]|\b(?:Mr|Mrs|Ms|Dr|Smt|Sri|No)\.){0,120}?\s(?:for|worth|costing|priced\s+at|valued\s+at)\b/i], take);
+  return hit ? field(hit.value, hit.words, { kind: 'structure', pass: true }) : undefined;
+}
