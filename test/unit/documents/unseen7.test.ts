@@ -97,3 +97,60 @@ describe('purchase order: a procurement portal export and a release order agains
     expect(extractFields('PURCHASE_ORDER', release()).data.buyer_name.value).toBe('Krishna Sahakari Sakhar Karkhana Ltd.');
   });
 });
+
+describe('invoice: a two-wheeler dealer\'s invoice and a small shop\'s A5 invoice', () => {
+  it('a customer name in capitals ending in "]" with no "[" before it: OCR\'s J', () => {
+    const m = pageFromRows([
+      [0.03, [0.04, 'TRIMURTI MOTORS'], [0.77, 'TAX INVOICE']],
+      [0.14, [0.04, 'Name of Buyer :'], [0.2, 'Mr. YOGESH BHARDWA]'], [0.63, 'Invoice No. :'], [0.78, 'TR/TI/0559']],
+      [0.15, [0.04, 'S/o Chetan Bhardwaj']],
+      [0.46, [0.66, 'Invoice Total'], [0.85, '95,900.00']],
+    ]);
+    expect(extractFields('INVOICE', m).data.customer_name.value).toBe('YOGESH BHARDWAJ');
+  });
+
+  it('a GSTIN whose PAN letter J came back as ")" inside the number is repaired (the checksum confirms it)', () => {
+    const m = pageFromRows([
+      [0.05, [0.29, 'TRIMURTI HOME APPLIANCES']],
+      [0.07, [0.25, 'Plot 404, Vasant Vihar, Church Street, Hyderabad, Telangana - 500821']],
+      [0.08, [0.34, 'GSTIN: 36SS)FT6030D9ZM + Mob: 6262745656']],
+      [0.1, [0.46, 'TAX INVOICE']],
+      [0.26, [0.74, 'Total Amount'], [0.88, 'Rs. 20,990/-']],
+    ]);
+    expect(extractFields('INVOICE', m).data.dealer_gst.value).toBe('36SSJFT6030D9ZM');
+  });
+});
+
+describe('ebill and IMEI screens', () => {
+  it('an e-mailed bill summary: "Bill Generation Date" is the bill\'s date, not the mail\'s', () => {
+    const m = pageFromRows([
+      [0.015, [0.03, '06/10/2024, 11:33'], [0.4, 'Mail - Outlook']],
+      [0.055, [0.05, 'Your electricity bill for October 2024 - Consumer No. 97221407869']],
+      [0.084, [0.11, 'NUPL e-Bill <ebill@nupl.example>'], [0.8, '04 Oct 2024 7:57 AM']],
+      [0.29, [0.08, 'Consumer Name'], [0.36, 'Kuldeep Wagh']],
+      [0.31, [0.08, 'Consumer Number'], [0.36, '97221407869']],
+      [0.41, [0.08, 'Bill Generation Date'], [0.36, '02/10/2024']],
+      [0.44, [0.08, 'Due Date'], [0.36, '17 Oct 2024']],
+      [0.49, [0.08, 'Amount Payable'], [0.36, 'Rs. 5,238.00']],
+    ]);
+    expect(extractFields('EBILL', m).data.bill_date.value).toBe('02/10/2024');
+  });
+
+  it('a lender app\'s "Product" card heading over its "Category" caption: the model is the "Model" caption\'s value', () => {
+    const m = pageFromRows([
+      [0.15, [0.07, 'Device identity']],
+      [0.18, [0.07, 'IMEI 1']],
+      [0.2, [0.07, '358610553528724']],
+      [0.41, [0.07, 'Product']],
+      [0.43, [0.07, 'Category']],
+      [0.45, [0.07, 'Mobile Phone']],
+      [0.49, [0.07, 'Brand']],
+      [0.5, [0.07, 'Nokia']],
+      [0.54, [0.07, 'Model']],
+      [0.555, [0.07, 'G42 5G']],
+      [0.59, [0.07, 'RAM']],
+      [0.61, [0.07, '6 GB']],
+    ]);
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', m).data.model.value).toBe('G42 5G');
+  });
+});

@@ -14,7 +14,8 @@ const HONORIFIC = /^(?:(?:mr|mrs|ms|miss|mst|shri|sri|smt|kumari|kum|dr|prof|m\/
 
 /** A person's name as the field wants it: look-alikes repaired, honorific ("Mr.", "Smt.") dropped. */
 export function personName(s: string): string {
-  const c = cleanName(s);
+  // (a name in capitals whose word ends in a bracket no opening one precedes, "BHARDWA]", "BAJA)": OCR's J)
+  const c = cleanName(s.replace(/(?<=\p{Lu})[\])](?=\s|$)/gu, (m, at: number) => (/[[(]/.test(s.slice(0, at)) ? m : 'J')));
   const bare = c.replace(HONORIFIC, '').trim();
   return bare.length >= 2 ? bare : c;
 }

@@ -3,9 +3,9 @@ import type { DocumentModel, Line, Word } from '../blocks.ts';
 import { readGstin } from '../validators.ts';
 import { DIGIT_LOOKALIKES } from './lookalikes.ts';
 
-// A J may come back as ")" (tesseract, bold type), as the check character or as the PAN's last
-// letter inside the number; positional repair and the checksum decide.
-const GSTIN_TOKEN = new RegExp(`(?<![A-Za-z0-9/])[0-9${DIGIT_LOOKALIKES}]{2}[A-Za-z0-9|/]{9}[A-Za-z0-9|/)][A-Za-z0-9|/]{2}[A-Za-z0-9|/)](?![A-Za-z0-9/])`, 'g');
+// A J may come back as ")" (tesseract, bold type), as the check character or as any of the PAN's
+// letters inside the number ("36SS)FT6030D9ZM"); positional repair and the checksum decide.
+const GSTIN_TOKEN = new RegExp(`(?<![A-Za-z0-9/])[0-9${DIGIT_LOOKALIKES}]{2}[A-Za-z0-9|/)]{5}[A-Za-z0-9|/]{4}[A-Za-z0-9|/)][A-Za-z0-9|/]{2}[A-Za-z0-9|/)](?![A-Za-z0-9/])`, 'g');
 
 interface GstinHit {
   value: string;

@@ -89,6 +89,9 @@ function spec(model: DocumentModel, re: RegExp, pick: (m: RegExpExecArray) => st
   return v ? field(v, m.words, { kind: 'structure', pass: true }) : undefined;
 }
 
+/** A product card's captions: another field's key, never a model. */
+const CARD_CAPTION = /^(?:(?:product|device|sub)[\s-]*)?(?:category|brand|make|type|variant|colou?r|details|information|info)$/i;
+
 export const extractImei: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -107,7 +110,8 @@ export const extractImei: Extractor = (model, _opts, V) => {
     labelledText(model, V('model').labels, {
       stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
       clean: (s) => withoutTrailingBrand(repairModelName(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, '')))),
-      accept: (s) => s.length >= 2 && !isModelCode(s),
+      // (a card's heading "Product" over its first caption, "Category" / "Brand": the caption is no model)
+      accept: (s) => s.length >= 2 && !isModelCode(s) && !CARD_CAPTION.test(s),
     }) ??
     brandLine(model) ??
     // a phone-back sticker prints only the maker's code ("Model No. 24066PC95I"): with no name anywhere, the code is

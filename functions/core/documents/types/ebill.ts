@@ -50,7 +50,8 @@ export const ebill: DocumentTypeDeclaration = {
     },
     // (a qualified key keeps its meaning with its last letter lost to OCR: "Supply Addres")
     address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection|property|communication)\s*addres{1,2}\b/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i] },
-    bill_date: { labels: [/bill(?:ing)?\s*date/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i] },
+    // ("Bill Generation Date" / "Bill Generated On": an e-mailed summary's date of the bill, not the mail's)
+    bill_date: { labels: [/bill(?:ing)?\s*date/i, /bill\s*(?:generation|generated)\s*(?:date|on)|date\s*of\s*(?:bill\s*)?generation/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i] },
     amount_due: {
       labels: [
         /(?:net\s*|total\s*)?amount\s*(?:due|payable)(?:\s*\(?rs\.?\)?)?/i,
