@@ -136,6 +136,22 @@ describe('ebill and IMEI screens', () => {
     expect(extractFields('EBILL', m).data.bill_date.value).toBe('02/10/2024');
   });
 
+  it('a capitals address with the next column\'s key joined to a line ("HYDERABAD, Billing Period"): the key dropped, the value reviewed', () => {
+    const m = pageFromRows([
+      [0.06, [0.26, 'Nilgiri Urban Power Ltd.']],
+      [0.1, [0.26, 'Bi-monthly Electricity Bill']],
+      [0.155, [0.25, 'Service No. :'], [0.36, '653487420817'], [0.65, 'Date of Bill'], [0.78, '20-11-2024']],
+      [0.187, [0.25, 'Consumer Name : NAZIA KHAN']],
+      [0.218, [0.25, 'Address :'], [0.36, 'SHOP NO. 287, LAXMI COMPLEX,']],
+      [0.235, [0.36, 'COLLEGE ROAD, GOMTI NAGAR, HYDERABAD, Billing Period']],
+      [0.269, [0.36, 'TELANGANA - 500259'], [0.65, 'Due Date'], [0.78, '05 Dec 2024']],
+      [0.627, [0.25, 'Net Amount Payable'], [0.45, 'Rs. 3,416.00']],
+    ]);
+    const a = extractFields('EBILL', m).data.address;
+    expect(a.value).toBe('SHOP NO. 287, LAXMI COMPLEX, COLLEGE ROAD, GOMTI NAGAR, HYDERABAD, TELANGANA - 500259');
+    expect(a.confidence_score).toBeLessThanOrEqual(0.5);
+  });
+
   it('a lender app\'s "Product" card heading over its "Category" caption: the model is the "Model" caption\'s value', () => {
     const m = pageFromRows([
       [0.15, [0.07, 'Device identity']],

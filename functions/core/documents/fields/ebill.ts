@@ -1,6 +1,7 @@
 /** Utility bill (electricity, water, telecom, gas): consumer_name, consumer_number, address, bill_date, amount_due. */
 import type { DocumentModel } from '../blocks.ts';
 import { findAmounts } from '../validators.ts';
+import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
@@ -40,6 +41,23 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
   return undefined;
 }
 
+/** Another column's key OCR joined to an address line ("HYDERABAD, Billing Period"). */
+const JOINED_KEY = /^(?:\p{Lu}\p{Ll}+\s+)*(?:period|date|no\.?|number|month|amount|tariff|load|meter|category|phase)$/iu;
+
+/**
+ * An address printed in capitals with a part in mixed case that is a key ("… HYDERABAD, Billing Period,
+ * TELANGANA - 500259"): the next column's label joined to the line, not the address. Dropped; the cell was
+ * mixed, so the value is reviewed (SPLIT_CELL_CAP).
+ */
+export function withoutJoinedKey(f: ExtractedField): ExtractedField {
+  if (typeof f.value !== 'string') return f;
+  const parts = f.value.split(/,\s*/);
+  const capitals = parts.filter((x) => /\p{Lu}/u.test(x) && !/\p{Ll}/u.test(x)).length;
+  const keep = parts.filter((x) => !(/\p{Ll}/u.test(x) && JOINED_KEY.test(x.trim())));
+  if (keep.length === parts.length || capitals < parts.length / 2) return f;
+  return { ...f, value: keep.join(', '), confidence_score: Math.min(f.confidence_score, SPLIT_CELL_CAP) };
+}
+
 export const extractEbill: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const all = ['consumer_name', 'consumer_number', 'address', 'bill_date', 'amount_due'].flatMap((f) => V(f).labels);
@@ -74,7 +92,7 @@ export const extractEbill: Extractor = (model, _opts, V) => {
     notRefused(withoutLeadingName(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }), name), refused) ??
     to?.address ??
     notRefused(withoutLeadingName(labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), name), refused);
-  if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
+  if (found.address && typeof found.address.value === 'string') found.address = withoutJoinedKey({ ...found.address, value: finishAddress(found.address.value) });
   // (a date beside its label before one under it: "Bill Date" heading a history table's column has earlier bills' dates under it)
   found.bill_date = labelledDate(model, V('bill_date').labels, { via: ['same-line', 'right'] }) ?? labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
   found.amount_due = amountDue(model, V('amount_due').labels);
