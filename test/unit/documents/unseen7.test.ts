@@ -34,6 +34,22 @@ describe('delivery order: a short letter stating its values in a sentence', () =
     expect(extractFields('DELIVERY_ORDER', page()).data.amount.value).toBe(18499);
   });
 
+  it('a round stamp\'s "DEALER" over a city is no dealer\'s label when the letter\'s addressee names the dealer over its PIN address', () => {
+    const m = pageFromRows([
+      [0.04, [0.06, 'Ganga Finance Ltd.']],
+      [0.11, [0.06, 'Ref: GFL/DO/2025/01234'], [0.78, 'Date: 12/03/2025']],
+      [0.15, [0.06, 'To,']],
+      [0.17, [0.06, 'M/s. Shree Ram Electronics']],
+      [0.19, [0.06, '12, Station Road, Nashik, Maharashtra - 422001']],
+      [0.26, [0.06, 'Sub: Delivery Order for consumer durable loan']],
+      [0.73, [0.72, 'SHREE RAM ELECTR']],
+      [0.75, [0.74, 'DEALER']],
+      [0.77, [0.76, 'NASHIK']],
+      [0.79, [0.06, "Dealer's Signature & Stamp"]],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.dealer_name.value).toBe('Shree Ram Electronics');
+  });
+
   it('"deliver one <model> to Mr. <name> … for Rs. <amount>": the name after a title, the amount the delivery is for', () => {
     const m = pageFromRows([
       [0.04, [0.06, 'Ganga Finance Ltd.']],
