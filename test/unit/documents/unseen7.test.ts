@@ -125,6 +125,31 @@ describe('invoice: a two-wheeler dealer\'s invoice and a small shop\'s A5 invoic
     expect(extractFields('INVOICE', m).data.customer_name.value).toBe('YOGESH BHARDWAJ');
   });
 
+  it('a bare "Purchaser :" key names the buyer; the relation line under it does not', () => {
+    const m = pageFromRows([
+      [0.03, [0.04, 'TRIMURTI MOTORS'], [0.77, 'TAX INVOICE']],
+      // (each cell its own line, as a PDF's text layer gives it)
+      [0.135, [0.04, 'Purchaser :']],
+      [0.135, [0.2, 'Shri CHETAN MORE']],
+      [0.136, [0.63, 'Inv. No. :']],
+      [0.136, [0.77, '2928']],
+      [0.152, [0.04, 'S/o Satish More']],
+      [0.168, [0.04, 'Address :']],
+      [0.168, [0.2, 'Plot 47, Market Yard Road,']],
+      [0.183, [0.2, 'Hyderabad 500261, Telangana']],
+      [0.213, [0.04, 'Mobile No. :']],
+      [0.213, [0.2, '9780679206']],
+      [0.23, [0.04, 'Customer GSTIN :']],
+      [0.23, [0.2, 'Unregistered']],
+      [0.27, [0.05, 'HP to :']],
+      [0.27, [0.24, 'BARAK VALLEY BANK LTD.']],
+      [0.46, [0.66, 'Grand Total'], [0.85, '95,900.00']],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.customer_name.value).toBe('CHETAN MORE');
+    expect(d.customer_mobile_number.value).toBe('9780679206');
+  });
+
   it('a GSTIN whose PAN letter J came back as ")" inside the number is repaired (the checksum confirms it)', () => {
     const m = pageFromRows([
       [0.05, [0.29, 'TRIMURTI HOME APPLIANCES']],

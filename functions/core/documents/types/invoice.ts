@@ -80,6 +80,8 @@ export const invoice: DocumentTypeDeclaration = {
         /sold\s*to/i,
         /invoice(?:d)?\s*to\b/i,
         /buyer/i,
+        // a dealer's invoice prints the bare key "Purchaser :" before the buyer's name
+        /^\s*purchaser\s*:?\s*$/i,
         /customer/i,
         /\bcust\b\.?/i,
         /consignee/i,
