@@ -900,6 +900,30 @@ export function renewedValidity(model: DocumentModel, printed: ExtractedField | 
   return printed && stamped ? { ...printed, confidence_score: Math.min(printed.confidence_score, SUPERSEDED_CAP) } : printed;
 }
 
+/** A validity column's header cell in an endorsement table ("Valid Upto", "Validity Upto", "Renewed Till"). */
+export const VALIDITY_COLUMN = /^\s*(?:renewed\s*)?valid(?:ity)?\s*(?:up\s*to|upto|till|until)\s*[:.]?\s*$/i;
+
+/**
+ * A renewal endorsement table (From | Valid Upto | Fee | Receipt No. …): the validity is the last
+ * row's date under the validity column (rows are endorsed in order; the first is the original
+ * period, each later row a renewal). Undefined without such a table or a dated row under it.
+ */
+export function endorsementTableValidity(model: DocumentModel, header: RegExp = VALIDITY_COLUMN): ExtractedField | undefined {
+  for (const t of model.layout.tables) {
+    const hi = t.rows.findIndex((r) => r.length >= 3 && r.some((c) => header.test(c.text)));
+    if (hi < 0) continue;
+    const col = t.rows[hi].find((c) => header.test(c.text))!.col;
+    let last: { value: string; words: Word[] } | undefined;
+    for (const r of t.rows.slice(hi + 1)) {
+      const c = r.find((x) => x.col === col);
+      const d = c && findDates(c.text)[0];
+      if (c && d && d.precision === 'day') last = { value: d.value, words: c.words };
+    }
+    if (last) return field(last.value, last.words, { kind: 'structure', pass: true });
+  }
+  return undefined;
+}
+
 /** "valid up to D", else the second date of "valid from A to B". */
 export function proseValidUpto(model: DocumentModel): ExtractedField | undefined {
   return proseDate(model, VALID_UPTO_INTROS) ?? proseDate(model, VALID_RANGE_INTROS, { second: true, within: 60 });

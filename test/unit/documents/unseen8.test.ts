@@ -1,0 +1,51 @@
+/**
+ * Certificates and identity documents on layouts of the eighth dev set (test/fixtures/documents/dev8:
+ * written apart from the extractor): each general fix reduced to the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { classify, extractFields } from '#core/documents/index.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('SHOP_ACT: a Gumasta certificate with transliterated labels and a renewal endorsement table', () => {
+  const gumasta = (number: string, rows: [string, string, string, string][]) =>
+    pageFromRows([
+      [0.06, [0.28, 'Bombay Shops and Establishments Act, 1948']],
+      [0.08, [0.28, 'Nondani Pramanpatra / Registration Certificate']],
+      [0.13, [0.08, 'Nondani Kramank']],
+      [0.14, [0.08, 'Registration No.'], [0.46, number]],
+      [0.17, [0.08, 'Aasthapanache Naav']],
+      [0.18, [0.08, 'Name of the Establishment'], [0.46, 'Sarvodaya Opticals']],
+      [0.21, [0.08, 'Postal Address of the Establishment'], [0.46, 'Plot 135, Ashirwad Building']],
+      [0.23, [0.46, 'Market Yard Road, Behala, Mumbai']],
+      [0.25, [0.46, 'Maharashtra - 400614']],
+      [0.39, [0.08, 'Nondani Dinank']],
+      [0.4, [0.08, 'Date of Registration'], [0.46, '17/08/2016']],
+      [0.43, [0.08, 'Nutanikaran / Renewal Endorsements']],
+      [0.46, [0.09, 'From'], [0.26, 'Valid Upto'], [0.44, 'Fee Paid'], [0.61, 'Receipt No.']],
+      ...rows.map((r, i) => [0.48 + 0.022 * i, [0.09, r[0]], [0.26, r[1]], [0.44, r[2]], [0.61, r[3]]] as [number, ...[number, string][]]),
+      [0.63, [0.08, 'Note: The certificate must be renewed before 31st December of the year of expiry.']],
+    ]);
+  const endorsed: [string, string, string, string][] = [
+    ['17/08/2016', '31/12/2018', 'Original', '-'],
+    ['01/01/2019', '31/12/2019', 'Rs. 500/-', '829256'],
+    ['01/01/2020', '31/12/2022', 'Rs. 200/-', '917567'],
+  ];
+
+  it('the validity is the last endorsed row under the "Valid Upto" column, not the original period or the registration date', () => {
+    const d = extractFields('SHOP_ACT_LICENSE', gumasta('890109065/K/E/Commercial II', endorsed)).data;
+    expect(d.valid_upto.value).toBe('31/12/2022');
+    // the renewal note ("must be renewed before") is not a stamp that makes the table's date doubtful
+    expect(d.valid_upto.confidence_score).toBeGreaterThan(0.8);
+  });
+
+  it('keeps the roman class suffix of a registration number ("…/Commercial II"), repairing a second I read as T', () => {
+    expect(extractFields('SHOP_ACT_LICENSE', gumasta('890109065/K/E/Commercial II', endorsed)).data.registration_number.value).toBe('890109065/K/E/Commercial II');
+    expect(extractFields('SHOP_ACT_LICENSE', gumasta('890109065/K/E/Commercial IT', endorsed)).data.registration_number.value).toBe('890109065/K/E/Commercial II');
+  });
+
+  it('a registration number cut before the rest of its cell is kept for review', () => {
+    const d = extractFields('SHOP_ACT_LICENSE', gumasta('890109065/K/E/Commercial Zone', endorsed)).data;
+    expect(d.registration_number.value).toBe('890109065/K/E/Commercial');
+    expect(d.registration_number.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});
