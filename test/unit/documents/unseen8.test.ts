@@ -49,3 +49,56 @@ describe('SHOP_ACT: a Gumasta certificate with transliterated labels and a renew
     expect(d.registration_number.confidence_score).toBeLessThanOrEqual(0.6);
   });
 });
+
+describe('FSSAI: a street vendor registration printed from the portal', () => {
+  const vendor = (captionsAbove: boolean, labels = ['Name of Food Business Operator', 'Name of Business / Stall', 'Address of Vending Place']) => {
+    const rows: [string, string[]][] = [
+      [labels[0], ['Shri Madhav Kapoor']],
+      [labels[1], ['Kapoor Pani Puri Stall']],
+      ['Kind of Business', ['Street Food Vendor (Hawker)']],
+      [labels[2], ['Cart No. 207, Beside College Gate, MG Road', 'Lucknow - 226666']],
+      ['Residential Address of FBO', ['Shop No. 100, Green Park Society', 'Old Mill Road, Malviya Nagar, Lucknow', 'Uttar Pradesh - 226471']],
+      ['Application Reference No.', ['30856203865407']],
+      ['Validity Upto', ['13/10/2026']],
+    ];
+    const out: [number, ...[number, string][]][] = [
+      [0.14, [0.33, 'REGISTRATION CERTIFICATE']],
+      [0.16, [0.32, '(Petty Food Business Operator - Street Food Vendor)']],
+      [0.19, [0.31, 'Registration No. 26765140048768']],
+    ];
+    let top = 0.23;
+    for (const [label, values] of rows) {
+      if (captionsAbove) {
+        out.push([top, [0.11, label]]);
+        top += 0.013;
+        for (const v of values) (out.push([top, [0.11, v]]), (top += 0.018));
+      } else {
+        values.forEach((v, i) => out.push(i ? [top + 0.018 * i, [0.43, v]] : [top, [0.11, label], [0.43, v]]));
+        top += 0.018 * values.length;
+      }
+      top += 0.008;
+    }
+    return pageFromRows(out);
+  };
+
+  it('the business is the stall or cart named under "Name of Business / Stall", never the operator', () => {
+    for (const above of [true, false]) expect(extractFields('FSSAI_CERTIFICATE', vendor(above)).data.business_name.value).toBe('Kapoor Pani Puri Stall');
+    expect(extractFields('FSSAI_CERTIFICATE', vendor(true, ['Name of Food Business Operator', 'Name of Cart / Stall', 'Location of Cart / Stall'])).data.business_name.value).toBe('Kapoor Pani Puri Stall');
+  });
+
+  it('the address is the vending place (or the location of the cart), not the operator\'s residence, without the key\'s tail', () => {
+    for (const above of [true, false]) expect(extractFields('FSSAI_CERTIFICATE', vendor(above)).data.address.value).toBe('Cart No. 207, Beside College Gate, MG Road, Lucknow - 226666');
+    expect(extractFields('FSSAI_CERTIFICATE', vendor(false, ['Name of Food Business Operator', 'Business Name', 'Location of Cart / Stall'])).data.address.value).toBe('Cart No. 207, Beside College Gate, MG Road, Lucknow - 226666');
+  });
+
+  it('a print whose small labels were lost is still an FSSAI registration: operator and a 14-digit registration number', () => {
+    const m = pageFromRows([
+      [0.14, [0.33, 'REGISTRATION CERTIFICATE']],
+      [0.16, [0.33, 'Petty Food Business Operator']],
+      [0.19, [0.31, 'Registration No. 26765140048768']],
+      [0.24, [0.11, 'Shri Madhav Kapoor']],
+      [0.28, [0.11, 'Kapoor Pani Puri Stall']],
+    ]);
+    expect(classify(m).type).toBe('FSSAI_CERTIFICATE');
+  });
+});
