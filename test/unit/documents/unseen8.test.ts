@@ -102,3 +102,45 @@ describe('FSSAI: a street vendor registration printed from the portal', () => {
     expect(classify(m).type).toBe('FSSAI_CERTIFICATE');
   });
 });
+
+describe('FSSAI: a state licence renewal (Form C)', () => {
+  it('the premises under "Address of Premises (licensed)" without the key\'s qualifier, never the registered office', () => {
+    const m = pageFromRows([
+      [0.04, [0.25, 'Food Safety and Standards Authority of India']],
+      [0.11, [0.29, 'License under Food Safety & Standards Act, 2006 (Renewal)']],
+      [0.14, [0.09, 'License Number :'], [0.3, '12248111913017']],
+      [0.205, [0.084, '1. Name of Licensee']],
+      [0.219, [0.109, 'M/s. Sarvodaya Bakes Pvt. Ltd.']],
+      [0.239, [0.084, '2. Registered Office of Licensee']],
+      [0.254, [0.108, '376/7, Bypass Road, Opp. Petrol Pump']],
+      [0.269, [0.109, 'Kukatpally, Pune 411450, Maharashtra']],
+      [0.289, [0.084, '3. Address of Premises (licensed)']],
+      [0.304, [0.109, 'Door No. 245-28, Ashirwad Building']],
+      [0.319, [0.108, 'Old Mill Road, Tambaram, Chennai']],
+      [0.333, [0.107, 'Tamil Nadu - 600940']],
+      [0.355, [0.084, '4. Kind of Business']],
+      [0.369, [0.109, 'Food Service - Restaurant']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', m).data.address.value).toBe('Door No. 245-28, Ashirwad Building, Old Mill Road, Tambaram, Chennai, Tamil Nadu - 600940');
+  });
+});
+
+describe('GST: a REG-06 photographed on a desk, with a verification panel beside the rows', () => {
+  it('the address ends at its PIN and state: a panel\'s text on the same row ("Scan to verify") is not part of it', () => {
+    const m = pageFromRows([
+      [0.055, [0.385, 'Government of India']],
+      [0.077, [0.377, 'Form GST REG-06 [See Rule 10(1)]']],
+      [0.096, [0.379, 'Registration Certificate']],
+      [0.127, [0.086, 'GSTIN :'], [0.3, '36SJZFT9509T1ZL']],
+      [0.166, [0.101, 'Legal Name']],
+      [0.178, [0.114, 'TULSI PRINTERS']],
+      [0.269, [0.101, 'Address of Principal Place of Business']],
+      [0.281, [0.116, 'Plot 475, Market Yard Road']],
+      [0.295, [0.116, 'Beside Post Office, Velachery']],
+      [0.31, [0.116, 'Hyderabad 500238, Telangana'], [0.72, 'Scan to verify']],
+      [0.331, [0.101, 'Date of Liability'], [0.72, 'GSTIN status: Active']],
+      [0.344, [0.115, '06/05/2020'], [0.72, 'Verified on: 14/12/2025']],
+    ]);
+    expect(extractFields('GST_CERT', m).data.address.value).toBe('Plot 475, Market Yard Road, Beside Post Office, Velachery, Hyderabad 500238, Telangana');
+  });
+});
