@@ -144,3 +144,32 @@ describe('GST: a REG-06 photographed on a desk, with a verification panel beside
     expect(extractFields('GST_CERT', m).data.address.value).toBe('Plot 475, Market Yard Road, Beside Post Office, Velachery, Hyderabad 500238, Telangana');
   });
 });
+
+describe('PAN: an old card stapled into a loan file', () => {
+  const file = (name: string, father: string) =>
+    pageFromRows([
+      [0.046, [0.116, 'LOAN FILE - KYC DOCUMENTS'], [0.62, 'Applicant : MR. SHANKAR BAJAJ']],
+      [0.066, [0.116, 'File No. HL/017547'], [0.62, 'Co-applicant : JAGDISH SHUKLA']],
+      [0.09, [0.116, 'Received on 05/10/2025']],
+      [0.153, [0.216, 'INCOME TAX DEPARTMENT'], [0.6, 'GOVT. OF INDIA']],
+      [0.221, [0.216, name]],
+      [0.246, [0.214, father]],
+      [0.27, [0.216, '27/12/1970']],
+      [0.299, [0.216, 'Permanent Account Number']],
+      [0.315, [0.215, 'XCJPB4346R']],
+      [0.415, [0.344, 'Signature']],
+    ]);
+
+  it('reads the unlabelled name, father and date lines under the card heading in their order, not the file header above', () => {
+    const d = extractFields('PAN', file('SHANKAR BAJAJ', 'ANIRUDH BAJAJ')).data;
+    expect(d.name_as_per_pan.value).toBe('SHANKAR BAJAJ');
+    expect(d.father_name.value).toBe('ANIRUDH BAJAJ');
+    expect(d.dob.value).toBe('27/12/1970');
+  });
+
+  it('a J read as a closing square bracket at a name\'s end is still a name ("BAJA]")', () => {
+    const d = extractFields('PAN', file('SHANKAR BAJA]', 'ANIRUDH BAJA]')).data;
+    expect(d.name_as_per_pan.value).toBe('SHANKAR BAJAJ');
+    expect(d.father_name.value).toBe('ANIRUDH BAJAJ');
+  });
+});

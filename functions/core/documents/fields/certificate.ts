@@ -48,7 +48,7 @@ export function cleanPartyName(s: string): string {
  * "RA)U"): OCR's reading of a J, whose hook it takes for the bracket. "(HUF)" keeps its brackets.
  */
 export function unbracketNameJ(s: string): string {
-  return s.replace(/(?<=\p{Lu})\)(?=\p{Lu}|\s|$)/gu, (m, at: number) => (s.slice(0, at).includes('(') ? m : 'J'));
+  return s.replace(/(?<=\p{Lu})[)\]](?=\p{Lu}|\s|$)/gu, (m, at: number) => (s.slice(0, at).includes(m === ')' ? '(' : '[') ? m : 'J'));
 }
 
 /** A business's name: "M/s" / "Messrs" dropped ("Sri Balaji Traders" keeps its "Sri"). */
