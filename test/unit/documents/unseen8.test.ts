@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { classify, extractFields } from '#core/documents/index.ts';
 import { pageFromRows } from './rows.ts';
 
+/** A page whose every cell is a LINE of its own (the engine did not join a row's cells). */
+const cellLines = (rows: [number, ...[number, string][]][]) => pageFromRows(rows.flatMap(([top, ...cells]) => cells.map((c) => [top, c] as [number, [number, string]])));
+
 describe('SHOP_ACT: a Gumasta certificate with transliterated labels and a renewal endorsement table', () => {
   const gumasta = (number: string, rows: [string, string, string, string][]) =>
     pageFromRows([
@@ -171,5 +174,28 @@ describe('PAN: an old card stapled into a loan file', () => {
     const d = extractFields('PAN', file('SHANKAR BAJA]', 'ANIRUDH BAJA]')).data;
     expect(d.name_as_per_pan.value).toBe('SHANKAR BAJAJ');
     expect(d.father_name.value).toBe('ANIRUDH BAJAJ');
+  });
+});
+
+describe('GST: a company REG-06 with its additional places of business on the same page', () => {
+  it('the address is item 4 (its number a cell apart, its value under it), never a row of the additional places table under a generic "Address" column', () => {
+    const m = cellLines([
+      [0.03, [0.38, 'Government of India']],
+      [0.053, [0.42, 'Form GST REG-06']],
+      [0.088, [0.37, 'Registration Certificate']],
+      [0.112, [0.3, 'Registration Number : 09HEECH8155S4Z6']],
+      [0.152, [0.069, '1.'], [0.093, 'Legal Name']],
+      [0.166, [0.093, 'HARIYALI PRINTERS PVT LTD']],
+      [0.255, [0.069, '4.'], [0.093, 'Address of Principal Place of Business']],
+      [0.269, [0.093, 'Plot 412, Laxmi Complex, Tilak Road, Jayanagar']],
+      [0.283, [0.093, 'Lucknow, Uttar Pradesh - 226307']],
+      [0.303, [0.069, '5.'], [0.093, 'Date of Liability']],
+      [0.317, [0.093, '26-10-2019']],
+      [0.498, [0.064, 'Details of Additional Places of Business']],
+      [0.522, [0.071, 'S.No.'], [0.121, 'Address'], [0.75, 'Nature of Business']],
+      [0.542, [0.071, '1'], [0.121, 'Door No. 364-17, Sai Krupa Apartments, Old Mill Road, Lucknow'], [0.75, 'Office / Sale Office']],
+      [0.563, [0.071, '2'], [0.121, 'Shop No. 393, Tilak Road, Opp. Petrol Pump, Lucknow 226436'], [0.75, 'Factory / Manufacturing']],
+    ]);
+    expect(extractFields('GST_CERT', m).data.address.value).toBe('Plot 412, Laxmi Complex, Tilak Road, Jayanagar, Lucknow, Uttar Pradesh - 226307');
   });
 });
