@@ -199,3 +199,19 @@ describe('GST: a company REG-06 with its additional places of business on the sa
     expect(extractFields('GST_CERT', m).data.address.value).toBe('Plot 412, Laxmi Complex, Tilak Road, Jayanagar, Lucknow, Uttar Pradesh - 226307');
   });
 });
+
+describe('PAN: a loan file page whose card lost its caption and number to blur', () => {
+  it('is a PAN by the card heading and the file noting naming the PAN card, though the noting mentions an Aadhaar', () => {
+    const m = pageFromRows([
+      [0.043, [0.112, 'LOAN FILE - KYC DOCUMENTS'], [0.62, 'Applicant : MR. SHANKAR BAJAJ']],
+      [0.152, [0.211, 'INCOME TAX DEPARTMENT'], [0.6, 'GOVT. OF INDIA']],
+      [0.22, [0.214, 'SHANKAR BAJA]']],
+      [0.245, [0.214, 'ANIRUDH BAJA]']],
+      [0.27, [0.215, '27/12/1970']],
+      [0.471, [0.115, 'Document : PAN Card (Original Seen)']],
+      [0.494, [0.114, 'Received from the applicant on 05/10/2025 along with the Aadhaar of co-applicant Jagdish Shukla.']],
+    ]);
+    const c = classify(m);
+    expect(c.type).toBe('PAN');
+  });
+});
