@@ -215,3 +215,26 @@ describe('PAN: a loan file page whose card lost its caption and number to blur',
     expect(c.type).toBe('PAN');
   });
 });
+
+describe('FSSAI: a business name that reads as a titled person', () => {
+  const page = (operator: string) =>
+    pageFromRows([
+      [0.05, [0.2, 'Food Safety and Standards Authority of India']],
+      [0.14, [0.33, 'REGISTRATION CERTIFICATE']],
+      [0.19, [0.31, 'Registration No. 26765140048768']],
+      [0.23, [0.11, 'Name of Food Business Operator'], [0.43, operator]],
+      [0.26, [0.11, 'Kind of Business'], [0.43, 'Street Food Vendor (Hawker)']],
+    ]);
+
+  it('is kept for review when only the operator was read (a person, not the stall)', () => {
+    const d = extractFields('FSSAI_CERTIFICATE', page('Shri Madhav Kapoor')).data;
+    expect(d.business_name.value).toBe('Shri Madhav Kapoor');
+    expect(d.business_name.confidence_score).toBeLessThanOrEqual(0.5);
+    expect(extractFields('FSSAI_CERTIFICATE', page('Smt. Kavita Rawat')).data.business_name.confidence_score).toBeLessThanOrEqual(0.5);
+  });
+
+  it('a firm named "Shri …" or "Sri …" is not a titled person', () => {
+    expect(extractFields('FSSAI_CERTIFICATE', page('Shri Ganesh Sweets')).data.business_name.confidence_score).toBeGreaterThan(0.5);
+    expect(extractFields('FSSAI_CERTIFICATE', page('Sri Balaji Foods Private Limited')).data.business_name.confidence_score).toBeGreaterThan(0.5);
+  });
+});
