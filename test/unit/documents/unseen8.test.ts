@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classify, extractFields } from '#core/documents/index.ts';
+import { SPLIT_CELL_CAP } from '#core/documents/confidence.ts';
 import { pageFromRows } from './rows.ts';
 
 /** A page whose every cell is a LINE of its own (the engine did not join a row's cells). */
@@ -236,5 +237,21 @@ describe('FSSAI: a business name that reads as a titled person', () => {
   it('a firm named "Shri …" or "Sri …" is not a titled person', () => {
     expect(extractFields('FSSAI_CERTIFICATE', page('Shri Ganesh Sweets')).data.business_name.confidence_score).toBeGreaterThan(0.5);
     expect(extractFields('FSSAI_CERTIFICATE', page('Sri Balaji Foods Private Limited')).data.business_name.confidence_score).toBeGreaterThan(0.5);
+  });
+});
+
+describe('An address under its key whose middle line has another column\'s text beside it', () => {
+  it('is kept for review (the joined text may not be the address\'s)', () => {
+    const m = pageFromRows([
+      [0.077, [0.377, 'Form GST REG-06 [See Rule 10(1)]']],
+      [0.096, [0.379, 'Registration Certificate']],
+      [0.127, [0.086, 'GSTIN :'], [0.3, '36SJZFT9509T1ZL']],
+      [0.269, [0.101, 'Address of Principal Place of Business']],
+      [0.281, [0.116, 'Plot 475, Market Yard Road']],
+      [0.295, [0.116, 'Beside Post Office, Velachery'], [0.72, 'Scan to verify']],
+      [0.31, [0.116, 'Hyderabad 500238, Telangana']],
+      [0.331, [0.101, 'Date of Liability']],
+    ]);
+    expect(extractFields('GST_CERT', m).data.address.confidence_score).toBeLessThanOrEqual(SPLIT_CELL_CAP);
   });
 });

@@ -355,6 +355,7 @@ export function addressAfter(
     if (PINCODE.test(first)) return { text: joinAddress(parts), words, split };
   }
   let skipped = 0;
+  let crossed = false;
   for (const line of model.linesAfter(labelLine, (opts.maxLines ?? 4) + 2)) {
     if (opts.skip?.test(line.text) && skipped < 2 && !parts.length) {
       skipped++;
@@ -362,6 +363,8 @@ export function addressAfter(
     }
     if (stop.test(line.text)) break;
     const own = pinCellOnly(model, line);
+    // a line under the key crossing a cell break (another column's text joined to the address)
+    if (!own && model.layout.segments.filter((x) => x.line === line && /\p{L}/u.test(x.text)).length > 1) crossed = true;
     parts.push(tidy(own?.text ?? line.text));
     words.push(...(own?.words ?? line.words));
     if (PINCODE.test(line.text) || parts.length >= (opts.maxLines ?? 4)) {
@@ -374,7 +377,7 @@ export function addressAfter(
       break;
     }
   }
-  return parts.length ? { text: joinAddress(parts), words, split } : undefined;
+  return parts.length ? { text: joinAddress(parts), words, split: split || crossed } : undefined;
 }
 
 /** An address read by `addressAfter` as a field: labelled evidence, capped when its first line crossed a cell break. */
