@@ -42,6 +42,20 @@ describe('SHOP_ACT: a Gumasta certificate with transliterated labels and a renew
     expect(d.valid_upto.confidence_score).toBeGreaterThan(0.8);
   });
 
+  it('the same when OCR read each row of the table as one cell (the column found by the header words\' position)', () => {
+    const joined = (rows: [string, string, string, string][]) =>
+      pageFromRows([
+        [0.06, [0.28, 'Bombay Shops and Establishments Act, 1948']],
+        [0.14, [0.08, 'Registration No.'], [0.46, '890109065/K/E/Commercial II']],
+        [0.18, [0.08, 'Name of the Establishment'], [0.46, 'Sarvodaya Opticals']],
+        [0.4, [0.08, 'Date of Registration'], [0.46, '17/08/2016']],
+        [0.43, [0.08, 'Nutanikaran / Renewal Endorsements']],
+        [0.46, [0.09, 'From'], [0.2, 'Valid Upto Fee Paid Receipt No.']],
+        ...rows.map((r, i) => [0.48 + 0.022 * i, [0.09, `${r[0]} ${r[1]} ${r[2]} ${r[3]}`]] as [number, ...[number, string][]]),
+      ]);
+    expect(extractFields('SHOP_ACT_LICENSE', joined(endorsed)).data.valid_upto.value).toBe('31/12/2022');
+  });
+
   it('keeps the roman class suffix of a registration number ("…/Commercial II"), repairing a second I read as T', () => {
     expect(extractFields('SHOP_ACT_LICENSE', gumasta('890109065/K/E/Commercial II', endorsed)).data.registration_number.value).toBe('890109065/K/E/Commercial II');
     expect(extractFields('SHOP_ACT_LICENSE', gumasta('890109065/K/E/Commercial IT', endorsed)).data.registration_number.value).toBe('890109065/K/E/Commercial II');

@@ -921,6 +921,36 @@ export function endorsementTableValidity(model: DocumentModel, header: RegExp = 
     }
     if (last) return field(last.value, last.words, { kind: 'structure', pass: true });
   }
+  return endorsementLinesValidity(model);
+}
+
+/**
+ * The same table when OCR joined each row into one cell ("01/01/2020 31/12/2022 Rs. 200/- 917567"):
+ * the header line names "From" and "Valid Upto"; the date on each following row whose words sit
+ * under the "Valid Upto" words is that row's validity; the last such row's is returned.
+ */
+function endorsementLinesValidity(model: DocumentModel): ExtractedField | undefined {
+  for (const x of model.findLines(/\bvalid(?:ity)?\s*(?:up\s*to|upto|till|until)\b/i)) {
+    if (!/\bfrom\b/i.test(x.line.text) || !/\b(?:fee|receipt|signature|amount)\b/i.test(x.line.text) || findDates(x.line.text).length) continue;
+    const left = Math.min(...x.words.map((w) => w.box.Left));
+    const right = Math.max(...x.words.map((w) => w.box.Left + w.box.Width));
+    const slack = Math.max((right - left) * 0.5, 0.01);
+    let last: { value: string; words: Word[] } | undefined;
+    for (const l of model.linesAfter(x.line, 8)) {
+      const ds = findDates(l.text);
+      if (!ds.length) break;
+      // the row's date starting nearest the header's left edge (columns start at a tab stop), if under it
+      let near: { value: string; words: Word[]; off: number } | undefined;
+      for (const d of ds) {
+        const ws = model.wordsInRange(l, d.index, d.index + d.length);
+        if (!ws.length) continue;
+        const off = Math.abs(Math.min(...ws.map((w) => w.box.Left)) - left);
+        if (d.precision === 'day' && off <= slack && (!near || off < near.off)) near = { value: d.value, words: ws, off };
+      }
+      if (near) last = { value: near.value, words: near.words };
+    }
+    if (last) return field(last.value, last.words, { kind: 'structure', pass: true });
+  }
   return undefined;
 }
 
