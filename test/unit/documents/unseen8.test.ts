@@ -251,6 +251,7 @@ describe('FSSAI: a business name that reads as a titled person', () => {
   it('a firm named "Shri …" or "Sri …" is not a titled person', () => {
     expect(extractFields('FSSAI_CERTIFICATE', page('Shri Ganesh Sweets')).data.business_name.confidence_score).toBeGreaterThan(0.5);
     expect(extractFields('FSSAI_CERTIFICATE', page('Sri Balaji Foods Private Limited')).data.business_name.confidence_score).toBeGreaterThan(0.5);
+    expect(extractFields('FSSAI_CERTIFICATE', page('MS Enterprises')).data.business_name.confidence_score).toBeGreaterThan(0.5);
   });
 });
 

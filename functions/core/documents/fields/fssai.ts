@@ -13,7 +13,7 @@ const NUMBER_LABEL = /(?:fssai\s*)?(?:licen[cs]e|lic\.?|registration|regn?\.?)\s
 const NOT_PREMISES = /registered\s*office|licensee|correspondence|communication|residen|head\s*office/i;
 const ADDRESS_STOP = /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.|name|proprietor|mobile|e-?mail|food\s*categor)/i;
 /** A person's title before a name (a firm's "M/s" is not one). */
-const PERSON_TITLE = /^\s*(?:smt|srimati|shrimati|mr|mrs|ms|kum|kumari)\.?\s+\p{Lu}/iu;
+const PERSON_TITLE = /^\s*(?:Smt|SMT|Srimati|Shrimati|Mr|MR|Mrs|MRS|Ms|Kum|Kumari)\.?\s+\p{Lu}/u;
 /** "Shri" also begins firms' names ("Shri Ganesh Sweets"): a person only as "Shri" and two or three name words. */
 const SHRI_PERSON = /^\s*(?:Shri|SHRI)\.?\s+\p{Lu}[\p{L}.]*(?:\s+\p{Lu}[\p{L}.]*){1,2}\s*$/u;
 const BUSINESS_WORD = /\b(?:stall|centre|center|cart|kiosk|foods?|sweets?|traders?|stores?|enterprises?|restaurant|hotel|dhaba|bakery|bakes|cafe|caterers?|kitchen|corner|bhandar|mart|agency|industries|company|limited|ltd|llp|pvt)\b/i;
