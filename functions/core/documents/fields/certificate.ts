@@ -48,7 +48,7 @@ export function cleanPartyName(s: string): string {
  * "RA)U"): OCR's reading of a J, whose hook it takes for the bracket. "(HUF)" keeps its brackets.
  */
 export function unbracketNameJ(s: string): string {
-  return s.replace(/(?<=\p{Lu})\)(?=\p{Lu}|\s|$)/gu, (m, at: number) => (s.slice(0, at).includes('(') ? m : 'J'));
+  return s.replace(/(?<=\p{Lu})[)\]](?=\p{Lu}|\s|$)/gu, (m, at: number) => (s.slice(0, at).includes(m === ')' ? '(' : '[') ? m : 'J'));
 }
 
 /** A business's name: "M/s" / "Messrs" dropped ("Sri Balaji Traders" keeps its "Sri"). */
@@ -898,6 +898,60 @@ export function renewedValidity(model: DocumentModel, printed: ExtractedField | 
   if (renewed) return renewed;
   const stamped = model.lines.some((l) => /\brenewed\b/i.test(l.text) && !/\bno\s+renewal|\bnot\s+renewed/i.test(l.text));
   return printed && stamped ? { ...printed, confidence_score: Math.min(printed.confidence_score, SUPERSEDED_CAP) } : printed;
+}
+
+/** A validity column's header cell in an endorsement table ("Valid Upto", "Validity Upto", "Renewed Till"). */
+export const VALIDITY_COLUMN = /^\s*(?:renewed\s*)?valid(?:ity)?\s*(?:up\s*to|upto|till|until)\s*[:.]?\s*$/i;
+
+/**
+ * A renewal endorsement table (From | Valid Upto | Fee | Receipt No. …): the validity is the last
+ * row's date under the validity column (rows are endorsed in order; the first is the original
+ * period, each later row a renewal). Undefined without such a table or a dated row under it.
+ */
+export function endorsementTableValidity(model: DocumentModel, header: RegExp = VALIDITY_COLUMN): ExtractedField | undefined {
+  for (const t of model.layout.tables) {
+    const hi = t.rows.findIndex((r) => r.length >= 3 && r.some((c) => header.test(c.text)));
+    if (hi < 0) continue;
+    const col = t.rows[hi].find((c) => header.test(c.text))!.col;
+    let last: { value: string; words: Word[] } | undefined;
+    for (const r of t.rows.slice(hi + 1)) {
+      const c = r.find((x) => x.col === col);
+      const d = c && findDates(c.text)[0];
+      if (c && d && d.precision === 'day') last = { value: d.value, words: c.words };
+    }
+    if (last) return field(last.value, last.words, { kind: 'structure', pass: true });
+  }
+  return endorsementLinesValidity(model);
+}
+
+/**
+ * The same table when OCR joined each row into one cell ("01/01/2020 31/12/2022 Rs. 200/- 917567"):
+ * the header line names "From" and "Valid Upto"; the date on each following row whose words sit
+ * under the "Valid Upto" words is that row's validity; the last such row's is returned.
+ */
+function endorsementLinesValidity(model: DocumentModel): ExtractedField | undefined {
+  for (const x of model.findLines(/\bvalid(?:ity)?\s*(?:up\s*to|upto|till|until)\b/i)) {
+    if (!/\bfrom\b/i.test(x.line.text) || !/\b(?:fee|receipt|signature|amount)\b/i.test(x.line.text) || findDates(x.line.text).length) continue;
+    const left = Math.min(...x.words.map((w) => w.box.Left));
+    const right = Math.max(...x.words.map((w) => w.box.Left + w.box.Width));
+    const slack = Math.max((right - left) * 0.5, 0.01);
+    let last: { value: string; words: Word[] } | undefined;
+    for (const l of model.linesAfter(x.line, 8)) {
+      const ds = findDates(l.text);
+      if (!ds.length) break;
+      // the row's date starting nearest the header's left edge (columns start at a tab stop), if under it
+      let near: { value: string; words: Word[]; off: number } | undefined;
+      for (const d of ds) {
+        const ws = model.wordsInRange(l, d.index, d.index + d.length);
+        if (!ws.length) continue;
+        const off = Math.abs(Math.min(...ws.map((w) => w.box.Left)) - left);
+        if (d.precision === 'day' && off <= slack && (!near || off < near.off)) near = { value: d.value, words: ws, off };
+      }
+      if (near) last = { value: near.value, words: near.words };
+    }
+    if (last) return field(last.value, last.words, { kind: 'structure', pass: true });
+  }
+  return undefined;
 }
 
 /** "valid up to D", else the second date of "valid from A to B". */

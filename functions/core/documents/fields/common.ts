@@ -321,6 +321,21 @@ export const DEFAULT_ADDRESS_STOP =
  * lines until a line holding a PIN code (included), a line that starts another label
  * (excluded), or `maxLines` lines.
  */
+/**
+ * The address's cells of a line ending it: a line whose PIN sits in one cell, with cells beside it
+ * that hold neither a PIN nor a state ("Hyderabad 500238, Telangana ‖ Scan to verify": a panel's
+ * text on the same row), is the address up to that cell. Undefined when the whole line belongs.
+ */
+function pinCellOnly(model: DocumentModel, line: Line): { text: string; words: Word[] } | undefined {
+  const segs = model.layout.segments.filter((s) => s.line === line);
+  const k = segs.findIndex((s) => PINCODE.test(s.text));
+  if (k < 0 || segs.length < 2) return undefined;
+  const keep = segs.slice(0, k + 1);
+  for (const s of segs.slice(k + 1)) if (isStateLine(s.text) && keep.length === segs.indexOf(s)) keep.push(s);
+  if (keep.length === segs.length) return undefined;
+  return { text: keep.map((s) => s.text).join(' '), words: keep.flatMap((s) => s.words) };
+}
+
 export function addressAfter(
   model: DocumentModel,
   labelLine: Line,
@@ -340,14 +355,18 @@ export function addressAfter(
     if (PINCODE.test(first)) return { text: joinAddress(parts), words, split };
   }
   let skipped = 0;
+  let crossed = false;
   for (const line of model.linesAfter(labelLine, (opts.maxLines ?? 4) + 2)) {
     if (opts.skip?.test(line.text) && skipped < 2 && !parts.length) {
       skipped++;
       continue;
     }
     if (stop.test(line.text)) break;
-    parts.push(tidy(line.text));
-    words.push(...line.words);
+    const own = pinCellOnly(model, line);
+    // a line under the key crossing a cell break (another column's text joined to the address)
+    if (!own && model.layout.segments.filter((x) => x.line === line && /\p{L}/u.test(x.text)).length > 1) crossed = true;
+    parts.push(tidy(own?.text ?? line.text));
+    words.push(...(own?.words ?? line.words));
     if (PINCODE.test(line.text) || parts.length >= (opts.maxLines ?? 4)) {
       // "Pune - 411001" then "Maharashtra" on its own line: the state still belongs to the address.
       const next = model.linesAfter(line, 1)[0];
@@ -358,7 +377,7 @@ export function addressAfter(
       break;
     }
   }
-  return parts.length ? { text: joinAddress(parts), words, split } : undefined;
+  return parts.length ? { text: joinAddress(parts), words, split: split || crossed } : undefined;
 }
 
 /** An address read by `addressAfter` as a field: labelled evidence, capped when its first line crossed a cell break. */

@@ -12,6 +12,14 @@ const NUMBER_LABEL = /(?:fssai\s*)?(?:licen[cs]e|lic\.?|registration|regn?\.?)\s
 /** The licensee's own (registered office, correspondence) address is not the premises'. */
 const NOT_PREMISES = /registered\s*office|licensee|correspondence|communication|residen|head\s*office/i;
 const ADDRESS_STOP = /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.|name|proprietor|mobile|e-?mail|food\s*categor)/i;
+/** A person's title before a name (a firm's "M/s" is not one). */
+const PERSON_TITLE = /^\s*(?:Smt|SMT|Srimati|Shrimati|Mr|MR|Mrs|MRS|Ms|Kum|Kumari)\.?\s+\p{Lu}/u;
+/** "Shri" also begins firms' names ("Shri Ganesh Sweets"): a person only as "Shri" and two or three name words. */
+const SHRI_PERSON = /^\s*(?:Shri|SHRI)\.?\s+\p{Lu}[\p{L}.]*(?:\s+\p{Lu}[\p{L}.]*){1,2}\s*$/u;
+const BUSINESS_WORD = /\b(?:stall|centre|center|cart|kiosk|foods?|sweets?|traders?|stores?|enterprises?|restaurant|hotel|dhaba|bakery|bakes|cafe|caterers?|kitchen|corner|bhandar|mart|agency|industries|company|limited|ltd|llp|pvt)\b/i;
+const titledPerson = (s: string) => PERSON_TITLE.test(s) || (SHRI_PERSON.test(s) && !BUSINESS_WORD.test(s));
+/** Ceiling for a business name that reads as a titled person. */
+export const TITLED_PERSON_CAP = 0.5;
 /** "Name and (Registered Office) Address of Licensee": the business is the name before the address. */
 const LICENSEE = /name\s*(?:and\s*(?:registered\s*(?:office\s*)?)?address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|fbo|company)/i;
 
@@ -122,6 +130,9 @@ export const extractFssai: Extractor = (model, _opts, V) => {
   found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
   if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
   if (found.business_name && acrossCellBreak(model, String(found.business_name.value))) found.business_name = { ...found.business_name, confidence_score: Math.min(found.business_name.confidence_score, SPLIT_CELL_CAP) };
+  // A business read as a titled person ("Shri Madhav Kapoor"): the operator's line was taken for the
+  // business (a stall's or establishment's own name was not read), kept for review.
+  if (found.business_name && titledPerson(String(found.business_name.value))) found.business_name = { ...found.business_name, confidence_score: Math.min(found.business_name.confidence_score, TITLED_PERSON_CAP) };
 
   return { found };
 };

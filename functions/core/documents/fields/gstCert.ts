@@ -4,7 +4,7 @@ import { readGstin } from '../validators.ts';
 import { gstinCandidates } from './gstin.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { cleanName, idField, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
+import { cleanName, hasPincode, idField, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
 import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, textByLabels } from './certificate.ts';
 
 const NEXT_ITEM = /^\s*\d{1,2}\s*[.)]\s/;
@@ -53,8 +53,12 @@ export const extractGstCert: Extractor = (model, _opts, V) => {
   found.trade_name = name('trade_name');
   // The principal place of business: pairs, wrapped keys, parts; never an additional place.
   const refused: string[] = [];
+  // The principal place's own key read line by line (its value under it, no pair formed) comes before a
+  // generic "Address" key, which on REG-06 also heads the additional places table.
+  const principal = labelledAddress(model, V('address').labels.filter((l) => /principal/.test(l.source)), { maxLines: 4, stop: STOP });
   found.address =
     addressByLabels(model, V('address').labels, { avoid: NOT_PRINCIPAL, stop: STOP, refused }) ??
+    (principal && hasPincode(String(principal.value)) ? principal : undefined) ??
     notRefused(addressForKey(model, V('address').labels, { stop: STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: STOP }), refused);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.date_of_registration = labelledDate(model, V('date_of_registration').labels, VIA) ?? dateAfterLabel(model, V('date_of_registration').labels);

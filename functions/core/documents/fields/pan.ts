@@ -5,6 +5,7 @@
  */
 import type { DocumentModel, Line, Word } from '../blocks.ts';
 import { checkPan, findDates, readPan } from '../validators.ts';
+import { unbracketNameJ } from './certificate.ts';
 import { field, idField, labelledDate, labelledText, cleanName, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 
 const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म/i;
@@ -35,11 +36,23 @@ function panCandidates(model: DocumentModel): PanHit[] {
   return out;
 }
 
+/** The old card's heading ("INCOME TAX DEPARTMENT  GOVT. OF INDIA"): the card's lines start under it. */
+const CARD_HEADING = /income\s*tax\s*department|govt\.?\s*of\s*india/i;
+/** A line that is a date and nothing else: the old card's date of birth line. */
+const dateOnly = (t: string) => {
+  const d = findDates(t)[0];
+  return !!d && t.replace(t.slice(d.index, d.index + d.length), '').replace(/[\s.,:;|]/g, '') === '';
+};
+
 function unlabelledNames(model: DocumentModel, panLine?: Line): Line[] {
-  // Old layout: the two name lines sit between the header and the date of birth.
-  const dateLine = model.lines.find((l) => findDates(l.text).length > 0);
+  // Old layout: the two name lines sit between the header and the date of birth, in that order;
+  // a loan file's header or noting above the card (a titled applicant, a received-on date) is not the card.
+  const heading = model.lines.find((l) => CARD_HEADING.test(l.text));
+  const start = heading?.index ?? -1;
+  const after = model.lines.filter((l) => l.index > start);
+  const dateLine = after.find((l) => dateOnly(l.text.trim())) ?? after.find((l) => findDates(l.text).length > 0);
   const end = dateLine?.index ?? panLine?.index ?? model.lines.length;
-  return model.lines.filter((l) => l.index < end && !HEADER.test(l.text) && /^[A-Z][A-Z .']+$/.test(l.text.trim()) && looksLikeName(l.text));
+  return after.filter((l) => l.index < end && !HEADER.test(l.text) && /^[A-Z][A-Z .']+$/.test(unbracketNameJ(l.text.trim())) && looksLikeName(unbracketNameJ(l.text)));
 }
 
 export const extractPan: Extractor = (model, opts, V) => {
@@ -56,7 +69,7 @@ export const extractPan: Extractor = (model, opts, V) => {
     labelledText(model, V('name_as_per_pan').labels, { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
     (() => {
       const l = unlabelledNames(model, best?.line)[0];
-      return l ? field(cleanName(l.text), l.words, { kind: 'heuristic' }) : undefined;
+      return l ? field(cleanName(unbracketNameJ(l.text)), l.words, { kind: 'heuristic' }) : undefined;
     })();
   found.name_as_per_pan = name;
 
@@ -64,13 +77,16 @@ export const extractPan: Extractor = (model, opts, V) => {
     labelledText(model, V('father_name').labels, { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
     (() => {
       const l = unlabelledNames(model, best?.line)[1];
-      return l ? field(cleanName(l.text), l.words, { kind: 'heuristic' }) : undefined;
+      return l ? field(cleanName(unbracketNameJ(l.text)), l.words, { kind: 'heuristic' }) : undefined;
     })();
 
   found.dob =
     labelledDate(model, [DOB_LABEL], { via: ['same-line', 'right', 'below'] }) ??
     (() => {
-      for (const l of model.lines) {
+      // the old card's date line under its heading first (a file noting's received-on date is not it)
+      const start = model.lines.find((l) => CARD_HEADING.test(l.text))?.index ?? -1;
+      const own = model.lines.find((l) => l.index > start && dateOnly(l.text.trim()));
+      for (const l of own ? [own] : model.lines) {
         const d = findDates(l.text)[0];
         if (d) return field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'pattern' });
       }

@@ -2,12 +2,24 @@
 import { cleanName, labelledAddress, labelledText, field, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, labelledValidUpto, renewedValidity, capShortId, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
+import { addressByLabels, labelledValidUpto, renewedValidity, capShortId, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, endorsementTableValidity, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
 /** A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II"). */
-const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.)]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?)/;
+const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.)]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?(?:(?<=[A-Za-z])\s(?:I{1,3}|IV|VI{0,3}|IX|X|I[T1l|])(?![\w/]))?)/;
 /** A ")" between letters or slashes of a registration number is a J read in bold type ("SEA/R)/458120"). */
 const repairJ = (s: string) => s.replace(/(?<=[A-Za-z/])\)(?=[A-Za-z/])|(?<=[A-Z])\)(?=\/)/g, 'J');
+/** A roman class suffix after the number's last word ("…/Commercial II") whose second I was read as T, 1, l or a bar. */
+const repairRoman = (s: string) => s.replace(/(?<=[A-Za-z]\s)I[T1l|]$/, 'II');
+/** Ceiling for a registration number read from the start of its cell when more of the cell followed it unread. */
+export const CLIPPED_ID_CAP = 0.6;
+/** Text left in the number's own cell after it (a suffix the pattern did not take: the number may be cut short). */
+function clippedAfter(model: Parameters<Extractor>[0], value: string): boolean {
+  for (const seg of model.layout.segments) {
+    const at = seg.text.indexOf(value);
+    if (at >= 0 && /[A-Za-z0-9]/.test(seg.text.slice(at + value.length))) return true;
+  }
+  return false;
+}
 /** The employer's or owner's own address is not the establishment's. */
 const NOT_ESTABLISHMENT = /residen|employer|owner|proprietor|permanent|correspondence|home/i;
 const RENEWED_UPTO = /renewed\s*(?:valid\s*)?(?:up\s*to|upto|till|until)/i;
@@ -28,8 +40,12 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   found.registration_number = reg ?? (regProse ? field(regProse.value, regProse.words, { kind: 'labelled' }) : undefined);
   found.registration_number = capShortId(found.registration_number);
   if (found.registration_number && typeof found.registration_number.value === 'string') {
-    const fixed = repairJ(found.registration_number.value);
+    const fixed = repairRoman(repairJ(found.registration_number.value));
     if (fixed !== found.registration_number.value) found.registration_number = { ...found.registration_number, value: fixed, confidence_score: Math.round((found.registration_number.confidence_score - 0.05) * 1000) / 1000 };
+  }
+  const regValue = found.registration_number?.value;
+  if (found.registration_number && typeof regValue === 'string' && regValue && clippedAfter(model, regValue)) {
+    found.registration_number = { ...found.registration_number, confidence_score: Math.min(found.registration_number.confidence_score, CLIPPED_ID_CAP) };
   }
   found.establishment_name =
     textByLabels(model, V('establishment_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
@@ -45,10 +61,12 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
     notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
-  found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
+  // A renewal endorsement table's last row outlasts every other validity on the page.
+  const tabled = endorsementTableValidity(model);
+  found.valid_upto = tabled ?? labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
   // Renewal stamps carry the current period's end: the printed validity is superseded.
   // (unless it was read under the renewal's own key: "Renewed Valid upto" on a renewal certificate)
   const renewedKey = labelledValidUpto(model, [RENEWED_UPTO]);
-  found.valid_upto = renewedKey ?? renewedValidity(model, found.valid_upto);
+  found.valid_upto = renewedKey ?? (tabled ? found.valid_upto : renewedValidity(model, found.valid_upto));
   return { found };
 };

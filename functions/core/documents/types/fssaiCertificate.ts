@@ -10,6 +10,8 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
     re('food-safety', 3, /food\s*safety/i),
     re('food-business-operator', 1.5, /food\s*business\s*operator/i),
     re('license-number-14', 1, /licen[cs]e\s*(?:no|number)\.?\s*:?\s*\d{14}\b/i),
+    // a registration's number is 14 digits too, starting 2 (a licence's 1)
+    re('registration-number-14', 1, /registration\s*(?:no|number)\.?\s*:?\s*[12]\d{13}\b/i),
     re('food-business', 1, /food\s*business|kind\s*of\s*business|food\s*categor/i),
     // The licence's 14 digits beside its label in a column of their own ("LICENSE NO." over the number), and its premises.
     re('licence-and-14-digits', 1, /\blicen[cs]e\b[\s\S]{0,80}(?<!\d)[12]\d{13}(?!\d)/i),
@@ -25,8 +27,11 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
   vocabulary: {
     business_name: {
       labels: [
-        /name\s*of\s*(?:the\s*)?(?:food\s*)?business(?!\s*operator)(?:\s*\/\s*company)?/i,
+        /name\s*of\s*(?:the\s*)?(?:food\s*)?business(?!\s*operator)(?:\s*\/\s*(?:company|stall|cart|kiosk|shop))?/i,
         /business\s*name/i,
+        // a street vendor's registration names the stall or cart (the operator is the person running it)
+        /name\s*of\s*(?:the\s*)?(?:cart|stall|kiosk|outlet)(?:\s*\/\s*(?:cart|stall|kiosk|outlet))?/i,
+        /(?:stall|cart|kiosk)\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:company|firm|establishment|outlet)(?:\s*\/\s*company)?/i,
         // the operator: the business on a company's licence, a person on a home kitchen's registration
         // (after the establishment's own name when both are printed)
@@ -37,9 +42,12 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
     address: {
       labels: [
         // "Address of (Food Business | Kitchen) Premises", "Address of the premises for which licence is issued"
-        /address\s*of\s*(?:the\s*)?(?:(?:authori[sz]ed|kitchen|food\s*business|business)\s*)?(?:premises|business)(?:\s*for\s*which\s*(?:the\s*)?(?:licen[cs]e|registration)\s*is\s*(?:issued|granted|sought))?/i,
+        /address\s*of\s*(?:the\s*)?(?:(?:authori[sz]ed|kitchen|food\s*business|business)\s*)?(?:premises|business)(?:\s*for\s*which\s*(?:the\s*)?(?:licen[cs]e|registration)\s*is\s*(?:issued|granted|sought)|\s*\(\s*(?:licen[cs]ed|registered)\s*\))?/i,
         /(?:premises|business|site|outlet|unit)\s*address/i,
         /place\s*of\s*business/i,
+        // a street vendor's premises: where the cart stands, not the operator's residence
+        /(?:address\s*of\s*(?:the\s*)?)?(?:vending|hawking)\s*(?:place|zone|site|location|spot)|place\s*of\s*(?:vending|hawking)/i,
+        /(?:location|address|place)\s*of\s*(?:the\s*)?(?:cart|stall|kiosk)(?:\s*\/\s*(?:cart|stall|kiosk))?/i,
         /\baddress\b/i,
       ],
     },

@@ -10,6 +10,8 @@ export const pan: DocumentTypeDeclaration = {
     re('permanent-account-number', 3, /permanent\s*account\s*number/i),
     { name: 'valid-pan', weight: 1.5, test: hasPan },
     re('govt-of-india', 0.5, /govt\.?\s*of\s*india/i),
+    // a file noting or cover naming the card itself ("Document : PAN Card (Original Seen)", "e-PAN")
+    re('pan-card-word', 1, /\bPAN\s*card\b|\be-?PAN\b(?!\s*(?:no|number)\b)/i),
     // Without the heading: the card's own captions.
     re('fathers-name', 1, /father['’]?s\s*name|पिता\s*का\s*नाम/i),
     re('date-of-birth', 0.5, /date\s*of\s*birth|जन्म\s*की\s*तारीख/i),
