@@ -703,13 +703,18 @@ function wordsOf(model: DocumentModel, p: Paragraph, from: number, to: number): 
   return out;
 }
 
-interface ProseHit {
-  value: string;
+/** What a prose read found: the value and the words it was read from. */
+export interface ProseHit<V extends string | number = string> {
+  value: V;
   words: Word[];
 }
 
 /** Find `intro` in a paragraph and read what follows it with `take` (offsets relative to the rest). */
-function proseRead(model: DocumentModel, intros: readonly RegExp[], take: (rest: string) => { at: number; length: number; value: string } | undefined): ProseHit | undefined {
+export function proseRead<V extends string | number = string>(
+  model: DocumentModel,
+  intros: readonly RegExp[],
+  take: (rest: string) => { at: number; length: number; value: V } | undefined,
+): ProseHit<V> | undefined {
   const paras = paragraphs(model);
   for (const intro of intros) {
     const rx = new RegExp(intro.source, intro.flags.includes('g') ? intro.flags : intro.flags + 'g');
@@ -717,7 +722,7 @@ function proseRead(model: DocumentModel, intros: readonly RegExp[], take: (rest:
       for (const m of p.text.matchAll(rx)) {
         const from = m.index + m[0].length;
         const t = take(p.text.slice(from));
-        if (t && t.value) return { value: t.value, words: wordsOf(model, p, from + t.at, from + t.at + t.length) };
+        if (t && t.value !== '') return { value: t.value, words: wordsOf(model, p, from + t.at, from + t.at + t.length) };
       }
     }
   }

@@ -3,38 +3,12 @@
  * sanctioned … Kindly deliver one <model> to the customer against an invoice value of Rs. 22,999/- …"):
  * found by the phrases around them, never by position.
  */
-import type { DocumentModel, Word } from '../blocks.ts';
+import type { DocumentModel } from '../blocks.ts';
 import { findAmounts } from '../validators.ts';
-import { paragraphs, type Paragraph } from './certificate.ts';
+import { proseRead } from './certificate.ts';
 import { field, tidy, type ExtractedField } from './common.ts';
 
-function wordsOf(model: DocumentModel, p: Paragraph, from: number, to: number): Word[] {
-  const out: Word[] = [];
-  for (const s of p.spans) {
-    const a = Math.max(from, s.at) - s.at;
-    const b = Math.min(to, s.at + s.line.text.length) - s.at;
-    if (b > a) out.push(...model.wordsInRange(s.line, a, b));
-  }
-  return out;
-}
-
-type Take = (rest: string) => { at: number; length: number; value: string | number } | undefined;
-
-/** The first paragraph phrase among `intros` (in their order) whose following text `take` reads. */
-function sentenceRead(model: DocumentModel, intros: readonly RegExp[], take: Take): { value: string | number; words: Word[] } | undefined {
-  const paras = paragraphs(model);
-  for (const intro of intros) {
-    const rx = new RegExp(intro.source, intro.flags.includes('g') ? intro.flags : intro.flags + 'g');
-    for (const p of paras) {
-      for (const m of p.text.matchAll(rx)) {
-        const from = m.index + m[0].length;
-        const t = take(p.text.slice(from));
-        if (t && t.value !== '') return { value: t.value, words: wordsOf(model, p, from + t.at, from + t.at + t.length) };
-      }
-    }
-  }
-  return undefined;
-}
+type Take = Parameters<typeof proseRead<string | number>>[2];
 
 const TITLE = /^(?:(?:Shri|Sri|Smt|Mr|Mrs|Ms|Miss|Kumari|Kum|Dr)\.?\s+)+/i;
 
@@ -56,8 +30,8 @@ export function sentenceCustomer(model: DocumentModel): ExtractedField | undefin
     return { at, length: name.length, value: tidy(name) };
   };
   const named =
-    sentenceRead(model, [/\b(?:our|the|your|said)\s+(?:customer|borrower|applicant|client)\b/i], take(false)) ??
-    sentenceRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\b(?:[^.]|\b(?:No|Rs)\.){0,80}?\bto\s+/i, /\bin\s+(?:the\s+)?(?:name|favou?r)\s+of\s+/i], take(true));
+    proseRead(model, [/\b(?:our|the|your|said)\s+(?:customer|borrower|applicant|client)\b/i], take(false)) ??
+    proseRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\b(?:[^.]|\b(?:No|Rs)\.){0,80}?\bto\s+/i, /\bin\s+(?:the\s+)?(?:name|favou?r)\s+of\s+/i], take(true));
   return named ? field(named.value, named.words, { kind: 'labelled' }) : undefined;
 }
 
@@ -66,7 +40,7 @@ const MODEL_END = /\s+(?:to|against|for|at|on|in|from|with|worth|valued|costing|
 
 /** The asset a letter asks to be delivered: "deliver one <model> to …", "hand over the <model> against …". */
 export function sentenceAsset(model: DocumentModel): ExtractedField | undefined {
-  const hit = sentenceRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\s+(?:one|1|a|an|the)\s+(?:(?:no\.?|unit|piece|set)\s+(?:of\s+)?)?/i], (rest) => {
+  const hit = proseRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\s+(?:one|1|a|an|the)\s+(?:(?:no\.?|unit|piece|set)\s+(?:of\s+)?)?/i], (rest) => {
     const end = MODEL_END.exec(rest);
     const raw = rest.slice(0, end ? end.index : Math.min(rest.length, 60)).trim();
     const words = raw.split(/\s+/);
@@ -90,7 +64,7 @@ export function sentenceAmount(model: DocumentModel): ExtractedField | undefined
     return { at: lead[0].length + a.index, length: a.length, value: a.value };
   };
   const hit =
-    sentenceRead(model, [/\b(?:invoice|asset|product|device|vehicle|purchase|sale)\s+(?:value|price|cost|amount)\b/i, /\b(?:value|price|cost)\s+of\s+(?:the\s+)?(?:asset|product|device|vehicle|handset)\b/i], take) ??
-    sentenceRead(model, [/\b(?:deliver|hand\s*over|handover|supply)\s+(?:one|1|a|an|the)\b(?:[^.]|\b(?:Mr|Mrs|Ms|Dr|Smt|Sri|No)\.){0,120}?\s(?:for|worth|costing|priced\s+at|valued\s+at)\b/i], take);
+    proseRead(model, [/\b(?:invoice|asset|product|device|vehicle|purchase|sale)\s+(?:value|price|cost|amount)\b/i, /\b(?:value|price|cost)\s+of\s+(?:the\s+)?(?:asset|product|device|vehicle|handset)\b/i], take) ??
+    proseRead(model, [/\b(?:deliver|hand\s*over|handover|supply)\s+(?:one|1|a|an|the)\b(?:[^.]|\b(?:Mr|Mrs|Ms|Dr|Smt|Sri|No)\.){0,120}?\s(?:for|worth|costing|priced\s+at|valued\s+at)\b/i], take);
   return hit ? field(hit.value, hit.words, { kind: 'structure', pass: true }) : undefined;
 }
