@@ -7,7 +7,7 @@
  * field mapping is written once.
  */
 
-import { Layout, segmentLine, textractStructure, type KeyValue, type PairSource, type Table } from './layout.ts';
+import { Layout, segmentLine, textractStructure, xOverlap, type KeyValue, type PairSource, type Table } from './layout.ts';
 
 export type BlockType =
   | 'PAGE'
@@ -224,10 +224,6 @@ function readingOrder(lines: Omit<Line, 'index'>[]): Omit<Line, 'index'>[] {
 function verticalOverlap(a: BoundingBox, b: BoundingBox): number {
   const o = Math.min(a.Top + a.Height, b.Top + b.Height) - Math.max(a.Top, b.Top);
   return o / Math.max(1e-9, Math.min(a.Height, b.Height));
-}
-
-function horizontalOverlap(a: BoundingBox, b: BoundingBox): number {
-  return Math.min(a.Left + a.Width, b.Left + b.Width) - Math.max(a.Left, b.Left);
 }
 
 /**
@@ -506,7 +502,7 @@ export class DocumentModel {
           l !== line &&
           l.box.Top >= bottom - h * 0.5 &&
           l.box.Top - bottom <= h * maxGap &&
-          (horizontalOverlap(l.box, line.box) > 0 || Math.abs(l.box.Left - line.box.Left) < 0.05),
+          (xOverlap(l.box, line.box) > 0 || Math.abs(l.box.Left - line.box.Left) < 0.05),
       )
       .sort((a, b) => a.box.Top - b.box.Top || a.box.Left - b.box.Left)[0];
   }

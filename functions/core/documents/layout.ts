@@ -185,7 +185,8 @@ function sameRow(a: BoundingBox, b: BoundingBox): boolean {
   return Math.abs(centreY(a) - centreY(b)) <= h * 0.6;
 }
 
-function xOverlap(a: BoundingBox, b: BoundingBox): number {
+/** How far two boxes overlap across (negative: the gap between them). */
+export function xOverlap(a: BoundingBox, b: BoundingBox): number {
   return Math.min(a.Left + a.Width, b.Left + b.Width) - Math.max(a.Left, b.Left);
 }
 

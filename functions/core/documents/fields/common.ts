@@ -317,11 +317,6 @@ export const DEFAULT_ADDRESS_STOP =
   /^[\s(\[]*(?:mobile|mob|phone|ph|tel|contact|cell|gstin|gst|e-?mail|pan|state\s*code|date|dated|invoice|dob|place\s*of\s*supply|udyam|type\s*of|major\s*activity|valid|validity|registration|licen[cs]e|bill\s*(?:no|date)|due\s*date|consumer|account|a\/c|ifsc|branch|customer|buyer|ship\s*to|sl\.?\s*no|s\.?\s*no|description|particulars|items?|vid|aadhaar|qty)(?![A-Za-z0-9])/i;
 
 /**
- * A multi-line address starting after a label: the rest of the label line, then following
- * lines until a line holding a PIN code (included), a line that starts another label
- * (excluded), or `maxLines` lines.
- */
-/**
  * The address's cells of a line ending it: a line whose PIN sits in one cell, with cells beside it
  * that hold neither a PIN nor a state ("Hyderabad 500238, Telangana ‖ Scan to verify": a panel's
  * text on the same row), is the address up to that cell. Undefined when the whole line belongs.
@@ -336,6 +331,11 @@ function pinCellOnly(model: DocumentModel, line: Line): { text: string; words: W
   return { text: keep.map((s) => s.text).join(' '), words: keep.flatMap((s) => s.words) };
 }
 
+/**
+ * A multi-line address starting after a label: the rest of the label line, then following
+ * lines until a line holding a PIN code (included), a line that starts another label
+ * (excluded), or `maxLines` lines.
+ */
 export function addressAfter(
   model: DocumentModel,
   labelLine: Line,

@@ -4,7 +4,7 @@
  * lines stay in the value's column and stop at the next key.
  */
 import type { DocumentModel, Word } from '../blocks.ts';
-import type { KeyValue, Segment } from '../layout.ts';
+import { xOverlap, type KeyValue, type Segment } from '../layout.ts';
 import { DEFAULT_ADDRESS_STOP, field, hasPincode, isStateLine, joinAddress, tidy, type ExtractedField } from './common.ts';
 
 function centre(s: Segment): number {
@@ -60,12 +60,8 @@ function wrappedKeyLine(model: DocumentModel, key: Segment): boolean {
       s.line !== key.line &&
       s.box.Top < key.box.Top &&
       key.box.Top - (s.box.Top + s.box.Height) <= h * 0.9 &&
-      Math.min(s.box.Left + s.box.Width, key.box.Left + key.box.Width) > Math.max(s.box.Left, key.box.Left),
+      xOverlap(s.box, key.box) > 0,
   );
-}
-
-function overlapX(a: Segment, b: Segment): number {
-  return Math.min(a.box.Left + a.box.Width, b.box.Left + b.box.Width) - Math.max(a.box.Left, b.box.Left);
 }
 
 export function columnBlock(
@@ -91,7 +87,6 @@ export function columnBlock(
           s.line !== cur.line &&
           s.box.Top > cur.box.Top + h * 0.5 &&
           s.box.Top - (cur.box.Top + cur.box.Height) <= h * 1.6 &&
-          // same left edge, or the same centre (a centred letterhead)
           // same left edge as the value or (a wrapped "Address: ..." line) as its key, or the same centre (a centred letterhead)
           // (or a hanging indent: a wrapped "Key: value" line indented between the key's edge and the value's)
           (Math.abs(s.box.Left - left) <= h * 1.2 ||
@@ -99,7 +94,7 @@ export function columnBlock(
             (cur === first && s.box.Left > first.box.Left && s.box.Left < left) ||
             Math.abs(centre(s) - centre(cur)) <= h * 1.2 ||
             // an address line whose left edge OCR misplaced by a speck's width, under most of the line above
-            (opts.address && Math.abs(s.box.Left - left) <= h * 2.5 && overlapX(s, cur) >= 0.6 * Math.min(s.box.Width, cur.box.Width))) &&
+            (opts.address && Math.abs(s.box.Left - left) <= h * 2.5 && xOverlap(s.box, cur.box) >= 0.6 * Math.min(s.box.Width, cur.box.Width))) &&
           // an OCR speck between two address lines ("2", "i" from a stamp or the next column) is stepped over
           !(opts.address && !/[\p{L}\p{N}]{3}/u.test(s.text)),
       )
