@@ -160,9 +160,10 @@ export function captionValue(model: DocumentModel, cell: Segment): ReturnType<ty
  * A label in a line's evidence: the value's place says which caption it belongs to.
  */
 function captionBelow(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
-  for (const cap of labelSegments(model, labels, 2)) {
+  const caps = labelSegments(model, labels, 2);
+  for (const cap of caps) {
     const under = model.layout.segmentBelow(cap, 3);
-    if (!under || model.layout.isKey(under) || labelSegments(model, labels, 2).includes(under)) continue;
+    if (!under || model.layout.isKey(under) || caps.includes(under)) continue;
     const m = ID_VALUE.exec(under.text.trim());
     if (m && /\d/.test(m[1]) && m[1].length >= under.text.trim().length - 2) return field(m[1], under.words, { kind: 'labelled', via: 'line' });
   }
