@@ -7,8 +7,10 @@
  * For each line of the letters reading, the words of the spaces reading whose centres fall in
  * it are taken left to right and both texts, spaces removed, are aligned character by
  * character (edit distance). A space goes where either reading has one. Where the two readings
- * read a character differently, the letters reading's character is kept unless the spaces
- * reading read its word with clearly higher confidence. Lines that align badly (more than half
+ * read a character differently, the one that keeps its word's class wins (the class all the
+ * word's agreed characters share, else its neighbours': `Ja1an`, `551OO`); otherwise the letters
+ * reading's character is kept unless the spaces reading read its word with clearly higher
+ * confidence. Lines that align badly (more than half
  * of their characters differ: another row, a logo read as text) keep the letters reading as it
  * is. Words of the spaces reading that no line of the letters reading covers are dropped (on
  * receipts they were mostly noise: keeping those read at 80+ cost a field on the SROIE tuning half).
@@ -96,15 +98,16 @@ function fuseLine(line: RLine, words: RWord[], preferBy: number): FusedChar[] {
   const pairs = alignChars(P, T);
   const edits = pairs.filter(([i, j]) => i < 0 || j < 0 || P[i].toLowerCase() !== T[j].toLowerCase()).length;
   if (edits > 0.5 * Math.max(P.length, T.length)) return plain();
+  const wordClass = agreedWordClasses(pairs, P, T, p, t);
   const out: FusedChar[] = [];
-  for (const [i, j] of pairs) {
+  for (const [k, [i, j]] of pairs.entries()) {
     if (i >= 0) {
       const same = j >= 0 && P[i].toLowerCase() === T[j].toLowerCase();
       // Neighbours inside the word only: a space in either reading ends it.
       const before = i > 0 && !p[i - 1].space && !(j > 0 && t[j - 1].space) ? P[i - 1] : undefined;
       const after = !p[i].space && !(j >= 0 && t[j].space) ? P[i + 1] : undefined;
-      const fitP = j >= 0 && !same ? fitsNeighbours(before, after, P[i]) : 0;
-      const fitT = j >= 0 && !same ? fitsNeighbours(before, after, T[j]) : 0;
+      const fitP = j >= 0 && !same ? fitsWord(wordClass[k], before, after, P[i]) : 0;
+      const fitT = j >= 0 && !same ? fitsWord(wordClass[k], before, after, T[j]) : 0;
       const useT = j >= 0 && !same && (fitT > fitP || (fitT === fitP && t[j].conf >= lettersConf + preferBy));
       out.push({ ch: useT ? T[j] : P[i], conf: j >= 0 ? (same ? Math.max(lettersConf, t[j].conf) : Math.min(lettersConf, t[j].conf)) : Math.min(lettersConf, 50), agreed: same, spaceAfter: p[i].space || (j >= 0 && t[j].space), box: j >= 0 ? t[j].box : undefined });
     } else if (out.length && t[j].space) {
@@ -127,6 +130,35 @@ export function fitsNeighbours(before: string | undefined, after: string | undef
   const c = classOf(candidate);
   if (c === 'other') return 0;
   return [classOf(before), classOf(after)].filter((n) => n === c).length;
+}
+
+/**
+ * For each aligned pair, the one class (letter, digit) that all characters of its word read alike
+ * by both readings share, when at least two do; undefined for a mixed word ("PT15944"). Two
+ * misreads side by side vouch for each other as neighbours (`551OO` for `55100`); the characters
+ * both readings agree on do not.
+ */
+function agreedWordClasses(pairs: [number, number][], P: string, T: string, p: { space: boolean }[], t: { space: boolean }[]): (CharClass | undefined)[] {
+  const word: number[] = [];
+  let w = 0;
+  for (const [i, j] of pairs) {
+    word.push(w);
+    if ((i >= 0 && p[i].space) || (j >= 0 && t[j].space)) w++;
+  }
+  const seen = new Map<number, CharClass[]>();
+  pairs.forEach(([i, j], k) => {
+    if (i >= 0 && j >= 0 && P[i].toLowerCase() === T[j].toLowerCase()) seen.set(word[k], [...(seen.get(word[k]) ?? []), classOf(P[i])!]);
+  });
+  return word.map((wk) => {
+    const cls = (seen.get(wk) ?? []).filter((c) => c !== 'other');
+    return cls.length >= 2 && cls.every((c) => c === cls[0]) ? cls[0] : undefined;
+  });
+}
+
+/** A candidate's fit: its word's agreed class when the word has one (3 or 0), else its neighbours' (0..2). */
+function fitsWord(wordClass: CharClass | undefined, before: string | undefined, after: string | undefined, candidate: string): number {
+  if (wordClass) return classOf(candidate) === wordClass ? 3 : 0;
+  return fitsNeighbours(before, after, candidate);
 }
 
 const lerp = (a: Point, b: Point, f: number): Point => ({ X: a.X + (b.X - a.X) * f, Y: a.Y + (b.Y - a.Y) * f });

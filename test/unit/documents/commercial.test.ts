@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { DocumentModel, classify, extractFields, type DocumentType } from '#core/documents/index.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { invoiceTotal } from '#core/documents/fields/invoice.ts';
-import { amountInWords, findDocumentDates, isRegistrationLine, personName, tenderedLessChange } from '#core/documents/fields/commercial.ts';
+import { AFFILIATION_LINE, amountInWords, findDocumentDates, isRegistrationLine, personName, tenderedLessChange } from '#core/documents/fields/commercial.ts';
+import { businessName } from '#core/documents/fields/header.ts';
 import { AGREED_FLOOR, DISAGREE_CAP, mergeReadings, sameReading } from '#core/documents/secondReading.ts';
 import { receiptShape } from '#core/documents/types/invoice.ts';
 import { FAMILIES, devLayout } from '../../fixtures/documents/dev/index.ts';
@@ -204,6 +205,39 @@ describe('receipts: the issuer\'s header', () => {
     expect(extractFields('INVOICE', modelFromLines(['UNIHAKKA INTERNATIONAL SDN', 'BHD', '12, JALAN TAMPOI 7/4'])).data.dealership_name.value).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
     expect(extractFields('INVOICE', modelFromLines(['99 SPEED MART S/B (519537-X)', 'LOT P.T. 2811, JALAN ANGSA'])).data.dealership_name.value).toBe('99 SPEED MART S/B');
     expect(extractFields('INVOICE', modelFromLines(['JE Janata Electricals & Electronics', 'CASH MEMO'])).data.dealership_name.value).toBe('Janata Electricals & Electronics');
+  });
+
+  it('after the postcode line a line of only a state or the country ends the address; an owner or branch line before it is skipped', () => {
+    const m = modelFromLines([
+      'MARCO TRADING SDN BHD',
+      'Licensee of Example Foods',
+      '(Mutiara Rini 16),',
+      'GSTID 001018802176',
+      'NO.53, JALAN SAGU 18, TAMAN DAYA,',
+      '81100 JOHOR BAHRU,',
+      'JOHOR.',
+      'TAX INVOICE',
+    ]);
+    expect(extractFields('INVOICE', m).data.dealer_address.value).toBe('NO.53, JALAN SAGU 18, TAMAN DAYA, 81100 JOHOR BAHRU, JOHOR.');
+    const tail = (last: string) => extractFields('INVOICE', modelFromLines(['KANCIL ENTERPRISE', '19, JALAN KANCIL, OFF JALAN PUDU,', '55100 KUALA LUMPUR', last, 'Tel: 03-2222 1111'])).data.dealer_address.value;
+    expect(tail('MALAYSIA')).toBe('19, JALAN KANCIL, OFF JALAN PUDU, 55100 KUALA LUMPUR, MALAYSIA');
+    expect(tail('Selangor D.E.')).toBe('19, JALAN KANCIL, OFF JALAN PUDU, 55100 KUALA LUMPUR, Selangor D.E.');
+    // any other line after the postcode is not address
+    expect(tail('CASHIER 02')).toBe('19, JALAN KANCIL, OFF JALAN PUDU, 55100 KUALA LUMPUR');
+    // a landmark in brackets is address, even first
+    expect(AFFILIATION_LINE.test('(Near Bus Stand)')).toBe(false);
+    expect(AFFILIATION_LINE.test('A unit of Sharma Industries Pvt. Ltd.')).toBe(true);
+  });
+
+  it('legal forms read with look-alikes are spelled as registered ("SON BHD", "SDN BHE", "COMFANY", "Pvt. Lid"), in the printed case', () => {
+    expect(businessName('SUN VICTORY SON BHD')).toBe('SUN VICTORY SDN BHD');
+    expect(businessName('TANJONGMAS BOOKCENTRE (PJ) SDN BHE')).toBe('TANJONGMAS BOOKCENTRE (PJ) SDN BHD');
+    expect(businessName('SIN THYE & COMFANY')).toBe('SIN THYE & COMPANY');
+    expect(businessName('Sharma Traders Pvt. Lid')).toBe('Sharma Traders Pvt. Ltd');
+    expect(businessName('Guardian Health Son Bhd')).toBe('Guardian Health Sdn Bhd');
+    // words that only look like a legal form are left alone
+    expect(businessName('SON OF BHAI DHABA')).toBe('SON OF BHAI DHABA');
+    expect(businessName('Lid Works Limlted')).toBe('Lid Works Limited');
   });
 
   it('a restaurant check or a till slip is a receipt: classified INVOICE', () => {

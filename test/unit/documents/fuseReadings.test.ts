@@ -47,6 +47,12 @@ describe('fusing two readings: one reading\'s characters, the other\'s word boun
     expect(fitsNeighbours('1', undefined, 'S')).toBe(0);
   });
 
+  it('two look-alikes side by side lose to the class the word\'s agreed characters share ("551OO" for 55100), not in a mixed word', () => {
+    const letters = reading('a', [{ top: 0.1, words: [['551OO', 0.1, 0.2, 97], ['PT15944', 0.4, 0.2, 97]] }]);
+    const spaces = reading('b', [{ top: 0.1, words: [['55100', 0.1, 0.2, 70], ['P715944', 0.4, 0.2, 70]] }]);
+    expect(lines(fuseReadings(letters, spaces))).toEqual(['55100 PT15944']);
+  });
+
   it('keeps the spaces reading\'s geometry, so a row the letters reading joined across columns still shows its gap', () => {
     const letters = reading('a', [{ top: 0.1, words: [['SoldBy', 0.05, 0.9, 95]] }]);
     const spaces = reading('b', [{ top: 0.1, words: [['Sold', 0.05, 0.08, 90], ['By', 0.8, 0.05, 90]] }]);

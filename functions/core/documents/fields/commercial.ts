@@ -190,7 +190,7 @@ export function isRegistrationLine(text: string): boolean {
   const digits = (t.match(/\d/g) ?? []).length;
   // words that label a registration or an outlet code; what is left must be the number itself
   const rest = t
-    .replace(/\b(?:co(?:mpany)?|reg(?:istration|istered|n)?|no|n[ao0]|number|roc|cin|gst(?:in)?|sst|vat|tin|uen|id|ref|business|site|store|branch|outlet|code|licen[cs]e)\b\.?/gi, ' ')
+    .replace(/\b(?:co(?:mpany)?|reg(?:istration|istered|n)?|no|n[ao0]|number|roc|cin|gst(?:in|\s*id)?|sst|vat|tin|uen|id|ref|business|site|store|branch|outlet|code|licen[cs]e)\b\.?/gi, ' ')
     .replace(/[\s(){}\[\]:;.,#|\/\-–—"'’]+/g, ' ')
     .trim();
   if (digits >= 5 && /^(?:[A-Z]{0,4}\d[\dA-Z ]*)?$/i.test(rest) && (rest.match(/[A-Z]/gi) ?? []).length <= 4) return true;
@@ -207,6 +207,14 @@ export function isRegistrationLine(text: string): boolean {
 /** What a shop deals in, printed under its name ("Dealers in : All Brand Mobiles, LED TV ..."): not its address. */
 // ("Authorised Dealer : Mobiles, LED TV & Home Appliances": the trade after a colon)
 export const TRADE_LINE = /^\s*(?:dealers?|deals|specialists?|authori[sz]ed\s+(?:dealers?|distributors?|service\s+cent(?:er|re))|distributors?|stockists?|wholesalers?|retailers?)(?:\s+(?:in|of|for)\b|\s*:\s*[A-Za-z])/i;
+
+/**
+ * Whom a shop belongs to, or which branch it is, printed between its name and its address
+ * ("Licensee of McDonald's", "A unit of Sharma Industries", "(Mutiara Rini 16)"): not its address.
+ * A landmark in brackets ("(Near Bus Stand)") is address, and a number in brackets a registration
+ * line (which has its own rules), so neither counts.
+ */
+export const AFFILIATION_LINE = /^\s*(?:(?:a\s+)?(?:licensee|franchisee|unit|division|subsidiary)\s+of\b|(?:operated|managed|owned)\s+by\b|\((?!\s*(?:near|opp|behind|beside|next|above|off)\b)(?![^()]*\d{4})[^():]*\)\s*[,.]?\s*$)/i;
 
 export function addressBelow(
   model: DocumentModel,
@@ -237,7 +245,7 @@ export function addressBelow(
       .sort((a, b) => a.box.Top - b.box.Top)[0];
     if (!next || lay.isProseLine(next.line)) break;
     const text = tidy(next.text);
-    if (!parts.length && skipped < 3 && (isRegistrationLine(text) || TRADE_LINE.test(text))) {
+    if (!parts.length && skipped < 3 && (isRegistrationLine(text) || TRADE_LINE.test(text) || AFFILIATION_LINE.test(text))) {
       skipped++;
       cur = next;
       continue;

@@ -241,9 +241,16 @@ export function idField(read: IdRead, words: readonly Word[], value: string = re
 
 const PINCODE = /(?<!\d)[1-9]\d{2}\s?\d{3}(?!\d)/;
 
-/** Indian states and union territories: a line holding only one continues an address after its PIN line. */
-const STATE_LINE =
-  /^\s*(?:andhra\s*pradesh|arunachal\s*pradesh|assam|bihar|chhattisgarh|goa|gujarat|haryana|himachal\s*pradesh|jharkhand|karnataka|kerala|madhya\s*pradesh|maharashtra|manipur|meghalaya|mizoram|nagaland|odisha|orissa|punjab|rajasthan|sikkim|tamil\s*nadu|telangana|tripura|uttar\s*pradesh|uttarakhand|west\s*bengal|delhi|new\s*delhi|jammu\s*(?:and|&)\s*kashmir|ladakh|puducherry|chandigarh|india)\s*[.,]?\s*(?:india)?\s*$/i;
+/**
+ * Indian states and union territories, and (for the Malaysian receipts of the SROIE regression
+ * set) Malaysia's states with their honorifics: a line holding only one, or only the country,
+ * continues an address after its PIN or postcode line.
+ */
+const MALAYSIAN_STATE = String.raw`johor(?:\s*darul\s*ta(?:k|')?zim)?|kedah|kelantan|melaka|malacca|negeri\s*sembilan|pahang|pulau\s*pinang|penang|perak|perlis|sabah|sarawak|selangor(?:\s*(?:darul\s*ehsan|d\.?\s*e\.?))?|terengganu|wilayah\s*persekutuan|malaysia`;
+const STATE_LINE = new RegExp(
+  String.raw`^\s*(?:(?:andhra\s*pradesh|arunachal\s*pradesh|assam|bihar|chhattisgarh|goa|gujarat|haryana|himachal\s*pradesh|jharkhand|karnataka|kerala|madhya\s*pradesh|maharashtra|manipur|meghalaya|mizoram|nagaland|odisha|orissa|punjab|rajasthan|sikkim|tamil\s*nadu|telangana|tripura|uttar\s*pradesh|uttarakhand|west\s*bengal|delhi|new\s*delhi|jammu\s*(?:and|&)\s*kashmir|ladakh|puducherry|chandigarh|india)\s*[.,]?\s*(?:india)?|(?:${MALAYSIAN_STATE})(?:\s*[.,]?\s*malaysia)?)\s*[.,]?\s*$`,
+  'i',
+);
 
 export function isStateLine(s: string): boolean {
   return STATE_LINE.test(s);

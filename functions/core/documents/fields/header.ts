@@ -5,7 +5,7 @@
 import type { DocumentModel, Line } from '../blocks.ts';
 import { segmentLine } from '../layout.ts';
 import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, repairNameLookalikes, tidy, type ExtractedField } from './common.ts';
-import { TRADE_LINE, addressBelow } from './commercial.ts';
+import { AFFILIATION_LINE, TRADE_LINE, addressBelow } from './commercial.ts';
 
 // (a bill book's pre-printed choice of payment, "Cash / Credit", is no name either; nor an e-invoice's
 // registration labels over the seller's cell: "IRN", "Ack No.", "e-Way Bill"; nor a party's heading: "Details of Receiver (Billed to)")
@@ -118,7 +118,28 @@ export function letterheadName(model: DocumentModel): ExtractedField | undefined
 
 /** A business name as printed: a person's name clean-up, but numbers stay ("99 SPEED MART S/B", "24x7 Mart"). */
 export function businessName(s: string): string {
-  return tidy(repairNameLookalikes(s).replace(/[^\p{L}\p{N}\s.'&/()-]/gu, ' ')).replace(/^[.\s]+|\s+$/g, '');
+  return repairLegalForms(tidy(repairNameLookalikes(s).replace(/[^\p{L}\p{N}\s.'&/()-]/gu, ' ')).replace(/^[.\s]+|\s+$/g, ''));
+}
+
+/** Legal forms as OCR misreads them ("SON BHD", "SDN BHE", "COMFANY", "Pvt Lid"): a closed vocabulary, so spelled as registered. */
+const LEGAL_FORM_MISREADS: [RegExp, (sep: string) => string][] = [
+  [/\bs[dou0]n(\.?\s*)b[hnm][dpe]\b/gi, (sep) => `sdn${sep}bhd`],
+  [/\bcom[fp]an[yv]\b/gi, () => 'company'],
+  [/\bp[vy]t(\.?\s*)l[tfi1][dl]\b/gi, (sep) => `pvt${sep}ltd`],
+  [/\bl[i1l]m[i1l]ted\b/gi, () => 'limited'],
+];
+
+export function repairLegalForms(name: string): string {
+  let out = name;
+  for (const [re, spell] of LEGAL_FORM_MISREADS) {
+    out = out.replace(re, (m: string, sep?: string) => {
+      const fixed = spell(typeof sep === 'string' ? sep : '');
+      // the printed case: "SDN BHD", "Sdn Bhd", "sdn bhd"
+      if (m === m.toUpperCase()) return fixed.toUpperCase();
+      return /^\p{Lu}/u.test(m) ? fixed.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : fixed;
+    });
+  }
+  return out;
 }
 
 /** The address printed under a name line (heuristic evidence). */
@@ -128,8 +149,8 @@ export function businessName(s: string): string {
  */
 export const REGISTRATION_LINE =
   /^\s*[(\[]?\s*(?:(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\.?|no\.?)|roc|cin|reg(?:istration)?\.?)\s*(?:no|n[ao0]|number)?\.?\s*[:.]?\s*)?[(\[]?[A-Z0-9]{0,4}\d{4,}[\s-]*[A-Z]?\s*[)\]]?\s*[)\]]?\s*$/i;
-/** Lines between a name and its address: a registration number, what the shop deals in. */
-const NOT_ADDRESS_LINE = new RegExp(`${REGISTRATION_LINE.source}|${TRADE_LINE.source}`, 'i');
+/** Lines between a name and its address: a registration number, what the shop deals in, whose it is. */
+const NOT_ADDRESS_LINE = new RegExp(`${REGISTRATION_LINE.source}|${TRADE_LINE.source}|${AFFILIATION_LINE.source}`, 'i');
 /** Ends an address under a letterhead: a label, a date-and-time line, or a bare phone number. */
 export const LETTERHEAD_STOP = new RegExp(
   `${DEFAULT_ADDRESS_STOP.source}|\\b\\d{1,2}[-/.\\s](?:\\d{1,2}|[A-Za-z]{3})[-/.\\s]?\\d{2,4}\\s+\\d{1,2}:\\d{2}|^\\s*\\+?[\\d\\s()-]{9,}\\s*$` +
