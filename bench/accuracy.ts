@@ -290,7 +290,7 @@ async function runDocument(engine: CachedEngine, engineName: EngineName, item: I
   }
   let secondRead = false;
   let letterSeconds = 0;
-  if (SECOND_READING && engineName === 'tesseract' && psm === 'auto' && image && needsSecondReading(item.type, result)) {
+  if (SECOND_READING && engineName === 'tesseract' && psm === 'auto' && image && needsSecondReading(item.type, result, model)) {
     const letters = lettersEngine().forDocument();
     t0 = performance.now();
     result = await withSecondReading({ letters, spaces: doc }, image, item.type, result, options);
@@ -410,7 +410,7 @@ function engineReport(run: EngineRun): string {
   const twice = auto.filter((r) => r.secondRead);
   if (engine === 'tesseract') {
     const per = [...GROUPS, ...LAYOUT_SETS.map((x) => x.name)].map((g) => [g, auto.filter((r) => r.item.group === g)] as const).filter(([, rs]) => rs.some((r) => r.item.type === 'INVOICE'));
-    out.push(`Second reading (PaddleOCR's characters fused with tesseract PSM 6 word boundaries, where an INVOICE's issuer or total read weakly; ${SECOND_READING ? 'on, as in the local runtime' : 'off: --second-reading off'}): ${twice.length} documents read twice (${per.map(([g, rs]) => `${SHORT[g as Group] ?? g} ${rs.filter((r) => r.secondRead).length}/${rs.filter((r) => r.item.type === 'INVOICE').length} invoices`).join(', ')}); their s/page includes both readings.`, '');
+    out.push(`Second reading (PaddleOCR's characters fused with tesseract PSM 6 word boundaries, on till slips and where an INVOICE's issuer or total read weakly; ${SECOND_READING ? 'on, as in the local runtime' : 'off: --second-reading off'}): ${twice.length} documents read twice (${per.map(([g, rs]) => `${SHORT[g as Group] ?? g} ${rs.filter((r) => r.secondRead).length}/${rs.filter((r) => r.item.type === 'INVOICE').length} invoices`).join(', ')}); their s/page includes both readings.`, '');
   }
 
   out.push(`### Summary (${engine})`, '');

@@ -28,7 +28,7 @@ for (const id of sroieTuningIds(DIR)) {
   const a = extractFields('INVOICE', new DocumentModel(tb));
   const p = extractFields('INVOICE', new DocumentModel(pb));
   const b = extractFields('INVOICE', new DocumentModel(fuseReadings(pb, bb)));
-  const m = needsSecondReading('INVOICE', a) ? mergeReadings(a, b) : a;
+  const m = needsSecondReading('INVOICE', a, new DocumentModel(tb)) ? mergeReadings(a, b) : a;
   const key = JSON.parse(readFileSync(join(DIR, 'key', `${id}.json`), 'utf8')) as Record<string, string>;
   for (const [k, [f, cmp]] of Object.entries(MAP)) {
     const raw = String(key[k] ?? '').trim();

@@ -128,11 +128,11 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
   }
 
   if (declarationOf(type)?.sparseReread && image) result = await withSparseReading(await ocrEngine(), image, result, options);
-  // Receipts and invoices whose issuer or total read weakly: PaddleOCR's characters fused with
+  // Till slips, and invoices whose issuer or total read weakly: PaddleOCR's characters fused with
   // tesseract's word boundaries (OCR_SECOND_READING; on by default in the local runtime), merged
   // field by field; agreement raises confidence, disagreement lowers it. A failed second reading
   // (a package missing, a model that does not load) keeps the first.
-  if (image && needsSecondReading(type, result)) {
+  if (image && needsSecondReading(type, result, model)) {
     try {
       const [letters, spaces] = await Promise.all([secondReadingEngine(), ocrEngine()]);
       if (letters && spaces.name === 'tesseract') result = await withSecondReading({ letters, spaces }, image, type, result, options);

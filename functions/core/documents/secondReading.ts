@@ -65,14 +65,29 @@ export function mergeReadings(first: ExtractionResult, second: ExtractionResult)
 }
 
 /**
- * Whether the first extraction leaves one of the fields the type names for a second reading
- * (`secondReading.whenWeak`) missing or below WEAK_BELOW. Printed A4 invoices read at 0.8+ and
- * pay nothing; most photographed receipts do not.
+ * A till slip holds at most this many characters of its body text across the page (the SROIE
+ * receipts 38-55 when printed on a roll); a printed A4 or A5 invoice holds 85 or more.
  */
-export function needsSecondReading(type: DocumentType, first: ExtractionResult): boolean {
+export const SLIP_MAX_CHARACTERS = 70;
+
+/** How many characters of the page's body text fit across it: the median word's width per character, inverted. */
+export function charactersAcross(model: DocumentModel): number {
+  const perChar = model.words.filter((w) => w.text.length >= 3 && w.box.Width > 0).map((w) => w.box.Width / w.text.length).sort((a, b) => a - b);
+  return perChar.length ? 1 / perChar[Math.floor(perChar.length / 2)] : Infinity;
+}
+
+/**
+ * Whether a second reading pays: the first extraction leaves one of the fields the type names
+ * (`secondReading.whenWeak`) missing or below WEAK_BELOW, or the page is a till slip (`model`
+ * given: printed A4 invoices read at 0.8+ and pay nothing; most receipts do not, and where a
+ * receipt's first reading looked strong, a second that agrees is what lifts its confidence into
+ * the auto-accept band, and one that disagrees catches a confident misread).
+ */
+export function needsSecondReading(type: DocumentType, first: ExtractionResult, model?: DocumentModel): boolean {
   const fields = declarationOf(type)?.secondReading?.whenWeak;
   if (!fields?.length) return false;
   if (first.error) return true;
+  if (model && charactersAcross(model) <= SLIP_MAX_CHARACTERS) return true;
   return fields.some((n) => !first.data[n] || empty(first.data[n].value) || first.data[n].confidence_score < WEAK_BELOW);
 }
 

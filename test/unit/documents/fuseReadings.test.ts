@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
 import { alignChars, fitsNeighbours, fuseReadings } from '#core/documents/fuseReadings.ts';
-import { AGREED_FLOOR, DISAGREE_CAP, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
+import { AGREED_FLOOR, DISAGREE_CAP, charactersAcross, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
 
 /** One reading: lines of [text, left, width, confidence] words on a row at `top` (page 0..1 units). */
 type W = [string, number, number, number];
@@ -81,8 +81,16 @@ describe('second reading of receipts', () => {
   const f = (value: string | number, confidence_score: number) => ({ value, confidence_score });
   const strong = { data: { dealership_name: f('Ganga Home Appliances', 0.86), dealer_address: f('12 MG Road, Pune 411001', 0.8), invoice_date: f('01/02/2024', 0.9), total_invoice_amount: f(1200, 0.95) } };
 
-  it('runs only when the issuer or the total read weakly, never for a type without one', () => {
+  it('runs when the issuer or the total read weakly, or on a till slip, never for a type without one', () => {
     expect(needsSecondReading('INVOICE', strong)).toBe(false);
+    // a till slip: body text of ~40 characters across the page (a printed A4 invoice holds 85 or more)
+    const row = (top: number, words: string[], perChar: number) => ({ top, words: words.map((w, k): W => [w, 0.05 + k * 0.3, w.length * perChar, 90]) });
+    const slip = new DocumentModel(reading('s', [row(0.1, ['GANGA', 'HOME', 'STORES'], 0.025), row(0.2, ['TOTAL', '1200.00'], 0.025)]));
+    const a4 = new DocumentModel(reading('s', [row(0.1, ['GANGA', 'HOME', 'STORES'], 0.011), row(0.2, ['TOTAL', '1200.00'], 0.011)]));
+    expect(charactersAcross(slip)).toBeCloseTo(40, 0);
+    expect(needsSecondReading('INVOICE', strong, slip)).toBe(true);
+    expect(needsSecondReading('INVOICE', strong, a4)).toBe(false);
+    expect(needsSecondReading('PAN', { data: {} }, slip)).toBe(false);
     expect(needsSecondReading('INVOICE', { data: { ...strong.data, dealer_address: f('', 0) } })).toBe(true);
     expect(needsSecondReading('INVOICE', { data: { ...strong.data, total_invoice_amount: f(12, 0.45) } })).toBe(true);
     expect(needsSecondReading('PAN', { data: {} })).toBe(false);
