@@ -244,6 +244,10 @@ describe('receipts: the issuer\'s header', () => {
     const check = ['PANDAH INDAH RESTAURANT', 'GUEST CHECK', 'Table 6', 'Server : J', '1 KUO POH 6.00', '2 TEA 2.00', '1 TONG HOU 10.00', '1 SLICE 15.00', 'Subtotal : 93.00', 'TOTAL: 93.00'];
     expect(receiptShape(check.join('\n'))).toBe(true);
     expect(classify(modelFromLines(check)).type).toBe('INVOICE');
+    // a fuel till prints one decimal after its currency
+    const fuel = ['SUN WONG KUT SDN BHD', 'GST No: 001580630016', 'Invoice nunber 60000483942', 'FuelSave 95 RM 88 1', 'Total RH 88 1', 'Visa RM 88.1', 'Relief GST C RM 0.0', 'Total Gross C RM 86.1', 'Thank you'];
+    expect(receiptShape(fuel.join('\n'))).toBe(true);
+    expect(classify(modelFromLines(fuel)).type).toBe('INVOICE');
   });
 });
 

@@ -19,7 +19,8 @@ const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|s
  * needs only one of them.
  */
 export function receiptShape(text: string): boolean {
-  const money = (text.match(/\b\d{1,6}[.,]\d{2}\b/g) ?? []).length;
+  // (a till may print one decimal after its currency: "RM 88.1", "Rs 86.5")
+  const money = (text.match(/\b\d{1,6}[.,]\d{2}\b|(?:\b(?:RM|Rs\.?|INR)|₹)\s*\d{1,6}[.,]\d\b/gi) ?? []).length;
   const total = /\b(?:total|sub\s*-?\s*total|grand\s*total|amount\s*due|nett?)\b/i.test(text);
   const till = (
     text.match(
