@@ -74,15 +74,20 @@ export function alignChars(a: string, b: string): [number, number][] {
 const centre = (b: BoundingBox) => ({ x: b.Left + b.Width / 2, y: b.Top + b.Height / 2 });
 const inside = (p: { x: number; y: number }, b: BoundingBox) => p.x >= b.Left && p.x <= b.Left + b.Width && p.y >= b.Top && p.y <= b.Top + b.Height;
 
-/** A fused character; `box`: its share of the spaces reading's word it aligned with (that reading's geometry shows column gaps). */
+/**
+ * A fused character; `box`: across, its share of the spaces reading's word it aligned with (that
+ * reading's geometry shows column gaps); up and down, the letters reading's word (tesseract's box
+ * for a smudge it read as a word can be two lines tall, and it would push the line out of order).
+ */
 interface FusedChar { ch: string; conf: number; agreed: boolean; spaceAfter: boolean; box?: BoundingBox }
 
 /** One letters line with the spaces reading's words inside it: characters, spaces and agreement. */
 function fuseLine(line: RLine, words: RWord[], preferBy: number): FusedChar[] {
   const lettersConf = line.conf;
-  const p: { ch: string; space: boolean }[] = [];
+  const p: { ch: string; space: boolean; box: BoundingBox }[] = [];
   for (const w of line.words) {
-    for (const ch of w.text) p.push({ ch, space: false });
+    const n = [...w.text].length;
+    [...w.text].forEach((ch, k) => p.push({ ch, space: false, box: { Left: w.box.Left + (w.box.Width * k) / n, Top: w.box.Top, Width: w.box.Width / n, Height: w.box.Height } }));
     if (p.length) p[p.length - 1].space = true;
   }
   const t: { ch: string; space: boolean; conf: number; box: BoundingBox }[] = [];
@@ -109,7 +114,7 @@ function fuseLine(line: RLine, words: RWord[], preferBy: number): FusedChar[] {
       const fitP = j >= 0 && !same ? fitsWord(wordClass[k], before, after, P[i]) : 0;
       const fitT = j >= 0 && !same ? fitsWord(wordClass[k], before, after, T[j]) : 0;
       const useT = j >= 0 && !same && (fitT > fitP || (fitT === fitP && t[j].conf >= lettersConf + preferBy));
-      out.push({ ch: useT ? T[j] : P[i], conf: j >= 0 ? (same ? Math.max(lettersConf, t[j].conf) : Math.min(lettersConf, t[j].conf)) : Math.min(lettersConf, 50), agreed: same, spaceAfter: p[i].space || (j >= 0 && t[j].space), box: j >= 0 ? t[j].box : undefined });
+      out.push({ ch: useT ? T[j] : P[i], conf: j >= 0 ? (same ? Math.max(lettersConf, t[j].conf) : Math.min(lettersConf, t[j].conf)) : Math.min(lettersConf, 50), agreed: same, spaceAfter: p[i].space || (j >= 0 && t[j].space), box: j >= 0 ? { Left: t[j].box.Left, Width: t[j].box.Width, Top: p[i].box.Top, Height: p[i].box.Height } : undefined });
     } else if (out.length && t[j].space) {
       // A character only the spaces reading has: not kept, but the word boundary after it is.
       out[out.length - 1].spaceAfter = true;

@@ -61,6 +61,18 @@ describe('fusing two readings: one reading\'s characters, the other\'s word boun
     expect(words[1].Geometry!.BoundingBox.Left).toBeCloseTo(0.8);
   });
 
+  it('takes the letters reading\'s height: a smudge the spaces reading boxed two lines tall does not move the line out of order', () => {
+    const letters = reading('a', [{ top: 0.15, words: [['(X)', 0.26, 0.07, 95], ['SETIA', 0.35, 0.1, 95]] }]);
+    const spaces = reading('b', [{ top: 0.15, words: [['()', 0.26, 0.05, 40], ['SETIA', 0.35, 0.1, 90]] }]);
+    // the spaces reading's "()" reaches down over the next line
+    (spaces.find((b) => b.Text === '()')!.Geometry!.BoundingBox as { Height: number }).Height = 0.035;
+    const fused = fuseReadings(letters, spaces);
+    const line = fused.find((b) => b.BlockType === 'LINE')!;
+    expect(line.Text).toBe('(X) SETIA');
+    expect(line.Geometry!.BoundingBox.Height).toBeCloseTo(0.02);
+    expect(fused.find((b) => b.Text === '(X)')!.Geometry!.BoundingBox.Left).toBeCloseTo(0.26);
+  });
+
   it('a line the two readings read too differently (another row, a logo) keeps the letters reading as it is', () => {
     const letters = reading('a', [{ top: 0.1, words: [['TOTAL', 0.1, 0.2, 95], ['9.00', 0.5, 0.1, 95]] }]);
     const spaces = reading('b', [{ top: 0.1, words: [['~~%#', 0.1, 0.5, 30]] }]);
