@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DocumentModel } from '#core/documents/index.ts';
+import { fuseReadings } from '#core/documents/fuseReadings.ts';
+import { SROIE_DIR as DIR } from '../bench/sroie.ts';
+import { cachedBlocks } from '../bench/ocrCache.ts';
+const [id, a, b] = process.argv.slice(2);
+const img = readFileSync(join(DIR, 'img', `${id}.jpg`));
+const p = new DocumentModel(cachedBlocks('paddle', img)!);
+const t = new DocumentModel(cachedBlocks('tesseract', img, 'block')!);
+const f = new DocumentModel(fuseReadings(cachedBlocks('paddle', img)!, cachedBlocks('tesseract', img, 'block')!));
+const show = (name: string, m: DocumentModel) => m.lines.filter((l) => l.index >= +a && l.index <= +b).forEach((l) => console.log(name, l.index, `[${l.box.Left.toFixed(3)},${l.box.Top.toFixed(3)},${l.box.Width.toFixed(3)},${l.box.Height.toFixed(3)}]`, l.words.map((w) => `${w.text}@${w.box.Left.toFixed(3)},${w.box.Top.toFixed(3)},${w.box.Width.toFixed(3)},${w.box.Height.toFixed(3)}`).join(' ')));
+show('P', p); show('T', t); show('F', f);
