@@ -9,6 +9,7 @@ import { plausible } from '#core/documents/plausibility.ts';
 import { invoiceTotal } from '#core/documents/fields/invoice.ts';
 import { AFFILIATION_LINE, amountInWords, findDocumentDates, isRegistrationLine, personName, tenderedLessChange } from '#core/documents/fields/commercial.ts';
 import { businessName } from '#core/documents/fields/header.ts';
+import { joinAddress } from '#core/documents/fields/common.ts';
 import { AGREED_FLOOR, DISAGREE_CAP, mergeReadings, sameReading } from '#core/documents/secondReading.ts';
 import { receiptShape } from '#core/documents/types/invoice.ts';
 import { FAMILIES, devLayout } from '../../fixtures/documents/dev/index.ts';
@@ -227,6 +228,12 @@ describe('receipts: the issuer\'s header', () => {
     // a landmark in brackets is address, even first
     expect(AFFILIATION_LINE.test('(Near Bus Stand)')).toBe(false);
     expect(AFFILIATION_LINE.test('A unit of Sharma Industries Pvt. Ltd.')).toBe(true);
+  });
+
+  it('"No." before a house number read with a look-alike ("ND.54", "D.Nd. 4-5") is spelled as printed; other words are not', () => {
+    expect(joinAddress(['ND.54, BATU 5', 'KG. BATU'])).toBe('NO.54, BATU 5, KG. BATU');
+    expect(joinAddress(['D.Nd. 4-5, Gandhi Road'])).toBe('D.No. 4-5, Gandhi Road');
+    expect(joinAddress(['NDA Road 4', 'AND. 5'])).toBe('NDA Road 4, AND. 5');
   });
 
   it('legal forms read with look-alikes are spelled as registered ("SON BHD", "SDN BHE", "COMFANY", "Pvt. Lid"), in the printed case', () => {

@@ -395,7 +395,12 @@ export function addressField(a: { text: string; words: Word[]; split?: boolean }
 }
 
 export function joinAddress(parts: string[]): string {
-  return tidy(parts.map(tidy).filter(Boolean).join(', ').replace(/,\s*,/g, ',').replace(/\s+,/g, ','));
+  return repairNumberAbbreviation(tidy(parts.map(tidy).filter(Boolean).join(', ').replace(/,\s*,/g, ',').replace(/\s+,/g, ',')));
+}
+
+/** "No." before a house or door number, read with a look-alike for its O ("ND.54", "N0. 12", "D.Nd. 4-5"): spelled as printed. */
+function repairNumberAbbreviation(address: string): string {
+  return address.replace(/\b(N)([D0Q])\.(?=\s*\d)/g, (_m: string, n: string) => `${n}O.`).replace(/\b(N)(d)\.(?=\s*\d)/g, '$1o.');
 }
 
 /** An address after the first of `labels` found; labelled evidence. */
