@@ -245,6 +245,13 @@ describe('receipts: the issuer\'s header', () => {
     // words that only look like a legal form are left alone
     expect(businessName('SON OF BHAI DHABA')).toBe('SON OF BHAI DHABA');
     expect(businessName('Lid Works Limlted')).toBe('Lid Works Limited');
+    // the space before the form lost
+    expect(businessName('UNIHAKKA INTERNATIONALSDN BHD')).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
+  });
+
+  it('a title read with look-alikes ("TAX INYOICE") is no issuer name; an underscore in the name is a dot read low', () => {
+    expect(extractFields('INVOICE', modelFromLines(['SIMPLIFIED TAX INYOICE', 'SIN THYE & COMPANY', 'NO.54, BATU 5, JALAN IPOH'])).data.dealership_name.value).toBe('SIN THYE & COMPANY');
+    expect(extractFields('INVOICE', modelFromLines(['BOOK TA _K (TAMAN DAYA) SDN BHD', '789417-W', 'NO.53, JALAN SAGU 18'])).data.dealership_name.value).toBe('BOOK TA .K (TAMAN DAYA) SDN BHD');
   });
 
   it('a restaurant check or a till slip is a receipt: classified INVOICE', () => {

@@ -10,7 +10,7 @@ import { AFFILIATION_LINE, TRADE_LINE, addressBelow } from './commercial.ts';
 // (a bill book's pre-printed choice of payment, "Cash / Credit", is no name either; nor an e-invoice's
 // registration labels over the seller's cell: "IRN", "Ack No.", "e-Way Bill"; nor a party's heading: "Details of Receiver (Billed to)")
 const TITLE =
-  /invoice|\birn\b|\back\.?\s*(?:no|date|dt)\b|e-?way\s*bill|\bdetails\s*of\b|\b(?:bill(?:ed)?|ship(?:ped)?)\s*to\b|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|^\W*(?:cash|credit)\s*[/|]\s*(?:cash|credit)\W*$|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
+  /in[vy][o0][il1]ce|\birn\b|\back\.?\s*(?:no|date|dt)\b|e-?way\s*bill|\bdetails\s*of\b|\b(?:bill(?:ed)?|ship(?:ped)?)\s*to\b|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|^\W*(?:cash|credit)\s*[/|]\s*(?:cash|credit)\W*$|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
 
 /** A registration number in brackets after the name: "BOON SENG PAPER SDN BHD (1248717-W)", "(Co. No: 20154-T)". */
 const TRAILING_REGISTRATION = /\s*[(\[][^()[\]]*\d{3,}[^()[\]]*[)\]]\s*$/;
@@ -24,7 +24,8 @@ export function letterheadText(line: Line): string {
   // A letterhead sharing its line with the title ("STAR RETAIL PVT LTD      PURCHASE ORDER"): its own cell.
   const cells = segmentLine(line);
   const text = cells.length > 1 ? cells[0].text : line.text;
-  return withoutLogoInitials(text.replace(TRAILING_REGISTRATION, '').trim());
+  // (an underscore is a dot or a smudge read low: "BOOK TA _K (TAMAN DAYA)")
+  return withoutLogoInitials(text.replace(TRAILING_REGISTRATION, '').replace(/_/g, '.').trim());
 }
 
 /** A logo of initials read into the name ("JE Janata Electricals & Electronics"): dropped. */
@@ -124,6 +125,8 @@ export function businessName(s: string): string {
 /** Legal forms as OCR misreads them ("SON BHD", "SDN BHE", "COMFANY", "Pvt Lid"): a closed vocabulary, so spelled as registered. */
 const LEGAL_FORM_MISREADS: [RegExp, (sep: string) => string][] = [
   [/\bs[dou0]n(\.?\s*)b[hnm][dpe]\b/gi, (sep) => `sdn${sep}bhd`],
+  // the space before it lost ("INTERNATIONALSDN BHD")
+  [/(?<=[A-Za-z]{3})(?:sdn)(?=\.?\s*bhd\b)/gi, () => ' sdn'],
   [/\bcom[fp]an[yv]\b/gi, () => 'company'],
   [/\bp[vy]t(\.?\s*)l[tfi1][dl]\b/gi, (sep) => `pvt${sep}ltd`],
   [/\bl[i1l]m[i1l]ted\b/gi, () => 'limited'],
