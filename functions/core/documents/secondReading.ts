@@ -78,10 +78,10 @@ export function charactersAcross(model: DocumentModel): number {
 
 /**
  * Whether a second reading pays: the first extraction leaves one of the fields the type names
- * (`secondReading.whenWeak`) missing or below WEAK_BELOW, or the page is a till slip (`model`
- * given: printed A4 invoices read at 0.8+ and pay nothing; most receipts do not, and where a
- * receipt's first reading looked strong, a second that agrees is what lifts its confidence into
- * the auto-accept band, and one that disagrees catches a confident misread).
+ * (`secondReading.whenWeak`) missing or below WEAK_BELOW (printed A4 invoices read at 0.8+ and
+ * pay nothing), or the page is a till slip (`model` given). A slip whose first reading looked
+ * strong still gains: a second reading that agrees lifts its values into the auto-accept band,
+ * one that disagrees catches a confident misread.
  */
 export function needsSecondReading(type: DocumentType, first: ExtractionResult, model?: DocumentModel): boolean {
   const fields = declarationOf(type)?.secondReading?.whenWeak;
