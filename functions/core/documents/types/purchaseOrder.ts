@@ -37,6 +37,8 @@ export const purchaseOrder: DocumentTypeDeclaration = {
         // an order released against a rate contract: "Release Order No.", "R.O. No." (before the contract's own number)
         /(?:release|supply|work)\s*order\s*(?:no|number|#)\.?|\bR\.\s?O\.\s*(?:no|number|#)\.?/i,
         /order\s*(?:no|number|#)\.?/i,
+        // a trade indent is the buyer's order through a broker or agent: "Indent No."
+        /\bindent\s*(?:no|number|#)\.?/i,
         // (a procurement portal's export names its order a document: "Document No.", "Document Date")
         /^\s*document\s*(?:no|number|#)\.?\s*:?\s*$/i,
         /\bcontract\s*(?:no|number|#)\.?/i,

@@ -1,0 +1,124 @@
+/**
+ * The commercial documents on layouts of the ninth dev set (test/fixtures/documents/dev9: written
+ * apart from the extractor): each general fix reduced to the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '#core/documents/index.ts';
+import { plausible } from '#core/documents/plausibility.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('invoice: an installer\'s letterhead and a customer card beside a site card', () => {
+  it('a card heading set apart from its first line by two of its heights still heads the customer\'s name', () => {
+    const m = pageFromRows([
+      [0.03, [0.06, 'Surya Power Systems'], [0.8, 'TAX INVOICE']],
+      [0.05, [0.06, '14, Station Road, Nashik, Maharashtra - 422001']],
+      [0.07, [0.06, 'GSTIN: 27ZUUCS4271E9ZX']],
+      [0.25, [0.05, 'Customer Details']],
+      [0.294, [0.05, 'Mrs. Kavita Deshmukh']],
+      [0.312, [0.05, '21, Lake View Colony, Nashik, Maharashtra - 422005']],
+    ]);
+    const d = extractFields('INVOICE', m).data;
+    expect(d.customer_name.value).toBe('Kavita Deshmukh');
+    expect(d.customer_address.value).toBe('21, Lake View Colony, Nashik, Maharashtra - 422005');
+  });
+
+  it('a place heading beside the customer\'s ("Bill To | Installation Site") is no one\'s name', () => {
+    const m = pageFromRows([
+      [0.03, [0.06, 'Surya Power Systems'], [0.8, 'TAX INVOICE']],
+      [0.05, [0.06, '14, Station Road, Nashik, Maharashtra - 422001']],
+      [0.07, [0.06, 'GSTIN: 27ZUUCS4271E9ZX']],
+      [0.25, [0.05, 'Bill To'], [0.52, 'Installation Site']],
+      [0.27, [0.05, 'Ms. Kavita Deshmukh'], [0.52, 'Same as billing address']],
+      [0.29, [0.05, '21, Lake View Colony, Nashik, Maharashtra - 422005']],
+    ]);
+    expect(extractFields('INVOICE', m).data.customer_name.value).toBe('Kavita Deshmukh');
+  });
+
+  it('a tagline under the letterhead name (activities between bullets, "Empanelled Vendor") is not the address', () => {
+    const rows = (tagline: string) =>
+      pageFromRows([
+        [0.03, [0.06, 'Surya Power Systems'], [0.8, 'TAX INVOICE']],
+        [0.05, [0.06, tagline]],
+        [0.07, [0.06, '14, Station Road, Nashik,']],
+        [0.09, [0.06, 'Maharashtra - 422001']],
+        [0.11, [0.06, 'GSTIN: 27ZUUCS4271E9ZX']],
+      ]);
+    for (const t of ['Design • Supply • Installation', 'MNRE Empanelled Vendor', 'Solar Systems for Homes, Shops & Schools', 'Sales & Service of Consumer Electronics']) {
+      expect(extractFields('INVOICE', rows(t)).data.dealer_address.value).toBe('14, Station Road, Nashik, Maharashtra - 422001');
+    }
+  });
+
+  it('"Sale Invoice No." is the invoice\'s number; a payment\'s "Receipt No." beside it is not', () => {
+    const m = pageFromRows([
+      [0.03, [0.06, 'SHIV E-VEHICLES'], [0.8, 'TAX INVOICE']],
+      [0.2, [0.3, 'Sale Invoice No.'], [0.52, 'SE/25-26/419']],
+      [0.23, [0.3, 'Dated'], [0.52, '10/12/2025']],
+      [0.5, [0.5, 'Receipt No. / Date'], [0.73, '250 / 05/12/2025']],
+    ]);
+    expect(extractFields('INVOICE', m).data.invoice_number.value).toBe('SE/25-26/419');
+  });
+});
+
+describe('purchase order: a supplier\'s quotation accepted as the order by the buyer\'s stamp', () => {
+  const page = () =>
+    pageFromRows([
+      [0.03, [0.13, 'Triveni Industrial Suppliers']],
+      [0.07, [0.13, '472/1, Canal Road, Jayanagar, Jaipur 302259, Rajasthan']],
+      [0.085, [0.13, 'GSTIN: 08UQZFT8011S6ZE']],
+      [0.12, [0.44, 'QUOTATION']],
+      [0.154, [0.057, 'To,'], [0.64, 'Quotation No.'], [0.77, 'SQ/25-26/168']],
+      [0.17, [0.057, 'Shubham Castings Pvt. Ltd.'], [0.64, 'Date'], [0.77, '18 Dec 2025']],
+      [0.185, [0.057, '52/24, Royal Arcade, Link Road, Lucknow,'], [0.64, 'Valid till'], [0.77, '17/01/2026']],
+      [0.2, [0.057, 'Uttar Pradesh - 226423']],
+      [0.52, [0.6, 'Total Amount (Rs.)'], [0.8, 'Rs. 4,25,355.00']],
+      [0.667, [0.66, 'For Triveni Industrial Suppliers']],
+      [0.693, [0.2, 'ACCEPTED']],
+      [0.725, [0.086, 'PO No.'], [0.2, 'SHU-PO-0101']],
+      [0.747, [0.086, 'Date'], [0.2, '21.12.2025']],
+      [0.772, [0.134, 'For SHUBHAM CASTINGS PVT. LTD.']],
+    ]);
+
+  it('the quotation\'s addressee is the buyer and its letterhead the supplier', () => {
+    const d = extractFields('PURCHASE_ORDER', page()).data;
+    expect(d.buyer_name.value).toBe('Shubham Castings Pvt. Ltd.');
+    expect(d.supplier_name.value).toBe('Triveni Industrial Suppliers');
+  });
+
+  it('the order\'s date is the "Date" under its number, not the quotation\'s "Date"', () => {
+    const d = extractFields('PURCHASE_ORDER', page()).data;
+    expect(d.po_number.value).toBe('SHU-PO-0101');
+    expect(d.po_date.value).toBe('21/12/2025');
+  });
+
+  it('a meta cell on the "To," row ("Quotation No.") is not the addressee', () => {
+    const m = pageFromRows([
+      [0.03, [0.13, 'Shree Ganesh Textiles']],
+      [0.07, [0.13, '12, Ring Road, Surat, Gujarat - 395002']],
+      [0.12, [0.44, 'PURCHASE ORDER']],
+      [0.154, [0.057, 'To,'], [0.64, 'Order No.'], [0.77, 'SGT/2025/118']],
+      [0.17, [0.057, 'Laxmi Weaving Mills'], [0.64, 'Date'], [0.77, '18/12/2025']],
+      [0.185, [0.057, '4, GIDC Estate, Bhiwandi, Maharashtra - 421302']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.supplier_name.value).toBe('Laxmi Weaving Mills');
+  });
+});
+
+describe('purchase order: a trade indent', () => {
+  it('"Indent No." numbers the order', () => {
+    const m = pageFromRows([
+      [0.03, [0.32, 'GAYATRI CREATIONS']],
+      [0.077, [0.18, 'Shop No. 326, Royal Arcade, Bypass Road, Bengaluru, Karnataka - 560289']],
+      [0.13, [0.41, 'PURCHASE ORDER']],
+      [0.163, [0.057, 'Indent No. :'], [0.2, '2260'], [0.72, 'Date : 16/07/2024']],
+      [0.194, [0.057, 'To,']],
+      [0.21, [0.057, 'M/s. Sanjivani Fabrics']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.po_number.value).toBe('2260');
+  });
+});
+
+describe('validators: form labels read as a party', () => {
+  it('"Quotation No." is a label, not a supplier', () => {
+    expect(plausible('supplier_name', 'Quotation No.')).toBe('fail');
+  });
+});
