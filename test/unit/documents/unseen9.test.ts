@@ -122,3 +122,43 @@ describe('validators: form labels read as a party', () => {
     expect(plausible('supplier_name', 'Quotation No.')).toBe('fail');
   });
 });
+
+describe('bank statement: a net-banking page printed from the browser', () => {
+  const page = () =>
+    pageFromRows([
+      [0.012, [0.02, '23/10/2025, 10:19 am Purna Bank NetBanking - Account Statement']],
+      [0.14, [0.03, 'Account Statement']],
+      [0.182, [0.05, 'Select Account'], [0.25, '5686511600372 - SB-REGULAR']],
+      [0.244, [0.05, 'Start Date'], [0.2, '22-07-2025'], [0.35, 'To'], [0.42, '20-10-2025']],
+      [0.318, [0.04, 'Name'], [0.2, 'LALIT KALE'], [0.5, 'Account Number'], [0.7, '5686511600372']],
+      [0.341, [0.04, 'IFSC'], [0.2, 'PUCB0180481']],
+      [0.482, [0.04, 'Date'], [0.2, 'Narration'], [0.5, 'Withdrawal'], [0.65, 'Deposit'], [0.8, 'Balance']],
+      [0.503, [0.04, '25/07/2025'], [0.2, 'INT.PD'], [0.65, '787.73'], [0.8, '1,49,253.73']],
+      [0.959, [0.29, '© 2025 Purna Commercial Bank Ltd. All rights reserved.']],
+    ]);
+
+  it('the period is the search form\'s "Start Date … To …" range', () => {
+    const d = extractFields('BANK_STATEMENT', page()).data;
+    expect(d.period_from.value).toBe('22/07/2025');
+    expect(d.period_to.value).toBe('20/10/2025');
+  });
+
+  it('the bank\'s name is the fullest printing, the lower-case text it was read after left out', () => {
+    expect(extractFields('BANK_STATEMENT', page()).data.bank_name.value).toBe('Purna Commercial Bank Ltd.');
+  });
+});
+
+describe('electricity bill: a DISCOM app\'s bill screen', () => {
+  it('an action beside the name\'s caption ("Switch account") is no name: the name is under the caption', () => {
+    const m = pageFromRows([
+      [0.047, [0.04, 'Varuna Power']],
+      [0.115, [0.07, 'Name'], [0.75, 'Switch account v']],
+      [0.131, [0.07, 'SANTOSH SONI']],
+      [0.157, [0.07, 'Account ID'], [0.3, '8298313394']],
+      [0.36, [0.07, 'Amount Due']],
+      [0.38, [0.07, '3,249.00']],
+      [0.428, [0.07, 'Bill Issue Date'], [0.75, '22 Oct 2025']],
+    ]);
+    expect(extractFields('EBILL', m).data.consumer_name.value).toBe('SANTOSH SONI');
+  });
+});

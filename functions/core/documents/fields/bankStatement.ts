@@ -111,12 +111,14 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
 
   // The bank's name as printed; of several printings ("KONARK BANK" logo, "Konark Bank Limited" in the
   // footer) the fullest one that contains the others' words.
+  // (a name is capitalised: lower-case words before it are the text it was read after, "10:19 am Purna Bank")
+  const bankOf = (m: RegExpMatchArray) => m[1].replace(/^(?:[a-z]\S*\s+)+/, '');
   const names = model.findLines(BANK_NAME).filter((x) => !/statement|branch|account/i.test(x.match[0]));
   const tokens = (t: string) => t.toLowerCase().split(/[^a-z]+/).filter(Boolean);
   const printed = names.reduce<(typeof names)[number] | undefined>((best, x) => {
     if (!best) return x;
-    const a = tokens(best.match[1]);
-    const b = tokens(x.match[1]);
+    const a = tokens(bankOf(best.match));
+    const b = tokens(bankOf(x.match));
     return b.length > a.length && a.every((w) => b.includes(w)) ? x : best;
   }, undefined);
   const fromIfsc = ifscHit?.r.valid ? IFSC_BANKS[ifscHit.r.value.slice(0, 4)] : undefined;
@@ -124,18 +126,19 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   // Bank Ltd" / SVBL, "State Bank of India" / SBIN): two independent printings of the same bank.
   const agrees = (name: string) =>
     !!ifscHit?.r.valid && (fromIfsc ? name.toLowerCase().includes(fromIfsc.split(' ')[0].toLowerCase()) : spellsInOrder(ifscHit.r.value.slice(0, 4), name));
-  if (printed) found.bank_name = field(cleanName(printed.match[1]), printed.words, agrees(printed.match[1]) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
+  if (printed) found.bank_name = field(cleanName(bankOf(printed.match)), printed.words, agrees(bankOf(printed.match)) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
   else if (fromIfsc && ifscHit) found.bank_name = field(fromIfsc, ifscHit.m.words, { kind: 'heuristic' });
 
   // "Statement Period: 01/01/2024 to 31/03/2024", "From 01-01-2024 To 31-03-2024"; the dates may
   // sit on the line to the right of (or under) the label.
-  const periodLabels = model.findLines(/period|from|statement\s*(?:of\s*account\s*)?for/i);
+  // (a net-banking search form's date range: "Start Date 22-07-2025 To 20-10-2025")
+  const periodLabels = model.findLines(/period|from|start\s*date|statement\s*(?:of\s*account\s*)?for/i);
   const periodLine = periodLabels
     .flatMap((x) => [x.line, model.lineRightOf(x.line), model.lineBelow(x.line, 1)])
     .find((l): l is Line => !!l && findDates(l.text).length >= 2);
   // "Statement From | 01/02/2024" and "Statement To | 28/03/2024" as separate key-value cells.
-  const fromPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?/i]).find((p) => findDates(p.value).length === 1);
-  const toPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?/i]).find((p) => findDates(p.value).length === 1);
+  const fromPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?|^\s*start\s*date/i]).find((p) => findDates(p.value).length === 1);
+  const toPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?|^\s*end\s*date/i]).find((p) => findDates(p.value).length === 1);
   const periodPair = model.layout.find([/(?:statement\s*)?period(?:\s*of\s*statement)?/i]).find((p) => findDates(p.value).length >= 2);
   if (!periodLine && periodPair) {
     const [a, b] = findDates(periodPair.value);
