@@ -162,3 +162,57 @@ describe('electricity bill: a DISCOM app\'s bill screen', () => {
     expect(extractFields('EBILL', m).data.consumer_name.value).toBe('SANTOSH SONI');
   });
 });
+
+describe('delivery order: a dealer portal\'s cards', () => {
+  it('a bare "Address" caption inside the dealer\'s card ("Store Details") heads the dealer\'s address', () => {
+    const m = pageFromRows([
+      [0.045, [0.03, 'Pranhita Finance Dealer Connect']],
+      [0.09, [0.21, 'DELIVERY ORDER']],
+      [0.157, [0.21, 'DO Number'], [0.41, 'DO Issue Date']],
+      [0.174, [0.21, 'DO-2024-766548'], [0.41, '08-07-2024']],
+      [0.295, [0.22, 'Customer Details'], [0.614, 'Store Details']],
+      [0.318, [0.22, 'Applicant'], [0.478, 'Pankaj Kale'], [0.614, 'Dealer Name'], [0.8, 'Navkar Home Appliances']],
+      [0.338, [0.22, 'Mobile'], [0.473, '9043492337'], [0.614, 'Store Code'], [0.8, 'ST80006']],
+      [0.379, [0.614, 'Address']],
+      [0.394, [0.614, 'Plot 430, Shanti Niwas, College Road,']],
+      [0.409, [0.614, 'Gomti Nagar, Kolkata,']],
+      [0.423, [0.614, 'West Bengal - 700565']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.dealer_address.value).toBe('Plot 430, Shanti Niwas, College Road, Gomti Nagar, Kolkata, West Bengal - 700565');
+  });
+});
+
+describe('delivery order: a blurred portal page whose captions were lost', () => {
+  const page = () =>
+    pageFromRows([
+      [0.041, [0.76, 'Navkar Home Appliances v']],
+      [0.11, [0.21, 'Delivery Order']],
+      [0.318, [0.478, 'Pankaj Kale'], [0.8, 'Navkar Home Appliances']],
+      [0.759, [0.22, 'Deliver the asset only after collecting the down payment and the customer OTP Upload the tax']],
+      [0.773, [0.22, 'invoice and the serial number within 48 hours of delivery.']],
+    ]);
+
+  it('an acronym after "the customer" ("OTP Upload") is no customer\'s name', () => {
+    expect(extractFields('DELIVERY_ORDER', page()).data.customer_name.value).not.toBe('OTP Upload');
+  });
+
+  it('a menu caret after the name in the top bar ("… Appliances v") is not part of the name', () => {
+    expect(extractFields('DELIVERY_ORDER', page()).data.dealer_name.value).toBe('Navkar Home Appliances');
+  });
+});
+
+describe('IMEI label: a tablet box\'s regulatory sticker', () => {
+  it('a labelled model the box\'s heading prints with more after it may be cut short: held for review', () => {
+    const m = pageFromRows([
+      [0.078, [0.076, 'Xiaomi']],
+      [0.134, [0.076, 'Xiaomi Redmi Pad SE 8.7 4G']],
+      [0.42, [0.557, 'Model :'], [0.67, 'Redmi Pad SE']],
+      [0.51, [0.557, 'RAM / Storage : 4 GB RAM, 64 GB ROM']],
+      [0.552, [0.557, 'IMEI/MEID: 356750099564353']],
+      [0.752, [0.564, 'M.R.P. Rs. 25,999.00']],
+    ]);
+    const f = extractFields('IMEI_CLOSEUP_IMAGE', m).data.model;
+    expect(f.value).toBe('Redmi Pad SE');
+    expect(f.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});

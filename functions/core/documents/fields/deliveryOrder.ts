@@ -98,6 +98,24 @@ export function blockAboveDealerKey(model: DocumentModel, accept: (name: string)
   return undefined;
 }
 
+/** A dealer's card heading on a portal page: "Store Details", "Dealer Information". */
+const DEALER_CARD = /^\s*(?:dealer|store|shop|retailer|outlet)(?:'s)?\s*(?:details|information|info)\s*$/i;
+
+/**
+ * A bare "Address" caption inside the dealer's card (the card's heading above it in its column):
+ * the address under it is the dealer's, as "Store Address" would say.
+ */
+function addressInDealerCard(model: DocumentModel): ExtractedField | undefined {
+  const lay = model.layout;
+  for (const head of labelSegments(model, [DEALER_CARD], 2)) {
+    const near = (s: Segment) => s.page === head.page && s.box.Top > head.box.Top && s.box.Top - head.box.Top < head.box.Height * 14 && Math.abs(s.box.Left - head.box.Left) < 0.02;
+    const key = lay.segments.filter((s) => near(s) && /^\s*address\s*:?\s*$/i.test(s.text)).sort((a, b) => a.box.Top - b.box.Top)[0];
+    const a = key ? addressUnderSegment(model, key) : undefined;
+    if (a) return a;
+  }
+  return undefined;
+}
+
 export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -136,6 +154,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   found.dealer_address =
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
+    addressInDealerCard(model) ??
     addressUnderSegment(model, toSegment) ??
     labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??

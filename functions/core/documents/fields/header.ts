@@ -24,7 +24,8 @@ export function letterheadText(line: Line): string {
   // A letterhead sharing its line with the title ("STAR RETAIL PVT LTD      PURCHASE ORDER"): its own cell.
   const cells = segmentLine(line);
   const text = cells.length > 1 ? cells[0].text : line.text;
-  return withoutLogoInitials(text.replace(TRAILING_REGISTRATION, '').trim());
+  // (a portal's account menu prints its caret after the name: "Navkar Home Appliances v")
+  return withoutLogoInitials(text.replace(TRAILING_REGISTRATION, '').replace(/\s+[v˅⌄▾▼]$/u, '').trim());
 }
 
 /** A logo of initials read into the name ("JE Janata Electricals & Electronics"): dropped. */
