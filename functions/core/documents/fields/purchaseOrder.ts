@@ -144,7 +144,8 @@ function dateUnderNumber(model: DocumentModel, po: ExtractedField | undefined): 
   if (!under) return undefined;
   const keyed = BARE_DATE_KEY.test(under.text) || lay.rowOf(under).some((x) => x.box.Left < under.box.Left && new RegExp(`${BARE_DATE_KEY.source}$`, 'i').test(x.text));
   const d = keyed ? findDates(under.text)[0] : undefined;
-  return d ? field(d.value, under.words, { kind: 'structure', pass: true }) : undefined;
+  // (the date's own words: a speck read beside it, "© 22/10/2025", is not its evidence)
+  return d ? field(d.value, model.wordsInRange(under.line, under.start + d.index, under.start + d.index + d.length), { kind: 'structure', pass: true }) : undefined;
 }
 
 export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
