@@ -3,7 +3,7 @@
  * apart from the extractor): each general fix reduced to the few synthetic rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { pageFromRows } from './rows.ts';
 
@@ -161,6 +161,18 @@ describe('electricity bill: a DISCOM app\'s bill screen', () => {
     ]);
     expect(extractFields('EBILL', m).data.consumer_name.value).toBe('SANTOSH SONI');
   });
+
+  it('"Account Holder" captions the consumer\'s name', () => {
+    const m = pageFromRows([
+      [0.051, [0.1, 'Kalindi Power']],
+      [0.114, [0.065, 'Account Holder']],
+      [0.13, [0.065, 'DINESH GHOSH']],
+      [0.158, [0.065, 'Consumer No.'], [0.243, '7496637092']],
+      [0.359, [0.065, 'Bill Amount']],
+      [0.378, [0.065, 'Rs. 3,012.00']],
+    ]);
+    expect(extractFields('EBILL', m).data.consumer_name.value).toBe('DINESH GHOSH');
+  });
 });
 
 describe('delivery order: a dealer portal\'s cards', () => {
@@ -214,5 +226,92 @@ describe('IMEI label: a tablet box\'s regulatory sticker', () => {
     const f = extractFields('IMEI_CLOSEUP_IMAGE', m).data.model;
     expect(f.value).toBe('Redmi Pad SE');
     expect(f.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});
+
+describe('classification: a quotation accepted as the purchase order', () => {
+  it('a supplier\'s quotation carrying the buyer\'s "ACCEPTED" stamp and PO number is a purchase order, not an invoice', () => {
+    const m = pageFromRows([
+      [0.03, [0.13, 'Gayatri Steel Centre']],
+      [0.085, [0.13, 'GSTIN: 29MWBPG3945G8Z0']],
+      [0.12, [0.44, 'QUOTATION']],
+      [0.154, [0.057, 'To,'], [0.64, 'Quotation No.'], [0.77, 'Q/25-26/315']],
+      [0.31, [0.06, 'Sr.'], [0.1, 'Description'], [0.48, 'HSN'], [0.59, 'Qty'], [0.72, 'Rate (Rs.)'], [0.85, 'Amount (Rs.)']],
+      [0.46, [0.7, 'CGST @ 9%'], [0.85, '48,000.00']],
+      [0.523, [0.66, 'Grand Total'], [0.8, 'Rs. 6,35,932.00']],
+      [0.604, [0.057, '2. Delivery : within 7 days from receipt of your purchase order.']],
+      [0.617, [0.057, '3. Payment : 30 days from invoice.']],
+      [0.693, [0.2, 'ACCEPTED']],
+      [0.726, [0.084, 'PO No.'], [0.2, '4471']],
+    ]);
+    expect(classify(m).type).toBe('PURCHASE_ORDER');
+  });
+});
+
+describe('bank statement: a gramin bank\'s print and a form\'s date inputs', () => {
+  it('a category printed over the bank\'s name ("Kshetriya Gramin Bank / A Regional Rural Bank"): the printing the IFSC spells is the bank', () => {
+    const m = pageFromRows([
+      [0.033, [0.05, 'Kshetriya Gramin Bank / A Regional Rural Bank'], [0.79, 'STATEMENT OF ACCOUNT']],
+      [0.046, [0.05, 'Tapi Kinara Gramin Bank']],
+      [0.073, [0.05, 'Shakha / Branch : Mehndipur (1016), Distt. Vidisha • IFSC TKGB0RR6106']],
+      [0.12, [0.05, 'Customer Name'], [0.24, 'SHRI PANKAJ GHOSH'], [0.66, 'A/c No.'], [0.8, '80113570144136562']],
+    ]);
+    expect(extractFields('BANK_STATEMENT', m).data.bank_name.value).toBe('Tapi Kinara Gramin Bank');
+  });
+
+  it('inputs "Start Date | d1 | To | d2" on one row, each its own line: the bare "To" input ends the period', () => {
+    const m = pageFromRows([
+      [0.14, [0.03, 'Account Statement']],
+      [0.245, [0.05, 'Start Date']],
+      [0.245, [0.25, '22-07-2025']],
+      [0.245, [0.46, 'To']],
+      [0.245, [0.56, '20-10-2025']],
+      [0.245, [0.8, 'View']],
+      [0.317, [0.04, 'Name'], [0.2, 'LALIT KALE'], [0.5, 'Account Number'], [0.7, '5686511600372']],
+    ]);
+    const d = extractFields('BANK_STATEMENT', m).data;
+    expect(d.period_from.value).toBe('22/07/2025');
+    expect(d.period_to.value).toBe('20/10/2025');
+  });
+});
+
+describe('delivery order: a dealer portal\'s captions', () => {
+  it('"Issued On" over a date in the caption row dates the order', () => {
+    const m = pageFromRows([
+      [0.04, [0.74, 'Sanjivani Digital Bazaar']],
+      [0.109, [0.21, 'Delivery Order']],
+      [0.156, [0.22, 'DO No.']],
+      [0.156, [0.41, 'Issued On']],
+      [0.156, [0.6, 'Valid Till']],
+      [0.173, [0.22, 'DO-2024-725301']],
+      [0.173, [0.41, '02/03/2024']],
+      [0.173, [0.6, '01 Apr 2024']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.order_date.value).toBe('02/03/2024');
+  });
+
+  it('"Store Name" beside a right-aligned value names the dealer', () => {
+    const m = pageFromRows([
+      [0.109, [0.21, 'Delivery Order']],
+      [0.295, [0.22, 'Customer Details'], [0.612, 'Store Details']],
+      [0.318, [0.22, 'Borrower Name'], [0.467, 'Savita Tomar']],
+      [0.318, [0.612, 'Store Name']],
+      [0.318, [0.8, 'Mayur Mobile Planet']],
+      [0.338, [0.612, 'Store Code'], [0.9, 'ST60117']],
+      [0.688, [0.612, 'Dealer Subvention'], [0.9, 'Rs. 0.00']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.dealer_name.value).toBe('Mayur Mobile Planet');
+  });
+});
+
+describe('bank statement: two printings of the bank\'s name that disagree on a word', () => {
+  it('"Purna Bank" in the header, "Puna Commercial Bank Ltd" in the footer: one was misread, held for review', () => {
+    const m = pageFromRows([
+      [0.012, [0.37, 'Purna Bank NetBanking - Account Statement']],
+      [0.182, [0.05, 'Select Account'], [0.25, '5686511600372 - SB-REGULAR']],
+      [0.341, [0.04, 'IFSC'], [0.2, 'PUCB0180481']],
+      [0.959, [0.3, '2025 Puna Commercial Bank Ltd, All rights reserved.']],
+    ]);
+    expect(extractFields('BANK_STATEMENT', m).data.bank_name.confidence_score).toBeLessThanOrEqual(0.5);
   });
 });
