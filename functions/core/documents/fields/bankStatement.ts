@@ -144,11 +144,10 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     !!ifscHit?.r.valid && (fromIfsc ? name.toLowerCase().includes(fromIfsc.split(' ')[0].toLowerCase()) : spellsInOrder(ifscHit.r.value.slice(0, 4), name));
   // (a category printed over the name, "Kshetriya Gramin Bank / A Regional Rural Bank": the printing the IFSC spells is the bank's)
   const named = printed && !agrees(bankOf(printed.match)) ? (names.find((x) => agrees(bankOf(x.match))) ?? printed) : printed;
-  if (named) found.bank_name = field(cleanName(bankOf(named.match)), named.words, agrees(bankOf(named.match)) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
-  if (named && found.bank_name && misspeltAgainst(bankOf(named.match), names.filter((x) => x !== named).map((x) => bankOf(x.match)))) {
-    found.bank_name.confidence_score = Math.min(found.bank_name.confidence_score, MISSPELT_CAP);
-  }
-  else if (fromIfsc && ifscHit) found.bank_name = field(fromIfsc, ifscHit.m.words, { kind: 'heuristic' });
+  if (named) {
+    found.bank_name = field(cleanName(bankOf(named.match)), named.words, agrees(bankOf(named.match)) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
+    if (misspeltAgainst(bankOf(named.match), names.filter((x) => x !== named).map((x) => bankOf(x.match)))) found.bank_name.confidence_score = Math.min(found.bank_name.confidence_score, MISSPELT_CAP);
+  } else if (fromIfsc && ifscHit) found.bank_name = field(fromIfsc, ifscHit.m.words, { kind: 'heuristic' });
 
   // "Statement Period: 01/01/2024 to 31/03/2024", "From 01-01-2024 To 31-03-2024"; the dates may
   // sit on the line to the right of (or under) the label.
