@@ -315,3 +315,22 @@ describe('bank statement: two printings of the bank\'s name that disagree on a w
     expect(extractFields('BANK_STATEMENT', m).data.bank_name.confidence_score).toBeLessThanOrEqual(0.5);
   });
 });
+
+describe('purchase order: a "Quotation" caption is no title', () => {
+  it('an order whose meta row captions its quotation keeps the letterhead as the buyer and the addressee as the supplier', () => {
+    const m = pageFromRows([
+      [0.03, [0.13, 'Ganga Polymers Pvt. Ltd.']],
+      [0.07, [0.13, '16, Old Mill Road, Mumbai, Maharashtra - 400400']],
+      [0.1, [0.44, 'PURCHASE ORDER']],
+      [0.14, [0.06, 'PO No.'], [0.3, 'Date'], [0.5, 'Quotation']],
+      [0.155, [0.06, 'PO/24-25/099'], [0.3, '22/10/2025'], [0.5, 'Q-3096']],
+      [0.2, [0.057, 'To,']],
+      [0.215, [0.057, 'Kohinoor Agro Products']],
+      [0.23, [0.057, 'Plot 306, Link Road, Kolkata, West Bengal - 700223']],
+      [0.8, [0.66, 'For Ganga Polymers Pvt. Ltd.']],
+    ]);
+    const d = extractFields('PURCHASE_ORDER', m).data;
+    expect(d.buyer_name.value).toBe('Ganga Polymers Pvt. Ltd.');
+    expect(d.supplier_name.value).toBe('Kohinoor Agro Products');
+  });
+});

@@ -127,7 +127,8 @@ export function shoutedHead(head: string, signature: string): boolean {
  */
 function isQuotation(model: DocumentModel): boolean {
   const page = model.lines[0]?.page;
-  return model.layout.segments.some((s) => s.page === page && s.box.Top < 0.3 && /^\W*(?:sales\s*|price\s*)?quotation\W*$/i.test(s.text));
+  // (a title alone on its row: a "Quotation" caption in a row of meta captions is not one)
+  return model.layout.segments.some((s) => s.page === page && s.box.Top < 0.3 && /^\W*(?:sales\s*|price\s*)?quotation\W*$/i.test(s.text) && model.layout.rowOf(s).length === 1);
 }
 
 const BARE_DATE_KEY = /^\s*(?:date|dated|dt)\.?\s*[:.]?\s*/i;
