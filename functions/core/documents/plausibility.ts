@@ -27,12 +27,13 @@ const ADDRESS_KEY_RESIDUE = /\b(?:place\s+of\s+business|principal\s+place)\b|\b(
 const PIN_CODE = /(?<![\d.])[1-9]\d{2}\s?\d{3}(?![\d.])/;
 
 /** Words a form prints as labels: a value made of them only ("Customer Name Mobile No.", "Asset Cost") is a label read as a value. */
-const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|of|the|and|&|\/|#|[:.-]+)$/i;
+const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|quotation|enquiry|of|the|and|&|\/|#|[:.-]+)$/i;
 /**
  * Column and section headings a form prints: one alone ("CATEGORY") is a heading read as a value,
- * and a party heading ("Deliver To", "Ship To", "Sold To") names a party, it is not one.
+ * and a party heading ("Deliver To", "Ship To", "Sold To") names a party, it is not one; nor does a
+ * place heading ("Installation Site") beside it.
  */
-const HEADING_WORD = /^(?:category|description|particulars|items?|brand|make|variant|colou?r|specifications?|hsn|sac|qty|quantity|rate|unit|units|remarks?|id|ref|reference|deliver|delivery|ship|shipping|bill|billing|sold|consignee|consignor|to|from)$/i;
+const HEADING_WORD = /^(?:category|description|particulars|items?|brand|make|variant|colou?r|specifications?|hsn|sac|qty|quantity|rate|unit|units|remarks?|id|ref|reference|deliver|delivery|ship|shipping|bill|billing|sold|consignee|consignor|to|from|site|installation)$/i;
 function labelsOnly(value: string): boolean {
   const words = value.trim().split(/\s+/).map((w) => w.replace(/[.:,]+$/, ''));
   if (words.length === 1) return HEADING_WORD.test(words[0]) || /^(?:details?|name|address|model|product|asset|amount|total|value|price|cost)$/i.test(words[0]);
@@ -58,7 +59,8 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   if (PERSON.has(fieldName)) {
     const words = value.trim().split(/\s+/);
     const capitalised = words.every((w) => /^[A-Z]/.test(w));
-    return looksLikeName(value) && capitalised && !LABEL_WORD.test(value) ? 'pass' : 'fail';
+    // (a heading read beside a party's label, "Bill To | Installation Site", is no one's name)
+    return looksLikeName(value) && capitalised && !LABEL_WORD.test(value) && !labelsOnly(value) ? 'pass' : 'fail';
   }
   if (BUSINESS.has(fieldName)) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;

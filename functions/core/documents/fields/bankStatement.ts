@@ -66,6 +66,22 @@ export function spellsInOrder(code: string, name: string): boolean {
   return i >= Math.min(3, code.length);
 }
 
+/** Two printings of the bank's name spelling a word differently ("Purna Bank" / "Puna Commercial Bank"): one was misread. */
+const MISSPELT_CAP = 0.5;
+
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const rest = (x: string, skip: number) => x.slice(i + skip);
+  return rest(a, 1) === rest(b, 1) || rest(a, 1) === rest(b, 0) || rest(a, 0) === rest(b, 1);
+}
+
+function misspeltAgainst(name: string, others: readonly string[]): boolean {
+  const words = (t: string) => t.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 4);
+  return words(name).some((w) => others.some((o) => words(o).some((x) => oneEditApart(w, x))));
+}
+
 export const extractBankStatement: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -111,12 +127,14 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
 
   // The bank's name as printed; of several printings ("KONARK BANK" logo, "Konark Bank Limited" in the
   // footer) the fullest one that contains the others' words.
+  // (a name is capitalised: lower-case words before it are the text it was read after, "10:19 am Purna Bank")
+  const bankOf = (m: RegExpMatchArray) => m[1].replace(/^(?:[a-z]\S*\s+)+/, '');
   const names = model.findLines(BANK_NAME).filter((x) => !/statement|branch|account/i.test(x.match[0]));
   const tokens = (t: string) => t.toLowerCase().split(/[^a-z]+/).filter(Boolean);
   const printed = names.reduce<(typeof names)[number] | undefined>((best, x) => {
     if (!best) return x;
-    const a = tokens(best.match[1]);
-    const b = tokens(x.match[1]);
+    const a = tokens(bankOf(best.match));
+    const b = tokens(bankOf(x.match));
     return b.length > a.length && a.every((w) => b.includes(w)) ? x : best;
   }, undefined);
   const fromIfsc = ifscHit?.r.valid ? IFSC_BANKS[ifscHit.r.value.slice(0, 4)] : undefined;
@@ -124,26 +142,40 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   // Bank Ltd" / SVBL, "State Bank of India" / SBIN): two independent printings of the same bank.
   const agrees = (name: string) =>
     !!ifscHit?.r.valid && (fromIfsc ? name.toLowerCase().includes(fromIfsc.split(' ')[0].toLowerCase()) : spellsInOrder(ifscHit.r.value.slice(0, 4), name));
-  if (printed) found.bank_name = field(cleanName(printed.match[1]), printed.words, agrees(printed.match[1]) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
-  else if (fromIfsc && ifscHit) found.bank_name = field(fromIfsc, ifscHit.m.words, { kind: 'heuristic' });
+  // (a category printed over the name, "Kshetriya Gramin Bank / A Regional Rural Bank": the printing the IFSC spells is the bank's)
+  const named = printed && !agrees(bankOf(printed.match)) ? (names.find((x) => agrees(bankOf(x.match))) ?? printed) : printed;
+  if (named) {
+    found.bank_name = field(cleanName(bankOf(named.match)), named.words, agrees(bankOf(named.match)) ? { kind: 'structure', pass: true } : { kind: 'heuristic' });
+    if (misspeltAgainst(bankOf(named.match), names.filter((x) => x !== named).map((x) => bankOf(x.match)))) found.bank_name.confidence_score = Math.min(found.bank_name.confidence_score, MISSPELT_CAP);
+  } else if (fromIfsc && ifscHit) found.bank_name = field(fromIfsc, ifscHit.m.words, { kind: 'heuristic' });
 
   // "Statement Period: 01/01/2024 to 31/03/2024", "From 01-01-2024 To 31-03-2024"; the dates may
   // sit on the line to the right of (or under) the label.
-  const periodLabels = model.findLines(/period|from|statement\s*(?:of\s*account\s*)?for/i);
+  // (a net-banking search form's date range: "Start Date 22-07-2025 To 20-10-2025")
+  const periodLabels = model.findLines(/period|from|start\s*date|statement\s*(?:of\s*account\s*)?for/i);
   const periodLine = periodLabels
     .flatMap((x) => [x.line, model.lineRightOf(x.line), model.lineBelow(x.line, 1)])
     .find((l): l is Line => !!l && findDates(l.text).length >= 2);
   // "Statement From | 01/02/2024" and "Statement To | 28/03/2024" as separate key-value cells.
-  const fromPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?/i]).find((p) => findDates(p.value).length === 1);
-  const toPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?/i]).find((p) => findDates(p.value).length === 1);
+  const fromPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?|^\s*start\s*date/i]).find((p) => findDates(p.value).length === 1);
+  const toPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?|^\s*end\s*date/i]).find((p) => findDates(p.value).length === 1);
+  // (a form's "To" input on the From's row, a bare key the layout did not pair: the date right of it)
+  const toOnRow = (() => {
+    const key = fromPair?.keySegment;
+    if (!key) return undefined;
+    const to = model.layout.rowOf(key).find((x) => x.box.Left > key.box.Left && /^\s*(?:to|till|upto|end\s*date|to\s*date)\s*:?\s*$/i.test(x.text));
+    const v = to ? model.layout.segmentRight(to) : undefined;
+    return v && findDates(v.text).length === 1 ? { value: v.text, valueWords: v.words } : undefined;
+  })();
   const periodPair = model.layout.find([/(?:statement\s*)?period(?:\s*of\s*statement)?/i]).find((p) => findDates(p.value).length >= 2);
   if (!periodLine && periodPair) {
     const [a, b] = findDates(periodPair.value);
     found.period_from = field(a.value, periodPair.valueWords, { kind: 'structure', pass: true });
     found.period_to = field(b.value, periodPair.valueWords, { kind: 'structure', pass: true });
-  } else if (!periodLine && fromPair && toPair) {
+  } else if (!periodLine && fromPair && (toPair ?? toOnRow)) {
+    const until = (toPair ?? toOnRow)!;
     found.period_from = field(findDates(fromPair.value)[0].value, fromPair.valueWords, { kind: 'structure', pass: true });
-    found.period_to = field(findDates(toPair.value)[0].value, toPair.valueWords, { kind: 'structure', pass: true });
+    found.period_to = field(findDates(until.value)[0].value, until.valueWords, { kind: 'structure', pass: true });
   }
   if (!periodLine && !found.period_from) {
     // A row of captions over a row of values ("From Date | To Date" over "01/12/2025 | 30/11/2026").

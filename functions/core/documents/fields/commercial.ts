@@ -157,20 +157,35 @@ export const SALUTATION =
 /** Another label or section: not an addressee's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]|kind\s*att/i;
 
+const TO_LINE = /^\s*to\b\s*[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/i;
+
 /**
  * The addressee of a letter: "To," (or "To: <name>", "To M/s <name>") and the business on that
  * line or the next, skipping a salutation line ("The Proprietor / Manager").
  */
 export function addressee(model: DocumentModel): { line: Line; name: string } | undefined {
-  const to = model.findLine(/^\s*to\b\s*[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/i);
+  const to = model.findLine(TO_LINE);
   if (!to || to.line.index > model.lines.length * 0.6) return undefined;
   const clean = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '').replace(/,\s*$/, ''));
-  const rest = clean(to.match[1] ?? '');
+  // The block's own column: a quotation's meta cells on its row ("To, | Quotation No. | SQ/168") start
+  // another column, whose cells are not the addressee's lines.
+  const toCell = model.layout.segments.find((s) => s.line === to.line && s.start === 0);
+  const across = toCell ? model.layout.rowOf(toCell).filter((s) => s.box.Left > toCell.box.Left + toCell.box.Width + 0.1) : [];
+  const boundary = across.length ? Math.min(...across.map((s) => s.box.Left)) : Infinity;
+  const inColumn = (l: Line) =>
+    boundary === Infinity
+      ? l.text
+      : model.layout.segments
+          .filter((s) => s.line === l && s.box.Left < boundary - 0.01)
+          .map((s) => s.text)
+          .join(' ');
+  const rest = clean(TO_LINE.exec(inColumn(to.line))?.[1] ?? '');
   if (rest.length >= 3 && !NOT_A_NAME.test(rest) && !SALUTATION.test(rest)) return { line: to.line, name: rest };
-  for (const next of model.linesAfter(to.line, 2)) {
-    const name = clean(next.text);
+  const below = boundary === Infinity ? model.linesAfter(to.line, 2) : model.linesAfter(to.line, 8).filter((l) => inColumn(l)).slice(0, 2);
+  for (const next of below) {
+    const name = clean(inColumn(next));
     if (SALUTATION.test(name)) continue;
-    if (name.length < 3 || NOT_A_NAME.test(name) || /\d{3,}/.test(next.text)) return undefined;
+    if (name.length < 3 || NOT_A_NAME.test(name) || /\d{3,}/.test(inColumn(next))) return undefined;
     return { line: next, name };
   }
   return undefined;
@@ -216,6 +231,13 @@ export const TRADE_LINE = /^\s*(?:dealers?|deals|specialists?|authori[sz]ed\s+(?
  */
 export const AFFILIATION_LINE = /^\s*(?:(?:a\s+)?(?:licensee|franchisee|unit|division|subsidiary)\s+of\b|(?:operated|managed|owned)\s+by\b|\((?!\s*(?:near|opp|behind|beside|next|above|off)\b)(?![^()]*\d{4})[^():]*\)\s*[,.]?\s*$)/i;
 
+/**
+ * A letterhead's tagline between the name and its address: no digits, and either activities set
+ * apart by bullets ("Design • Supply • Installation") or what the firm is or offers ("MNRE
+ * Empanelled Vendor", "Solar Systems for Homes, Shops & Schools", "Sales & Service of …"). Not its address.
+ */
+export const TAGLINE_LINE = /^(?!.*\d)(?:.*[A-Za-z]\s+[•·*+»|]+\s+[A-Za-z].*|.*\b(?:empanell?ed|(?:systems?|solutions?|services?|products?)\s+for|sales\s*(?:&|and)\s*service)\b.*)$/i;
+
 export function addressBelow(
   model: DocumentModel,
   nameSeg: Segment,
@@ -245,7 +267,7 @@ export function addressBelow(
       .sort((a, b) => a.box.Top - b.box.Top)[0];
     if (!next || lay.isProseLine(next.line)) break;
     const text = tidy(next.text);
-    if (!parts.length && skipped < 3 && (isRegistrationLine(text) || TRADE_LINE.test(text) || AFFILIATION_LINE.test(text))) {
+    if (!parts.length && skipped < 3 && (isRegistrationLine(text) || TRADE_LINE.test(text) || AFFILIATION_LINE.test(text) || TAGLINE_LINE.test(text))) {
       skipped++;
       cur = next;
       continue;

@@ -98,6 +98,24 @@ export function blockAboveDealerKey(model: DocumentModel, accept: (name: string)
   return undefined;
 }
 
+/** A dealer's card heading on a portal page: "Store Details", "Dealer Information". */
+const DEALER_CARD = /^\s*(?:dealer|store|shop|retailer|outlet)(?:'s)?\s*(?:details|information|info)\s*$/i;
+
+/**
+ * A bare "Address" caption inside the dealer's card (the card's heading above it in its column):
+ * the address under it is the dealer's, as "Store Address" would say.
+ */
+function addressInDealerCard(model: DocumentModel): ExtractedField | undefined {
+  const lay = model.layout;
+  for (const head of labelSegments(model, [DEALER_CARD], 2)) {
+    const near = (s: Segment) => s.page === head.page && s.box.Top > head.box.Top && s.box.Top - head.box.Top < head.box.Height * 14 && Math.abs(s.box.Left - head.box.Left) < 0.02;
+    const key = lay.segments.filter((s) => near(s) && /^\s*address\s*:?\s*$/i.test(s.text)).sort((a, b) => a.box.Top - b.box.Top)[0];
+    const a = key ? addressUnderSegment(model, key) : undefined;
+    if (a) return a;
+  }
+  return undefined;
+}
+
 export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -116,7 +134,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const dealerBlock = blockAboveDealerKey(model, isDealer);
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, [/(?:dealer|dlr)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i])], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isDealer }) ??
+    // (a store's name is the dealer's, as in the pairs' vocabulary: "Store Name" beside a right-aligned value)
+    labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i])], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isDealer }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     dealerBlock?.name ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
@@ -136,6 +155,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   found.dealer_address =
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
+    addressInDealerCard(model) ??
     addressUnderSegment(model, toSegment) ??
     labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
@@ -191,7 +211,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
-  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
+  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*issued\s*on\b/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
   const assetPair = model.layout.find(V('asset_model').labels).find((p) => {

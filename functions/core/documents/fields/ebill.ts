@@ -2,9 +2,11 @@
 import type { DocumentModel } from '../blocks.ts';
 import { findAmounts } from '../validators.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
+import { plausible } from '../plausibility.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
+import { pairValue } from './commercial.ts';
 import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, notRefused, textByLabels, valueUnderCaption, withoutLeadingName } from './certificate.ts';
 
 /** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
@@ -63,9 +65,16 @@ export const extractEbill: Extractor = (model, _opts, V) => {
   const all = ['consumer_name', 'consumer_number', 'address', 'bill_date', 'amount_due'].flatMap((f) => V(f).labels);
   const combined = nameAndAddress(model, NAME_AND_ADDRESS, ADDRESS_STOP);
   const to = addressee(model, { stop: ADDRESS_STOP });
-  const personName = (s: string) => looksLikeName(s) && !isLabelText(s, all);
+  // (an app's action beside the caption, "Name | Switch account", is no name: names are capitalised)
+  const personName = (s: string) => looksLikeName(s) && !isLabelText(s, all) && plausible('consumer_name', s) !== 'fail';
   found.consumer_name =
     textByLabels(model, V('consumer_name').labels, { clean: cleanPartyName, allLabels: all, accept: personName }) ??
+    // (the caption's beside value is no name, an app's "Switch account": the name under the caption)
+    model.layout
+      .find(V('consumer_name').labels)
+      .map((p) => pairValue(model, p, (t) => personName(cleanPartyName(t))))
+      .filter((v) => !!v)
+      .map((v) => field(cleanPartyName(v!.text), v!.words, { kind: 'labelled', via: 'pair' }))[0] ??
     labelledText(model, V('consumer_name').labels, {
       ...VIA,
       stop: /\s{2,}|\b(?:consumer\s*no|ca\s*no|account|bill|date)\b/i,

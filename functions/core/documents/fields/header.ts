@@ -5,7 +5,7 @@
 import type { DocumentModel, Line } from '../blocks.ts';
 import { segmentLine } from '../layout.ts';
 import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, repairNameLookalikes, tidy, type ExtractedField } from './common.ts';
-import { AFFILIATION_LINE, TRADE_LINE, addressBelow } from './commercial.ts';
+import { AFFILIATION_LINE, TAGLINE_LINE, TRADE_LINE, addressBelow } from './commercial.ts';
 
 // (a bill book's pre-printed choice of payment, "Cash / Credit", is no name either; nor an e-invoice's
 // registration labels over the seller's cell: "IRN", "Ack No.", "e-Way Bill"; nor a party's heading: "Details of Receiver (Billed to)")
@@ -24,8 +24,9 @@ export function letterheadText(line: Line): string {
   // A letterhead sharing its line with the title ("STAR RETAIL PVT LTD      PURCHASE ORDER"): its own cell.
   const cells = segmentLine(line);
   const text = cells.length > 1 ? cells[0].text : line.text;
-  // (an underscore is a dot or a smudge read low: "BOOK TA _K (TAMAN DAYA)")
-  return withoutLogoInitials(text.replace(TRAILING_REGISTRATION, '').replace(/_/g, '.').trim());
+  // (an underscore is a dot or a smudge read low: "BOOK TA _K (TAMAN DAYA)"; a portal's account
+  // menu prints its caret after the name: "Navkar Home Appliances v")
+  return withoutLogoInitials(text.replace(TRAILING_REGISTRATION, '').replace(/_/g, '.').replace(/\s+[v˅⌄▾▼]$/u, '').trim());
 }
 
 /** A logo of initials read into the name ("JE Janata Electricals & Electronics"): dropped. */
@@ -153,7 +154,7 @@ export function repairLegalForms(name: string): string {
 export const REGISTRATION_LINE =
   /^\s*[(\[]?\s*(?:(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\.?|no\.?)|roc|cin|reg(?:istration)?\.?)\s*(?:no|n[ao0]|number)?\.?\s*[:.]?\s*)?[(\[]?[A-Z0-9]{0,4}\d{4,}[\s-]*[A-Z]?\s*[)\]]?\s*[)\]]?\s*$/i;
 /** Lines between a name and its address: a registration number, what the shop deals in, whose it is. */
-const NOT_ADDRESS_LINE = new RegExp(`${REGISTRATION_LINE.source}|${TRADE_LINE.source}|${AFFILIATION_LINE.source}`, 'i');
+const NOT_ADDRESS_LINE = new RegExp(`${REGISTRATION_LINE.source}|${TRADE_LINE.source}|${AFFILIATION_LINE.source}|${TAGLINE_LINE.source}`, 'i');
 /** Ends an address under a letterhead: a label, a date-and-time line, or a bare phone number. */
 export const LETTERHEAD_STOP = new RegExp(
   `${DEFAULT_ADDRESS_STOP.source}|\\b\\d{1,2}[-/.\\s](?:\\d{1,2}|[A-Za-z]{3})[-/.\\s]?\\d{2,4}\\s+\\d{1,2}:\\d{2}|^\\s*\\+?[\\d\\s()-]{9,}\\s*$` +

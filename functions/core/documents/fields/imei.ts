@@ -13,6 +13,22 @@ const BRAND = /^\s*(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|
 
 const BRAND_WORD = /^(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|moto|apple|nokia|google|nothing|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|huawei)$/i;
 
+/**
+ * A labelled model that the box's heading prints with more after it ("Model : Redmi Pad SE" under the
+ * heading "Xiaomi Redmi Pad SE 8.7 4G"): small print may have lost its end, which one is whole is a
+ * guess (docs/confidence.md, competing evidence).
+ */
+const SHORTER_THAN_HEADING_CAP = 0.6;
+
+function shorterThanHeading(labelled: ExtractedField | undefined, heading: ExtractedField | undefined): ExtractedField | undefined {
+  if (!labelled || typeof labelled.value !== 'string' || typeof heading?.value !== 'string') return labelled;
+  const v = labelled.value.toLowerCase();
+  const h = heading.value.toLowerCase();
+  const at = h.indexOf(v);
+  const cut = at >= 0 && /^\s+\S/.test(h.slice(at + v.length));
+  return cut ? { ...labelled, confidence_score: Math.min(labelled.confidence_score, SHORTER_THAN_HEADING_CAP) } : labelled;
+}
+
 /** "V30 VIVO": the brand printed after the model in the next cell is not part of the model. */
 function withoutTrailingBrand(model: string): string {
   const words = model.split(/\s+/);
@@ -106,13 +122,15 @@ export const extractImei: Extractor = (model, _opts, V) => {
     found.imei_number = { value: chosen.map((i) => i.value), confidence_score: chosen.length < numbered ? Math.min(score, INCOMPLETE_CAP) : score, ...(where ? { evidence: where } : {}) };
   }
 
-  found.model =
+  const labelledModel =
     labelledText(model, V('model').labels, {
       stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
       clean: (s) => withoutTrailingBrand(repairModelName(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, '')))),
       // (a card's heading "Product" over its first caption, "Category" / "Brand": the caption is no model)
       accept: (s) => s.length >= 2 && !isModelCode(s) && !CARD_CAPTION.test(s),
-    }) ??
+    });
+  found.model =
+    shorterThanHeading(labelledModel, brandLine(model)) ??
     brandLine(model) ??
     // a phone-back sticker prints only the maker's code ("Model No. 24066PC95I"): with no name anywhere, the code is
     // the model (the model validator still holds it in review: a code may stand for a name the page does not print)

@@ -182,7 +182,8 @@ export function addressUnderSegment(model: DocumentModel, seg: Segment | undefin
 export function nameUnderHeading(model: DocumentModel, sections: readonly RegExp[], accept: (text: string) => boolean): Segment | undefined {
   const lay = model.layout;
   for (const head of labelSegments(model, sections, 2)) {
-    let first = lay.segmentBelow(head, 1.6);
+    // (a heading set apart from its block by up to two of its heights: boxed cards leave a gap)
+    let first = lay.segmentBelow(head);
     // an e-invoice's party box prints its GSTIN first, the name under it ("Supplier" / "GSTIN : 29…" / name)
     if (first && /^\s*gstin\b/i.test(first.text) && Math.abs(first.box.Left - head.box.Left) < Math.max(head.box.Height, 0.006) * 1.5) first = lay.segmentBelow(first, 1.6);
     if (!first || Math.abs(first.box.Left - head.box.Left) >= Math.max(head.box.Height, 0.006) * 1.5 || /\d{3,}/.test(first.text)) continue;

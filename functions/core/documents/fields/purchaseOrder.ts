@@ -17,6 +17,7 @@ import { labelSegments, nameUnderHeading, pairInSection } from './layoutFields.t
 import type { Segment } from '../layout.ts';
 import { addressee, pairValue } from './commercial.ts';
 import { invoiceTotal } from './invoice.ts';
+import { findDates } from '../validators.ts';
 import { cleanName, field, hasPincode, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldVocabulary } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 
@@ -120,6 +121,34 @@ export function shoutedHead(head: string, signature: string): boolean {
   return !/\p{Ll}/u.test(head) && /\p{Lu}/u.test(head) && /\p{Ll}/u.test(signature);
 }
 
+/**
+ * A supplier's quotation accepted as the order (the buyer's "ACCEPTED" stamp or signature on it):
+ * titled "Quotation" near the top, so the letterhead is the supplier's and the addressee the buyer.
+ */
+function isQuotation(model: DocumentModel): boolean {
+  const page = model.lines[0]?.page;
+  // (a title alone on its row: a "Quotation" caption in a row of meta captions is not one)
+  return model.layout.segments.some((s) => s.page === page && s.box.Top < 0.3 && /^\W*(?:sales\s*|price\s*)?quotation\W*$/i.test(s.text) && model.layout.rowOf(s).length === 1);
+}
+
+const BARE_DATE_KEY = /^\s*(?:date|dated|dt)\.?\s*[:.]?\s*/i;
+
+/**
+ * The date right under the order's number, after a bare "Date" key (a stamp's or a box's "PO No." over
+ * "Date"): the number's own block dates it, before any other "Date" on the page (a quotation's).
+ */
+function dateUnderNumber(model: DocumentModel, po: ExtractedField | undefined): ExtractedField | undefined {
+  if (typeof po?.value !== 'string' || po.value.length < 3) return undefined;
+  const lay = model.layout;
+  const seg = lay.segments.find((s) => s.text.includes(String(po.value)));
+  const under = seg ? lay.segmentBelow(seg) : undefined;
+  if (!under) return undefined;
+  const keyed = BARE_DATE_KEY.test(under.text) || lay.rowOf(under).some((x) => x.box.Left < under.box.Left && new RegExp(`${BARE_DATE_KEY.source}$`, 'i').test(x.text));
+  const d = keyed ? findDates(under.text)[0] : undefined;
+  // (the date's own words: a speck read beside it, "© 22/10/2025", is not its evidence)
+  return d ? field(d.value, model.wordsInRange(under.line, under.start + d.index, under.start + d.index + d.length), { kind: 'structure', pass: true }) : undefined;
+}
+
 export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   // (a number under the title outranks a reference's: "Reference# QT-7569" is the quotation's)
@@ -137,16 +166,23 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
     const r = { value: inner.value, repairs: p.repairs + inner.repairs };
     found.po_number = r.repairs ? { ...po, value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
   }
-  found.po_date = labelledDate(model, V('po_date').labels, { pairsOnly: true }) ?? labelledDate(model, V('po_date').labels, VIA);
+  const dateLabels = V('po_date').labels;
+  // (the order's own date label first; then a bare "Date" under the number before any other "Date")
+  const ownDate = dateLabels.filter((l) => !/dated\?/.test(l.source));
+  found.po_date =
+    labelledDate(model, ownDate, { pairsOnly: true }) ??
+    dateUnderNumber(model, found.po_number) ??
+    labelledDate(model, dateLabels, { pairsOnly: true }) ??
+    labelledDate(model, dateLabels, VIA);
 
   // The issuer of a purchase order is the buyer: a "Buyer" label or section, else its letterhead
   // (confirmed when the "For <business>" signature names the same business).
+  const quotation = isQuotation(model);
   const head = letterheadName(model);
   const signature = signatureName(model);
   const norm = (x: unknown) => String(x ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   const headLine = letterheadLine(model);
-  found.buyer_name =
-    partyName(model, V('buyer_name'), V('supplier_name')) ??
+  const issuer =
     (head && signature && headLine && norm(head.value) === norm(signature.value)
       ? // (a heading in capitals repeated in mixed case by the signature: the name as the business writes it)
         shoutedHead(letterheadText(headLine), String(signature.value))
@@ -161,10 +197,15 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   // the addressee confirmed by a PIN-ending address under it: the title and the address block are its label
   const toAddress = to ? addressUnder(model, to.line, 4) : undefined;
   const toConfirmed = typeof toAddress?.value === 'string' && hasPincode(toAddress.value);
+  const toParty = to ? field(business(to.name), to.line.words, { kind: toConfirmed ? 'labelled' : 'heuristic' }) : undefined;
+  // (on a quotation the "To" block is the buyer's: it names no supplier)
+  const supplierV = V('supplier_name');
+  const supplierVocabulary = quotation ? { ...supplierV, labels: supplierV.labels.filter((l) => !/\bto\b/.test(l.source)), sections: (supplierV.sections ?? []).filter((l) => !/\bto\b|\^to/.test(l.source)) } : supplierV;
+  found.buyer_name = partyName(model, V('buyer_name'), V('supplier_name')) ?? (quotation ? toParty : undefined) ?? issuer;
   found.supplier_name =
-    partyName(model, V('supplier_name'), V('buyer_name')) ??
-    (to ? field(business(to.name), to.line.words, { kind: toConfirmed ? 'labelled' : 'heuristic' }) : undefined) ??
-    labelledText(model, [/^\s*(?:party|vendor|supplier)(?:'s)?\s*(?:name)?\b/i, ...V('supplier_name').labels], { ...VIA, stop: NAME_STOP, clean: business, accept: isBusiness });
+    partyName(model, supplierVocabulary, V('buyer_name')) ??
+    (quotation ? issuer : toParty) ??
+    labelledText(model, [/^\s*(?:party|vendor|supplier)(?:'s)?\s*(?:name)?\b/i, ...supplierVocabulary.labels], { ...VIA, stop: NAME_STOP, clean: business, accept: isBusiness });
   found.total_amount = invoiceTotal(model, PO_TOTAL_LABELS);
   return { found };
 };

@@ -12,6 +12,12 @@ type Take = Parameters<typeof proseRead<string | number>>[2];
 
 const TITLE = /^(?:(?:Shri|Sri|Smt|Mr|Mrs|Ms|Miss|Kumari|Kum|Dr)\.?\s+)+/i;
 
+/** Words of a run in two cases: a short all-capital word (an acronym) beside mixed-case ones. */
+function acronymAmongWords(run: string): boolean {
+  const words = run.split(/\s+/).map((w) => w.replace(/[^\p{L}]/gu, '')).filter((w) => w.length >= 2);
+  return words.some((w) => w.length <= 4 && w === w.toUpperCase()) && words.some((w) => w !== w.toUpperCase());
+}
+
 /**
  * The customer a lender's letter names in a sentence: "our customer Shri X", "the borrower Mr. X",
  * "to Mr. X" (a title then required). The name is the run of capitalised words after the title.
@@ -27,6 +33,8 @@ export function sentenceCustomer(model: DocumentModel): ExtractedField | undefin
     if (!m) return undefined;
     const name = m[0].trim().replace(/[.,]$/, '');
     if (name.replace(/[^\p{L}]/gu, '').length < 3 || !/\s/.test(name) && !title) return undefined;
+    // (untitled, an acronym before a capitalised word is no name: "the customer OTP. Upload the invoice")
+    if (!title && acronymAmongWords(name)) return undefined;
     return { at, length: name.length, value: tidy(name) };
   };
   const named =

@@ -31,6 +31,8 @@ export const ebill: DocumentTypeDeclaration = {
         /consumer(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:consumer|customer|subscriber|owner|occupier)/i,
         /(?:customer|subscriber|account|owner|occupier)(?:'s)?\s*name/i,
+        // (a utility app's account card: "Account Holder")
+        /(?:account|a\/c)\s*holder(?:'s)?(?:\s*name)?/i,
         /(?:owner|occupier)\s*(?:\/\s*(?:owner|occupier))?/i,
         /\bname\b/i,
       ],

@@ -103,7 +103,8 @@ export const invoice: DocumentTypeDeclaration = {
       inSection: [/(?:mobile|mob|phone|ph|contact|cell|tel)\s*(?:no|number)?/i],
     },
     invoice_number: {
-      labels: [/(?:tax\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /(?<!e[\s-]*way\s*)bill\s*(?:no|number|#)/i, /^\s*document\s*(?:no|number)\b/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i],
+      // (the invoice's own qualifier, "Sale Invoice No.", is still its number; "Receipt No." on an invoice is a payment's)
+      labels: [/(?:(?:tax|sales?|retail|gst)\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /(?<!e[\s-]*way\s*)bill\s*(?:no|number|#)/i, /^\s*document\s*(?:no|number)\b/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i],
     },
     invoice_date: {
       // (a date key qualified by another event is not the invoice's: "Ack Date", "Booking Date", "Due Date")

@@ -20,6 +20,8 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     // a government e-marketplace's order is a contract: "Contract No: GEMC-…", "Total Contract Value"
     re('contract-no', 4, /\bcontract\s*(?:no|number)\b/i),
     re('contract-value', 1.5, /\btotal\s*(?:contract|order)\s*value\b/i),
+    // a supplier's quotation the buyer stamped "ACCEPTED" (with its PO number) is the order
+    re('accepted-quotation', 2, /\bquotation\b[\s\S]*\baccepted\b|\baccepted\b[\s\S]*\bquotation\b/i),
     re('order-words', 1, /\bplace(?:d)?\s+(?:an?\s+|the\s+|our\s+)?(?:purchase\s+)?order\b|\border\s*(?:no|number|date|value)\b|\bquotation\b/i),
   ],
   fields: {
@@ -37,6 +39,8 @@ export const purchaseOrder: DocumentTypeDeclaration = {
         // an order released against a rate contract: "Release Order No.", "R.O. No." (before the contract's own number)
         /(?:release|supply|work)\s*order\s*(?:no|number|#)\.?|\bR\.\s?O\.\s*(?:no|number|#)\.?/i,
         /order\s*(?:no|number|#)\.?/i,
+        // a trade indent is the buyer's order through a broker or agent: "Indent No."
+        /\bindent\s*(?:no|number|#)\.?/i,
         // (a procurement portal's export names its order a document: "Document No.", "Document Date")
         /^\s*document\s*(?:no|number|#)\.?\s*:?\s*$/i,
         /\bcontract\s*(?:no|number|#)\.?/i,
