@@ -18,7 +18,7 @@ import type { KeyValue, Segment } from '../layout.ts';
 import { findDates } from '../validators.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, repairStateNames, tidy, type ExtractedField } from './common.ts';
-import { columnBlock } from './layoutFields.ts';
+import { addressUnderSegment, columnBlock } from './layoutFields.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -594,6 +594,9 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
     }
     const wrapped = wrappedPairs(model, [label]);
     for (const w of [...wrapped, ...rowPairs(model, [label])]) {
+      // the cell beside is another address's caption ("Postal Address of the Establishment" | "Residential
+      // Address of the Employer", each over its own block): no value
+      if (!/\d/.test(w.value.text) && labels.some((l) => l.test(w.value.text))) continue;
       if (avoided(model, w.key, w.keySegments[0], opts.avoid)) {
         opts.refused?.push(w.value.text);
         continue;
@@ -602,6 +605,8 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       // a key cell the layout left unpaired is trusted only with a whole address beside it (up to its PIN)
       if (a && (wrapped.includes(w) || hasPincode(String(a.value)))) return a;
     }
+    const captioned = addressUnderCaption(model, label, opts);
+    if (captioned) return captioned;
     // A heading alone on its row with a parts table under it.
     for (const s of lay.segments) {
       if (lay.isProseLine(s.line) || !covers(label, s.text.replace(/[\s:：.\-–*]+$/, ''), 3)) continue;
@@ -609,6 +614,30 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       const t = addressFromPartsTable(model, s);
       if (t) return t;
     }
+  }
+  return undefined;
+}
+
+/**
+ * A caption over its value in a grid of captioned cells ("Postal Address of the Establishment" over
+ * two address lines, "Residential Address of the Employer" beside it over its own): the layout pairs
+ * no row of such a grid when the values run on for several lines, and the caption's line read as a
+ * whole runs into the next column's caption. The caption ends with the label (a prefix such as "Door
+ * No. &" may lead it); the address is the block under it, in its column, up to its PIN.
+ */
+function addressUnderCaption(model: DocumentModel, label: RegExp, opts: AddressChoice): ExtractedField | undefined {
+  const lay = model.layout;
+  const rx = new RegExp(label.source, label.flags.replace(/[gy]/g, ''));
+  for (const s of lay.segments) {
+    const t = s.text.replace(/[\s:：.\-–*]+$/, '');
+    const m = rx.exec(t);
+    // (a row of captions may read as a sentence, "… of the Establishment ‖ … of the Employer": a cell of several is no prose)
+    const sentence = lay.isProseLine(s.line) && lay.segments.filter((x) => x.line === s.line).length < 2;
+    // (only in a grid: a caption alone on its row is read by the other lookups)
+    if (!m || m.index + m[0].length < t.length || t.split(/\s+/).length > 8 || /\d/.test(t) || sentence || lay.isKey(s) || lay.rowOf(s).length < 2) continue;
+    if (avoided(model, s.text, s, opts.avoid)) continue;
+    const a = addressUnderSegment(model, s, { stop: opts.stop });
+    if (a && hasPincode(String(a.value))) return { ...a, value: finishAddress(String(a.value)) };
   }
   return undefined;
 }
@@ -838,6 +867,19 @@ export function dateAfterLabel(model: DocumentModel, labels: readonly RegExp[], 
       const d = pick === 'range' && ds.length >= 2 && /\b(?:to|till|until|upto)\b|\s[-–]\s/i.test(rest.slice(ds[0].index + ds[0].length, ds[1].index)) ? ds[ds.length - 1] : ds[0];
       return field(d.value, model.wordsInRange(x.line, from + d.index, from + d.index + d.length), { kind: 'structure', pass: true });
     }
+  }
+  return undefined;
+}
+
+/**
+ * A date beside a key wrapped over two lines ("DATE OF UDYAM" / "REGISTRATION" beside "11 Dec 2022"):
+ * both key lines together must be covered by the label, so a date beside "DATE OF UAM" /
+ * "REGISTRATION" is not the Udyam registration's.
+ */
+export function wrappedKeyDate(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  for (const w of wrappedPairs(model, labels)) {
+    const d = findDates(w.value.text)[0];
+    if (d) return field(d.value, w.value.words, { kind: 'structure', pass: true });
   }
   return undefined;
 }

@@ -20,8 +20,11 @@ const BUSINESS_WORD = /\b(?:stall|centre|center|cart|kiosk|foods?|sweets?|trader
 const titledPerson = (s: string) => PERSON_TITLE.test(s) || (SHRI_PERSON.test(s) && !BUSINESS_WORD.test(s));
 /** Ceiling for a business name that reads as a titled person. */
 export const TITLED_PERSON_CAP = 0.5;
-/** "Name and (Registered Office) Address of Licensee": the business is the name before the address. */
-const LICENSEE = /name\s*(?:and\s*(?:registered\s*(?:office\s*)?)?address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|fbo|company)/i;
+/**
+ * "Name and (Registered Office) Address of Licensee": the business is the name before the address.
+ * A second name after a slash is the same party ("Name of the Licensee / Company").
+ */
+const LICENSEE = /name\s*(?:and\s*(?:registered\s*(?:office\s*)?)?address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|fbo|company)(?:\s*\/\s*(?:licensee|company|firm|fbo))?/i;
 
 /**
  * The 14 digits read as two pieces on one row ("2327913168706" and "4": a photo's glare or a box

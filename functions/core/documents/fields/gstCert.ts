@@ -1,5 +1,5 @@
 /** GST registration certificate (Form GST REG-06): gstin, legal_name, trade_name, address, date_of_registration. */
-import type { DocumentModel, Word } from '../blocks.ts';
+import type { DocumentModel, Line, Word } from '../blocks.ts';
 import { readGstin } from '../validators.ts';
 import { gstinCandidates } from './gstin.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
@@ -34,10 +34,28 @@ function splitGstin(model: DocumentModel): { value: string; valid: boolean; repa
   return undefined;
 }
 
+/** A GSTIN's own key ending where the number starts: "GSTIN :", "Search Result based on GSTIN/UIN :" (a column header has no colon). */
+const GSTIN_KEY = /\b(?:GSTIN(?:\s*\/\s*UIN)?|registration\s*(?:no|number))\b\.?\s*[:：\-]\s*$/i;
+
+/**
+ * Of several valid GSTINs (a search by PAN lists the PAN's registrations in every state), the one
+ * its key names: the key before it on its line, or ending the line above it. Undefined when the
+ * page prints one GSTIN only or no key decides.
+ */
+function keyedGstin<T extends { value: string; valid: boolean; words: Word[]; line: Line }>(model: DocumentModel, hits: readonly T[]): T | undefined {
+  const valid = hits.filter((h) => h.valid);
+  if (new Set(valid.map((h) => h.value)).size < 2) return undefined;
+  return valid.find((h) => {
+    const before = h.line.text.slice(0, h.words[0]?.start ?? 0);
+    const above = model.linesBefore(h.line, 1)[0];
+    return GSTIN_KEY.test(before) || (!before.trim() && !!above && GSTIN_KEY.test(above.text));
+  });
+}
+
 export const extractGstCert: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const gstins = gstinCandidates(model);
-  const g = gstins.find((x) => x.valid) ?? gstins[0];
+  const g = keyedGstin(model, gstins) ?? gstins.find((x) => x.valid) ?? gstins[0];
   if (g?.valid) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
   else {
     const joined = splitGstin(model);

@@ -6,7 +6,7 @@ import { cleanName, field, labelledAddress, labelledDate, labelledText, type Ext
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
-import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, proseAddress, proseDate, proseName, checkedAgainst, textByLabels } from './certificate.ts';
+import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, proseAddress, proseDate, proseName, checkedAgainst, textByLabels, wrappedKeyDate } from './certificate.ts';
 
 const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 const TYPE_WORD = /\b(micro|small|medium)\b/i;
@@ -88,6 +88,7 @@ export const extractUdyam: Extractor = (model, _opts, V) => {
   found.date_of_registration =
     labelledDate(model, V('date_of_registration').labels, VIA) ??
     dateAfterLabel(model, V('date_of_registration').labels) ??
+    wrappedKeyDate(model, V('date_of_registration').labels) ??
     proseDate(model, [/\b(?:allotted|registered|granted)\b[^.]{0,160}?\bon\s+/i, /\bwith\s+effect\s+from\s+|\bw\.?\s?e\.?\s?f\.?\s*/i], { within: 30 });
 
   return { found };

@@ -1,0 +1,112 @@
+/**
+ * Certificates and identity documents on layouts of the tenth dev set (test/fixtures/documents/dev10:
+ * written apart from the extractor): each general fix reduced to the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '#core/documents/index.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('FSSAI: captions above their values', () => {
+  const registration = (businessCaption: string, addressCaption: string) =>
+    pageFromRows([
+      [0.04, [0.28, 'REGISTRATION CERTIFICATE']],
+      [0.14, [0.3, 'Registration Number']],
+      [0.16, [0.3, '22125348713384']],
+      [0.21, [0.28, 'Name of Petty FBO / Proprietor']],
+      [0.23, [0.28, 'Kumari Swapna Chary']],
+      [0.25, [0.28, businessCaption]],
+      [0.27, [0.28, 'Jay Jagannath Milk Point']],
+      [0.29, [0.28, addressCaption]],
+      [0.31, [0.28, 'Plot No. 361, At Telkoi, Po Kotpad, Tehsil Balipatna, Dist Cuttack']],
+      [0.33, [0.28, 'Odisha - 753392']],
+      [0.36, [0.28, 'Kind of Business']],
+      [0.38, [0.28, 'Dairy Products']],
+    ]);
+
+  it('"Address of Food Business" is the premises\' whole caption: none of it is read into the address', () => {
+    expect(extractFields('FSSAI_CERTIFICATE', registration('Business Name', 'Address of Food Business')).data.address.value).toBe(
+      'Plot No. 361, At Telkoi, Po Kotpad, Tehsil Balipatna, Dist Cuttack, Odisha - 753392',
+    );
+  });
+
+  it('"Name of the Licensee / Company": the name after the slash is the same party, the name is under the caption', () => {
+    expect(extractFields('FSSAI_CERTIFICATE', registration('NAME OF THE LICENSEE / COMPANY', 'Address of Food Business')).data.business_name.value).toBe('Jay Jagannath Milk Point');
+  });
+});
+
+describe('SHOP_ACT: two columns of captions, each over an address of several lines', () => {
+  const certificate = (numberCaption: string, addressCaption: string) =>
+    pageFromRows([
+      [0.1, [0.3, 'REGISTRATION CERTIFICATE']],
+      [0.25, [0.08, numberCaption], [0.62, 'Name of the Establishment']],
+      [0.27, [0.08, 'SEA/NZB/ALO/19/1406717/2022'], [0.62, 'Golconda Enterprises']],
+      [0.3, [0.08, addressCaption], [0.62, 'Residential Address of the Employer']],
+      [0.32, [0.08, 'H.No. 11-5-138/12/B, Raj Towers'], [0.62, 'H.No. 15-8-194/37/A, Anand Bhawan']],
+      [0.34, [0.08, 'Pragathi Nagar, Nizamabad'], [0.62, 'Station Road, Subedari, Warangal']],
+      [0.36, [0.08, 'Telangana - 503644'], [0.62, 'Telangana - 506602']],
+      [0.4, [0.08, 'Name of the Employer'], [0.62, 'Name of the Manager']],
+      [0.42, [0.08, 'Mamta Dhillon'], [0.62, 'Ketan Grewal']],
+    ]);
+  const want = 'H.No. 11-5-138/12/B, Raj Towers, Pragathi Nagar, Nizamabad, Telangana - 503644';
+
+  it('the establishment\'s address is the block under its caption, never the employer\'s caption or block beside it', () => {
+    expect(extractFields('SHOP_ACT_LICENSE', certificate('Registration No.', 'Postal Address of the Establishment')).data.address.value).toBe(want);
+    // a prefix before the label ("Door No. &") still leaves the label ending the caption
+    expect(extractFields('SHOP_ACT_LICENSE', certificate('Registration No.', 'Door No. & Address of the Establishment')).data.address.value).toBe(want);
+  });
+
+  it('captions read with an OCR slip ("Addrass", "Registration Na.") are still their labels', () => {
+    const d = extractFields('SHOP_ACT_LICENSE', certificate('Registration Na.', 'Door No. & Addrass of the Establishment')).data;
+    expect(d.address.value).toBe(want);
+    expect(d.registration_number.value).toBe('SEA/NZB/ALO/19/1406717/2022');
+  });
+});
+
+describe('UDYAM: a caption grid with keys wrapped over two lines', () => {
+  it('the date beside "DATE OF UDYAM" / "REGISTRATION", not the one beside "DATE OF UAM" / "REGISTRATION"', () => {
+    const page = pageFromRows([
+      [0.1, [0.3, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.133, [0.057, 'UDYAM REGISTRATION'], [0.237, 'UDYAM-HR-30-0608236']],
+      [0.161, [0.057, 'NAME OF ENTERPRISE'], [0.237, 'GIRNAR FABRICATORS']],
+      [0.256, [0.057, 'DATE OF UAM'], [0.237, '17 Jan 2016'], [0.507, 'DATE OF INCORPORATION'], [0.687, '24 Nov 2014']],
+      [0.272, [0.057, 'REGISTRATION']],
+      [0.341, [0.057, 'DATE OF UDYAM'], [0.237, '11 Dec 2022']],
+      [0.357, [0.057, 'REGISTRATION']],
+    ]);
+    expect(extractFields('UDYAM_CERT', page).data.date_of_registration.value).toBe('11/12/2022');
+  });
+});
+
+describe('AADHAAR: the labelled VTC address of an e-Aadhaar', () => {
+  it('"PIN Code: 753551" on a line of its own ends the address (a postal part, not a new field)', () => {
+    const page = pageFromRows([
+      [0.1, [0.3, 'Government of India']],
+      [0.58, [0.1, 'Address:']],
+      [0.6, [0.1, 'D/O: Bhupinder Vaghela,']],
+      [0.62, [0.1, 'Ward No 10, School Chhak, VTC: Nuagaon, PO: Baramunda']],
+      [0.64, [0.1, 'Sub District: Tangi, District: Cuttack, State: Odisha']],
+      [0.66, [0.1, 'PIN Code: 753551']],
+      [0.75, [0.3, '3124 1589 0244']],
+    ]);
+    expect(extractFields('AADHAAR', page).data.address.value).toBe(
+      'Ward No 10, School Chhak, VTC: Nuagaon, PO: Baramunda, Sub District: Tangi, District: Cuttack, State: Odisha, PIN Code: 753551',
+    );
+  });
+});
+
+describe('GST_CERT: the portal\'s search by PAN lists the PAN\'s GSTINs in several states', () => {
+  it('the GSTIN is the one the result\'s key names ("Search Result based on GSTIN/UIN :"), not the first of the list', () => {
+    const page = pageFromRows([
+      [0.1, [0.04, 'Search Taxpayer']],
+      [0.3, [0.04, 'Search Result based on PAN : KXVPT1899M']],
+      [0.316, [0.05, 'S.No.'], [0.13, 'GSTIN/UIN'], [0.44, 'GSTIN/UIN Status'], [0.72, 'State']],
+      [0.332, [0.05, '1'], [0.13, '06KXVPT1899M4ZT'], [0.44, 'Cancelled'], [0.72, 'Haryana']],
+      [0.348, [0.05, '2'], [0.13, '36KXVPT1899M6ZO'], [0.44, 'Active'], [0.72, 'Telangana']],
+      [0.38, [0.04, 'Search Result based on GSTIN/UIN :']],
+      [0.396, [0.04, '36KXVPT1899M6ZO']],
+      [0.42, [0.04, 'Legal Name of Business']],
+      [0.436, [0.04, 'HARJIT TRIVEDI']],
+    ]);
+    expect(extractFields('GST_CERT', page).data.gstin.value).toBe('36KXVPT1899M6ZO');
+  });
+});
