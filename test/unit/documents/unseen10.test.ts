@@ -110,3 +110,46 @@ describe('GST_CERT: the portal\'s search by PAN lists the PAN\'s GSTINs in sever
     expect(extractFields('GST_CERT', page).data.gstin.value).toBe('36KXVPT1899M6ZO');
   });
 });
+
+describe('PAN: an old typed card and a selfie with the card', () => {
+  const typed = (dob: string) =>
+    pageFromRows([
+      [0.12, [0.16, 'INCOME-TAX DEPARTMENT'], [0.6, 'GOVT. OF INDIA']],
+      [0.17, [0.16, 'PERMANENT ACCOUNT NUMBER']],
+      [0.19, [0.16, 'SEZPH8558V']],
+      [0.23, [0.16, 'NAME'], [0.3, 'TAPAN HOODA']],
+      [0.26, [0.16, "FATHER'S NAME"], [0.3, 'PRANAB HOODA']],
+      [0.29, [0.16, 'DATE OF BIRTH'], [0.3, dob]],
+      [0.32, [0.16, 'ISSUE DATE'], [0.3, '20/08/1999']],
+    ]);
+
+  it('a month read with a look-alike first digit ("14/62/1946") is repaired beside its label, not replaced by the issue date under it', () => {
+    const d = extractFields('PAN', typed('14/62/1946')).data.dob;
+    expect(d.value).toBe('14/02/1946');
+    expect(d.confidence_score).toBeLessThanOrEqual(0.7);
+  });
+
+  it('a date of birth that stays unread leaves another label\'s date (the issue date) at low confidence', () => {
+    const page = pageFromRows([
+      [0.12, [0.16, 'INCOME-TAX DEPARTMENT'], [0.6, 'GOVT. OF INDIA']],
+      [0.19, [0.16, 'SEZPH8558V']],
+      [0.23, [0.16, 'NAME'], [0.3, 'TAPAN HOODA']],
+      [0.29, [0.16, 'ISSUE DATE'], [0.3, '20/08/1999']],
+      [0.4, [0.16, 'DATE OF BIRTH'], [0.3, 'l4/b2/l9']],
+    ]);
+    expect(extractFields('PAN', page).data.dob.confidence_score).toBeLessThanOrEqual(0.3);
+  });
+
+  it('names with specks read beside them (a thumb, glare), the father\'s caption unreadable: the second name is the father', () => {
+    const page = pageFromRows([
+      [0.58, [0.4, 'INCOME TAX DEPARTMENT'], [0.75, 'GOVT. OF INDIA']],
+      [0.63, [0.43, 'XGGPP6220B']],
+      [0.65, [0.43, 'Lod'], [0.54, 'Naam / Name']],
+      [0.67, [0.46, '“|'], [0.54, 'JIGNESH PANDA']],
+      [0.69, [0.41, '€'], [0.54, 'thes Nam']],
+      [0.71, [0.41, '©'], [0.54, 'KETAN PANDA']],
+      [0.74, [0.4, 'WA 16/03/1985']],
+    ]);
+    expect(extractFields('PAN', page).data.father_name.value).toBe('KETAN PANDA');
+  });
+});
