@@ -153,3 +153,16 @@ describe('PAN: an old typed card and a selfie with the card', () => {
     expect(extractFields('PAN', page).data.father_name.value).toBe('KETAN PANDA');
   });
 });
+
+describe('Addresses: a roman numeral read with look-alikes', () => {
+  it('"Phase Il" is "Phase II" (no word is made of I, l and bars)', () => {
+    const page = pageFromRows([
+      [0.1, [0.3, 'FORM A - REGISTRATION CERTIFICATE']],
+      [0.2, [0.1, 'Registration No. :'], [0.4, 'HR/HSR/2023/4512']],
+      [0.23, [0.1, 'Name of the Establishment :'], [0.4, 'Aggarwal Traders']],
+      [0.26, [0.1, 'Address of the Establishment :'], [0.4, 'Plot No. 82, First Floor, Urban Estate Phase Il']],
+      [0.28, [0.4, 'Hisar, Haryana - 125059']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', page).data.address.value).toBe('Plot No. 82, First Floor, Urban Estate Phase II, Hisar, Haryana - 125059');
+  });
+});

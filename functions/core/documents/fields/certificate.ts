@@ -515,7 +515,12 @@ const INNER_KEY = /\s(?:(?:Net\s+|Total\s+)?Amount\s+(?:Due|Payable)|Due\s+Date|
 
 /** An address as returned: labelled parts composed, repeated parts, label residue, a spliced key and OCR specks removed. */
 export function finishAddress(s: string): string {
-  return dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(s.replace(/\s*[:：]\s*$/, ''))))));
+  return romanNumerals(dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(s.replace(/\s*[:：]\s*$/, '')))))));
+}
+
+/** A roman numeral after a word ("Phase II", "Sector III") read with its I as l or a bar ("Phase Il"): no word is made of those. */
+function romanNumerals(s: string): string {
+  return s.replace(/(?<=\p{L}{2,}\.?\s)[Il|]{2,3}(?=[\s,]|$)/gu, (t) => (/[l|]/.test(t) ? 'I'.repeat(t.length) : t));
 }
 
 /** A ")" closing a capitalised word with no "(" before it in its part is a J read in bold type ("GANDHI GAN)," for "GANJ"). */
