@@ -166,3 +166,51 @@ describe('Addresses: a roman numeral read with look-alikes', () => {
     expect(extractFields('SHOP_ACT_LICENSE', page).data.address.value).toBe('Plot No. 82, First Floor, Urban Estate Phase II, Hisar, Haryana - 125059');
   });
 });
+
+describe('FSSAI: a blurred registration whose captions OCR lost', () => {
+  const page = pageFromRows([
+    [0.04, [0.28, 'Government of Odisha']],
+    [0.09, [0.28, 'REGISTRATION CERTIFICATE']],
+    [0.15, [0.3, '22125348713384']],
+    [0.22, [0.28, 'Kumari Swapna Chary']],
+    [0.26, [0.28, 'Jay Jagannath Milk Point']],
+    [0.3, [0.28, 'Plot No. 361, At Telkoi, Po Kotpad, Dist Cuttack']],
+    [0.316, [0.28, 'Odisha - 753392']],
+    [0.34, [0.28, 'Dairy Products (Paneer, Khoa, Ghee)']],
+    [0.41, [0.28, '18-JUN-2024']],
+    [0.47, [0.28, '17-JUN-2026']],
+    [0.7, [0.72, 'Date : 18-JUN-2024']],
+    [0.9, [0.06, '1800 112 100']],
+  ]);
+  const d = extractFields('FSSAI_CERTIFICATE', page).data;
+
+  it('the address is the page\'s one block ending in a PIN (a helpline\'s digits are no PIN), kept for review', () => {
+    expect(d.address.value).toBe('Plot No. 361, At Telkoi, Po Kotpad, Dist Cuttack, Odisha - 753392');
+    expect(d.address.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+
+  it('the business is the name right above that address, kept for review', () => {
+    expect(d.business_name.value).toBe('Jay Jagannath Milk Point');
+    expect(d.business_name.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+
+  it('the validity is the date a whole number of years (less a day) after another date on the page', () => {
+    expect(d.valid_upto.value).toBe('17/06/2026');
+    expect(d.valid_upto.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});
+
+describe('SHOP_ACT: a validity whose label OCR lost', () => {
+  it('is the date ending a whole number of years (less a day) from the registration date', () => {
+    const page = pageFromRows([
+      [0.1, [0.3, 'FORM A - REGISTRATION CERTIFICATE']],
+      [0.2, [0.1, 'Registration No. :'], [0.4, 'HR/HSR/2023/4512']],
+      [0.23, [0.1, 'Name of the Establishment :'], [0.4, 'Aggarwal Traders']],
+      [0.26, [0.1, 'Date of Registration :'], [0.4, '12/03/2023']],
+      [0.29, [0.4, '11/03/2028']],
+    ]);
+    const v = extractFields('SHOP_ACT_LICENSE', page).data.valid_upto;
+    expect(v.value).toBe('11/03/2028');
+    expect(v.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+});

@@ -1006,6 +1006,56 @@ function endorsementLinesValidity(model: DocumentModel): ExtractedField | undefi
   return undefined;
 }
 
+/**
+ * A validity whose label OCR lost: the latest date on the page that ends a whole number of years
+ * from another date on it (issued 18-06-2024, valid to 17-06-2026: a registration runs one or more
+ * years to the day before an anniversary). Heuristic: nothing names it.
+ */
+export function anniversaryValidity(model: DocumentModel): ExtractedField | undefined {
+  const dates = model.lines.flatMap((l) => findDates(l.text).filter((d) => d.precision === 'day').map((d) => ({ d, l })));
+  const time = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+  const DAY = 86_400_000;
+  const ends = dates.filter(({ d }) =>
+    dates.some(({ d: from }) => {
+      const [y, m, dd] = from.iso.split('-').map(Number);
+      return [1, 2, 3, 5, 10, 15, 20].some((n) => {
+        const anniversary = Date.UTC(y + n, m - 1, dd);
+        return time(d.iso) === anniversary || time(d.iso) === anniversary - DAY;
+      });
+    }),
+  );
+  const last = ends.sort((a, b) => time(b.d.iso) - time(a.d.iso))[0];
+  return last ? field(last.d.value, model.wordsInRange(last.l, last.d.index, last.d.index + last.d.length), { kind: 'heuristic' }) : undefined;
+}
+
+/**
+ * An address no label names (OCR lost its caption): the page's one block ending in a PIN code,
+ * from that line up while the lines above carry a comma or a digit (a name above it carries
+ * neither). Heuristic. Undefined when two PIN codes compete.
+ */
+export function onlyPinAddress(model: DocumentModel): { field: ExtractedField; first: Segment } | undefined {
+  const lay = model.layout;
+  // (a PIN follows a place name: "1800 112 100", a helpline, is none)
+  const pins = lay.segments.filter((x) => !lay.isProseLine(x.line) && hasPincode(x.text) && /\p{L}{3}/u.test(x.text));
+  if (new Set(pins.map((x) => PIN_IN_TEXT.exec(x.text)?.[0].replace(/\s/g, ''))).size !== 1) return undefined;
+  const block = [pins[0]];
+  for (let up = lay.segmentAbove(block[0]); up && block.length < 5 && /[,\d]/.test(up.text) && !lay.isProseLine(up.line) && !isLabelText(up.text); up = lay.segmentAbove(up)) block.unshift(up);
+  const text = finishAddress(joinAddress(block.map((x) => x.text)));
+  return text.length >= 10 ? { field: field(text, block.flatMap((x) => x.words), { kind: 'heuristic' }), first: block[0] } : undefined;
+}
+
+/** The holder's name printed right above its address (its caption lost): a short line of words, no digits, no label. Heuristic. */
+export function nameAboveAddress(model: DocumentModel, first: Segment): ExtractedField | undefined {
+  // (the caption lost between them leaves a gap of a line or two)
+  const h = Math.max(first.box.Height, 0.004);
+  const up = model.layout.segments
+    .filter((x) => x.page === first.page && x.box.Top < first.box.Top - h * 0.5 && first.box.Top - (x.box.Top + x.box.Height) <= h * 3.5 && Math.abs(x.box.Left - first.box.Left) <= h * 1.5)
+    .sort((a, b) => b.box.Top - a.box.Top)[0];
+  if (!up || /\d/.test(up.text) || isLabelText(up.text) || model.layout.isProseLine(up.line)) return undefined;
+  const words = up.text.trim().split(/\s+/);
+  return words.length >= 2 && words.length <= 6 ? field(cleanBusinessName(up.text), up.words, { kind: 'heuristic' }) : undefined;
+}
+
 /** "valid up to D", else the second date of "valid from A to B". */
 export function proseValidUpto(model: DocumentModel): ExtractedField | undefined {
   return proseDate(model, VALID_UPTO_INTROS) ?? proseDate(model, VALID_RANGE_INTROS, { second: true, within: 60 });
