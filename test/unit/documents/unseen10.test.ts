@@ -214,3 +214,16 @@ describe('SHOP_ACT: a validity whose label OCR lost', () => {
     expect(v.confidence_score).toBeLessThanOrEqual(0.6);
   });
 });
+
+describe('UDYAM: a state code read with a digit for its letter', () => {
+  it('"UDYAM-0D-19-0277994" is Odisha\'s "OD" (the repaired code is a state\'s), a repair', () => {
+    const page = pageFromRows([
+      [0.1, [0.3, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.13, [0.06, 'UDYAM REGISTRATION NUMBER'], [0.4, 'UDYAM-0D-19-0277994']],
+      [0.16, [0.06, 'NAME OF ENTERPRISE'], [0.4, 'KURUKSHETRA FOOD INDUSTRIES']],
+    ]);
+    const n = extractFields('UDYAM_CERT', page).data.udyam_number;
+    expect(n.value).toBe('UDYAM-OD-19-0277994');
+    expect(n.confidence_score).toBeLessThan(0.95);
+  });
+});
