@@ -227,3 +227,25 @@ describe('UDYAM: a state code read with a digit for its letter', () => {
     expect(n.confidence_score).toBeLessThan(0.95);
   });
 });
+
+describe('PAN: a selfie whose holder\'s caption and date of birth OCR lost', () => {
+  const page = pageFromRows([
+    [0.57, [0.4, 'INCOME TAX DEPARTMENT'], [0.75, 'GOVT. OF INDIA']],
+    [0.61, [0.54, 'Permanent Account Number Card']],
+    [0.63, [0.54, 'WJQPS0063Y']],
+    [0.66, [0.54, 'JIGNESH SANDHU']],
+    [0.7, [0.3, 'ita ia Naam'], [0.46, "Father's"], [0.65, 'Name']],
+    [0.72, [0.54, 'NILESH SANDHU']],
+    [0.93, [0.19, '17/05/2025 05:04 AM GMT +05:30']],
+  ]);
+  const d = extractFields('PAN', page).data;
+
+  it('a "Name" cell split from "Father\'s" gives the father\'s name: the holder is the name line printed first', () => {
+    expect(d.father_name.value).toBe('NILESH SANDHU');
+    expect(d.name_as_per_pan.value).toBe('JIGNESH SANDHU');
+  });
+
+  it('a date with a clock time after it (the camera\'s stamp) is no date of birth', () => {
+    expect(d.dob.value).not.toBe('17/05/2025');
+  });
+});

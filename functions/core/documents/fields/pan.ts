@@ -88,6 +88,10 @@ function repairedLabelledDate(model: DocumentModel): ExtractedField | undefined 
   return undefined;
 }
 
+const norm = (v: unknown) => String(v ?? '').toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
+/** Ceiling for a holder's name read the same as the father's (one of them was read under the other's caption). */
+export const SAME_AS_FATHER_CAP = 0.4;
+
 /** Ceiling for a date of birth read through a look-alike repair. */
 export const REPAIRED_DATE_CAP = 0.7;
 /** Ceiling for a date of birth taken from elsewhere on a card whose own date-of-birth label is printed but its date unread. */
@@ -103,13 +107,12 @@ export const extractPan: Extractor = (model, opts, V) => {
     candidates.find((c) => c.valid) ??
     candidates[0];
 
-  const name =
+  let name =
     labelledText(model, V('name_as_per_pan').labels, { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
     (() => {
       const l = unlabelledNames(model, best?.line)[0];
       return l ? field(cleanName(unbracketNameJ(l.text)), l.words, { kind: 'heuristic' }) : undefined;
     })();
-  found.name_as_per_pan = name;
 
   found.father_name =
     labelledText(model, V('father_name').labels, { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
@@ -117,6 +120,18 @@ export const extractPan: Extractor = (model, opts, V) => {
       const l = unlabelledNames(model, best?.line)[1];
       return l ? field(cleanName(unbracketNameJ(l.text)), l.words, { kind: 'heuristic' }) : undefined;
     })();
+
+  // The father's name read for the holder's too (the holder's caption lost, "Father's ‖ Name" read as two
+  // cells, the second taken for the holder's key): the card prints the holder first, so the first name
+  // line is the holder's when it is another name; else the name is kept for review.
+  if (name && found.father_name && norm(name.value) === norm(found.father_name.value)) {
+    const first = unlabelledNames(model, best?.line)[0];
+    name =
+      first && norm(first.text) !== norm(name.value)
+        ? field(cleanName(unbracketNameJ(first.text)), first.words, { kind: 'heuristic' })
+        : { ...name, confidence_score: Math.min(name.confidence_score, SAME_AS_FATHER_CAP) };
+  }
+  found.name_as_per_pan = name;
 
   // (the repaired date beside its label before a date under it: the line below is the issue date's)
   const dobLabelled = repairedLabelledDate(model) ?? labelledDate(model, [DOB_LABEL], { via: ['same-line', 'right', 'below'] });
@@ -127,7 +142,8 @@ export const extractPan: Extractor = (model, opts, V) => {
       const start = model.lines.find((l) => CARD_HEADING.test(l.text))?.index ?? -1;
       const own = model.lines.find((l) => l.index > start && dateOnly(l.text.trim()));
       for (const l of own ? [own] : model.lines) {
-        const d = findDates(l.text)[0];
+        // (a date with a clock time after it is a capture's or a print's timestamp: "17/05/2025 05:04 AM")
+        const d = findDates(l.text).find((x) => !/^\s*\d{1,2}[:.]\d{2}\b/.test(l.text.slice(x.index + x.length)));
         if (!d) continue;
         const f = field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'pattern' });
         // the card's own date went unread (its label is printed) and this one has a label of its own
