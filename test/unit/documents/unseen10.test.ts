@@ -189,6 +189,16 @@ describe('FSSAI: a blurred registration whose captions OCR lost', () => {
     expect(d.address.confidence_score).toBeLessThanOrEqual(0.6);
   });
 
+  it('that address is kept lower when OCR broke one of its lines into cells (words were lost)', () => {
+    const broken = pageFromRows([
+      [0.09, [0.28, 'REGISTRATION CERTIFICATE']],
+      [0.26, [0.28, 'Kotpad Milk Collection Centre']],
+      [0.29, [0.28, 'Khata No. 113, At'], [0.5, 'Po'], [0.56, 'Tehsil'], [0.66, 'garh, Dist Cuttack']],
+      [0.306, [0.28, 'Odisha - 753305']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', broken).data.address.confidence_score).toBeLessThanOrEqual(0.5);
+  });
+
   it('the business is the name right above that address, kept for review', () => {
     expect(d.business_name.value).toBe('Jay Jagannath Milk Point');
     expect(d.business_name.confidence_score).toBeLessThanOrEqual(0.6);
@@ -197,6 +207,14 @@ describe('FSSAI: a blurred registration whose captions OCR lost', () => {
   it('the validity is the date a whole number of years (less a day) after another date on the page', () => {
     expect(d.valid_upto.value).toBe('17/06/2026');
     expect(d.valid_upto.confidence_score).toBeLessThanOrEqual(0.6);
+    // (two days short of the anniversary, as some registries count it)
+    const twoShort = pageFromRows([
+      [0.09, [0.28, 'REGISTRATION CERTIFICATE']],
+      [0.15, [0.3, '22120065931410']],
+      [0.41, [0.28, '24.10.2023']],
+      [0.47, [0.28, '22.10.2026']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', twoShort).data.valid_upto.value).toBe('22/10/2026');
   });
 });
 

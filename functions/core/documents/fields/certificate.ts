@@ -1009,7 +1009,7 @@ function endorsementLinesValidity(model: DocumentModel): ExtractedField | undefi
 /**
  * A validity whose label OCR lost: the latest date on the page that ends a whole number of years
  * from another date on it (issued 18-06-2024, valid to 17-06-2026: a registration runs one or more
- * years to the day before an anniversary). Heuristic: nothing names it.
+ * years to an anniversary or a day or two before it). Heuristic: nothing names it.
  */
 export function anniversaryValidity(model: DocumentModel): ExtractedField | undefined {
   const dates = model.lines.flatMap((l) => findDates(l.text).filter((d) => d.precision === 'day').map((d) => ({ d, l })));
@@ -1020,7 +1020,8 @@ export function anniversaryValidity(model: DocumentModel): ExtractedField | unde
       const [y, m, dd] = from.iso.split('-').map(Number);
       return [1, 2, 3, 5, 10, 15, 20].some((n) => {
         const anniversary = Date.UTC(y + n, m - 1, dd);
-        return time(d.iso) === anniversary || time(d.iso) === anniversary - DAY;
+        const before = (anniversary - time(d.iso)) / DAY;
+        return before >= 0 && before <= 2;
       });
     }),
   );
@@ -1041,7 +1042,11 @@ export function onlyPinAddress(model: DocumentModel): { field: ExtractedField; f
   const block = [pins[0]];
   for (let up = lay.segmentAbove(block[0]); up && block.length < 5 && /[,\d]/.test(up.text) && !lay.isProseLine(up.line) && !isLabelText(up.text); up = lay.segmentAbove(up)) block.unshift(up);
   const text = finishAddress(joinAddress(block.map((x) => x.text)));
-  return text.length >= 10 ? { field: field(text, block.flatMap((x) => x.words), { kind: 'heuristic' }), first: block[0] } : undefined;
+  if (text.length < 10) return undefined;
+  const f = field(text, block.flatMap((x) => x.words), { kind: 'heuristic' });
+  // a line of the block broken into cells by OCR ("Khata No. 113, At ‖ Po ‖ Tehsil"): words were lost
+  const broken = block.some((b) => lay.segments.some((x) => x !== b && x.line === b.line && /\p{L}{2}/u.test(x.text)));
+  return { field: broken ? { ...f, confidence_score: Math.min(f.confidence_score, SPLIT_CELL_CAP) } : f, first: block[0] };
 }
 
 /** The holder's name printed right above its address (its caption lost): a short line of words, no digits, no label. Heuristic. */
