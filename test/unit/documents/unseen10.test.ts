@@ -267,3 +267,44 @@ describe('PAN: a selfie whose holder\'s caption and date of birth OCR lost', () 
     expect(d.dob.value).not.toBe('17/05/2025');
   });
 });
+
+describe('PAN: a number read with a stroke too many', () => {
+  it('"WJIQPS0063Y": the one removal of an I, l, 1 or bar that leaves a valid PAN, as a repair', () => {
+    const page = pageFromRows([
+      [0.57, [0.4, 'INCOME TAX DEPARTMENT'], [0.75, 'GOVT. OF INDIA']],
+      [0.61, [0.54, 'Permanent Account Number Card']],
+      [0.63, [0.54, 'WJIQPS0063Y']],
+      [0.66, [0.54, 'JIGNESH SANDHU']],
+    ]);
+    const n = extractFields('PAN', page).data.pan_number;
+    expect(n.value).toBe('WJQPS0063Y');
+    expect(n.confidence_score).toBeLessThan(0.9);
+  });
+});
+
+describe('GST_CERT: GSTINs read a character long, or listed without a key', () => {
+  it('"36KXVPT1899M66ZO": the one removal the check character confirms, as a repair', () => {
+    const page = pageFromRows([
+      [0.1, [0.04, 'Search Taxpayer']],
+      [0.38, [0.04, 'Search Result based on GSTIN/UIN :']],
+      [0.396, [0.04, '36KXVPT1899M66ZO']],
+      [0.42, [0.04, 'Legal Name of Business']],
+      [0.436, [0.04, 'HARJIT TRIVEDI']],
+    ]);
+    const g = extractFields('GST_CERT', page).data.gstin;
+    expect(g.value).toBe('36KXVPT1899M6ZO');
+    expect(g.confidence_score).toBeLessThan(0.95);
+  });
+
+  it('of a PAN\'s GSTINs listed by state with no key naming one, the one taken is kept for review', () => {
+    const page = pageFromRows([
+      [0.1, [0.04, 'Search Taxpayer']],
+      [0.316, [0.05, 'S.No.'], [0.13, 'GSTIN/UIN'], [0.44, 'GSTIN/UIN Status'], [0.72, 'State']],
+      [0.332, [0.05, '1'], [0.13, '06KXVPT1899M4ZT'], [0.44, 'Cancelled'], [0.72, 'Haryana']],
+      [0.348, [0.05, '2'], [0.13, '36KXVPT1899M6ZO'], [0.44, 'Active'], [0.72, 'Telangana']],
+      [0.42, [0.04, 'Legal Name of Business']],
+      [0.436, [0.04, 'HARJIT TRIVEDI']],
+    ]);
+    expect(extractFields('GST_CERT', page).data.gstin.confidence_score).toBeLessThanOrEqual(0.5);
+  });
+});

@@ -52,16 +52,40 @@ function keyedGstin<T extends { value: string; valid: boolean; words: Word[]; li
   });
 }
 
+/** A GSTIN read as one word of sixteen characters (a letter read twice, "…M82ZV" for "…M8ZV"). */
+const GSTIN_PLUS_ONE = /(?<![A-Za-z0-9])[A-Za-z0-9]{16}(?![A-Za-z0-9])/g;
+
+/**
+ * A GSTIN read with one character too many: the one removal the check character confirms, a
+ * repair. Never when removals disagree.
+ */
+function gstinsPlusOne(model: DocumentModel): { value: string; valid: boolean; repairs: number; words: Word[]; line: Line }[] {
+  return model.findAll(GSTIN_PLUS_ONE).flatMap((m) => {
+    const raw = m.match[0];
+    const reads = [...raw].map((_, i) => readGstin(raw.slice(0, i) + raw.slice(i + 1))).filter((r) => r.valid);
+    return new Set(reads.map((r) => r.value)).size === 1 ? [{ value: reads[0].value, valid: true, repairs: reads[0].repairs + 1, words: m.words, line: m.line }] : [];
+  });
+}
+
+/** Ceiling for a GSTIN chosen among several valid ones that no key tells apart (a PAN's registrations listed by state). */
+export const UNKEYED_GSTIN_CAP = 0.5;
+
 export const extractGstCert: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
-  const gstins = gstinCandidates(model);
-  const g = keyedGstin(model, gstins) ?? gstins.find((x) => x.valid) ?? gstins[0];
+  const read = gstinCandidates(model);
+  // (every GSTIN on the page read a character long: the confirmed removals stand for them)
+  const gstins = read.some((x) => x.valid) ? read : [...gstinsPlusOne(model), ...read];
+  const keyed = keyedGstin(model, gstins);
+  const g = keyed ?? gstins.find((x) => x.valid) ?? gstins[0];
   if (g?.valid) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
   else {
     const joined = splitGstin(model);
     if (joined) found.gstin = idField({ ...joined, check: 'checksum', repairs: joined.repairs + 1 }, joined.words);
     else if (g) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
   }
+
+  const distinct = new Set(gstins.filter((x) => x.valid).map((x) => x.value)).size;
+  if (found.gstin && !keyed && distinct >= 2) found.gstin = { ...found.gstin, confidence_score: Math.min(found.gstin.confidence_score, UNKEYED_GSTIN_CAP) };
 
   const all = ['legal_name', 'trade_name', 'address', 'date_of_registration'].flatMap((f) => V(f).labels);
   const name = (f: string) =>

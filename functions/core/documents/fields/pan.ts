@@ -36,6 +36,23 @@ function panCandidates(model: DocumentModel): PanHit[] {
   return out;
 }
 
+/** A PAN printed as one word of eleven characters: a stroke of the card's pattern read as an extra I, l, 1 or bar. */
+const PAN_WITH_STROKE = /(?<![A-Za-z0-9])[A-Za-z0-9|]{11}(?![A-Za-z0-9])/g;
+
+/**
+ * A PAN read with one character too many ("WJIQPS0063Y"): the stroke-like character whose removal
+ * leaves the one valid PAN, a repair. Never when removals disagree.
+ */
+function panWithStroke(model: DocumentModel): PanHit | undefined {
+  for (const m of model.findAll(PAN_WITH_STROKE)) {
+    const raw = m.match[0];
+    const reads = [...raw].flatMap((c, i) => (/[Il1|]/.test(c) ? [readPan(raw.slice(0, i) + raw.slice(i + 1))] : [])).filter((r) => r.valid);
+    const values = new Set(reads.map((r) => r.value));
+    if (values.size === 1) return { value: reads[0].value, valid: true, repairs: reads[0].repairs + 1, words: m.words, line: m.line };
+  }
+  return undefined;
+}
+
 /** The old card's heading ("INCOME TAX DEPARTMENT  GOVT. OF INDIA"): the card's lines start under it. */
 const CARD_HEADING = /income\s*tax\s*department|govt\.?\s*of\s*india/i;
 /** A line that is a date and nothing else: the old card's date of birth line. */
@@ -105,6 +122,7 @@ export const extractPan: Extractor = (model, opts, V) => {
   const best =
     candidates.find((c) => c.valid && nearLabel && Math.abs(c.line.index - nearLabel.line.index) <= 2) ??
     candidates.find((c) => c.valid) ??
+    panWithStroke(model) ??
     candidates[0];
 
   let name =
