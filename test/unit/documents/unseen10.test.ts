@@ -308,3 +308,19 @@ describe('GST_CERT: GSTINs read a character long, or listed without a key', () =
     expect(extractFields('GST_CERT', page).data.gstin.confidence_score).toBeLessThanOrEqual(0.5);
   });
 });
+
+describe('FSSAI: a row of captions over a row of dates', () => {
+  const licence = (validity: string) =>
+    pageFromRows([
+      [0.1, [0.3, 'FORM C - CENTRAL LICENSE']],
+      [0.16, [0.08, 'License Number'], [0.3, '10022163836942']],
+      [0.23, [0.06, 'NAME OF THE LICENSEE / COMPANY']],
+      [0.245, [0.06, 'Girnar Food Industries Pvt. Ltd.']],
+      [0.37, [0.06, 'DATE OF ISSUE'], [0.52, 'VALID UPTO']],
+      [0.385, [0.06, '27 Jul 2021'], [0.52, validity]],
+    ]);
+
+  it('a month\'s J read as ")" ("25 )ul 2024") is read back: the validity, not the issue date beside it', () => {
+    expect(extractFields('FSSAI_CERTIFICATE', licence('25 )ul 2024')).data.valid_upto.value).toBe('25/07/2024');
+  });
+});

@@ -844,7 +844,7 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
     const hit = model.labelValue(label, {
       via: ['same-line', 'right', 'below'],
       find: (text) => {
-        const ds = findDates(text);
+        const ds = findDates(monthJ(text));
         const d = ds.length >= 2 && /\b(?:to|till|until|upto|up\s*to)\b|\s[-–]\s/i.test(text.slice(ds[0].index + ds[0].length, ds[1].index)) ? ds[ds.length - 1] : ds[0];
         if (!d) return undefined;
         parsed = d.value;
@@ -854,6 +854,11 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
     if (hit && parsed) return field(parsed, hit.words, { kind: 'structure', pass: true });
   }
   return dateAfterLabel(model, labels, 'range');
+}
+
+/** A month's J read as ")" in bold or blurred type ("25 )ul 2024", ")an"): the J back. */
+function monthJ(t: string): string {
+  return t.replace(/(?<=\d\s?[-/.]?\s?)\)(?=(?:an|un|ul)\b)/gi, 'J');
 }
 
 /**
