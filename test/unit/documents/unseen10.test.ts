@@ -324,3 +324,18 @@ describe('FSSAI: a row of captions over a row of dates', () => {
     expect(extractFields('FSSAI_CERTIFICATE', licence('25 )ul 2024')).data.valid_upto.value).toBe('25/07/2024');
   });
 });
+
+describe('FSSAI: captions read as lines of their own over one line of dates', () => {
+  it('the validity is the date in its caption\'s column, not the line\'s first (the issue date)', () => {
+    const page = pageFromRows([
+      [0.1, [0.3, 'FORM C - CENTRAL LICENSE']],
+      [0.16, [0.08, 'License Number 10623848743399']],
+      [0.224, [0.06, 'NAME OF LICENSEE']],
+      [0.24, [0.06, 'Panchvati Spices & Condiments Private Limited']],
+      [0.37, [0.06, 'DATE OF ISSUE']],
+      [0.3705, [0.52, 'LICENSE VALID UP TO']],
+      [0.385, [0.06, '24 Apr 2024'], [0.52, '23 Apr 2028']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', page).data.valid_upto.value).toBe('23/04/2028');
+  });
+});

@@ -630,16 +630,20 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
  * whole runs into the next column's caption. The caption ends with the label (a prefix such as "Door
  * No. &" may lead it); the address is the block under it, in its column, up to its PIN.
  */
+/** A caption the label ends (a prefix may lead it: "Door No. & Address of …", "License Valid Up To"), of at most `words` words, no digits. */
+function endsCaption(label: RegExp, text: string, words: number): boolean {
+  const t = text.replace(/[\s:：.\-–*]+$/, '');
+  const m = new RegExp(label.source, label.flags.replace(/[gy]/g, '')).exec(t);
+  return !!m && m.index + m[0].length >= t.length && t.split(/\s+/).length <= words && !/\d/.test(t);
+}
+
 function addressUnderCaption(model: DocumentModel, label: RegExp, opts: AddressChoice): ExtractedField | undefined {
   const lay = model.layout;
-  const rx = new RegExp(label.source, label.flags.replace(/[gy]/g, ''));
   for (const s of lay.segments) {
-    const t = s.text.replace(/[\s:：.\-–*]+$/, '');
-    const m = rx.exec(t);
     // (a row of captions may read as a sentence, "… of the Establishment ‖ … of the Employer": a cell of several is no prose)
     const sentence = lay.isProseLine(s.line) && lay.segments.filter((x) => x.line === s.line).length < 2;
     // (only in a grid: a caption alone on its row is read by the other lookups)
-    if (!m || m.index + m[0].length < t.length || t.split(/\s+/).length > 8 || /\d/.test(t) || sentence || lay.isKey(s) || lay.rowOf(s).length < 2) continue;
+    if (!endsCaption(label, s.text, 8) || sentence || lay.isKey(s) || lay.rowOf(s).length < 2) continue;
     if (avoided(model, s.text, s, opts.avoid)) continue;
     const a = addressUnderSegment(model, s, { stop: opts.stop });
     if (a && hasPincode(String(a.value))) return { ...a, value: finishAddress(String(a.value)) };
@@ -839,6 +843,16 @@ export function proseId(model: DocumentModel, intros: readonly RegExp[], shape: 
  * 12/03/2024 to 11/03/2029", "From 01/01/2024 To 31/12/2028"), else its only date.
  */
 export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  // A row of captions over a row of dates ("DATE OF ISSUE  VALID UP TO" over "24 Apr 2024  23 Apr 2028"):
+  // the date in the caption's column, not the row's first.
+  const lay = model.layout;
+  for (const label of labels) {
+    for (const cap of lay.segments.filter((x) => !lay.isProseLine(x.line) && endsCaption(label, x.text, 6))) {
+      const under = lay.segmentBelow(cap, 4);
+      const d = under && lay.rowOf(under).length >= 2 ? findDates(monthJ(under.text))[0] : undefined;
+      if (d) return field(d.value, under!.words, { kind: 'structure', pass: true });
+    }
+  }
   for (const label of labels) {
     let parsed: string | undefined;
     const hit = model.labelValue(label, {
