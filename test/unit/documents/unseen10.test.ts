@@ -215,6 +215,14 @@ describe('FSSAI: a blurred registration whose captions OCR lost', () => {
       [0.47, [0.28, '22.10.2026']],
     ]);
     expect(extractFields('FSSAI_CERTIFICATE', twoShort).data.valid_upto.value).toBe('22/10/2026');
+    // (any whole number of years: four)
+    const four = pageFromRows([
+      [0.09, [0.28, 'REGISTRATION CERTIFICATE']],
+      [0.15, [0.3, '22118292734047']],
+      [0.41, [0.28, '06.07.2022']],
+      [0.47, [0.28, '04.07.2026']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', four).data.valid_upto.value).toBe('04/07/2026');
   });
 });
 

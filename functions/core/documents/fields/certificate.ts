@@ -1037,7 +1037,7 @@ export function anniversaryValidity(model: DocumentModel): ExtractedField | unde
   const ends = dates.filter(({ d }) =>
     dates.some(({ d: from }) => {
       const [y, m, dd] = from.iso.split('-').map(Number);
-      return [1, 2, 3, 5, 10, 15, 20].some((n) => {
+      return Array.from({ length: 20 }, (_, k) => k + 1).some((n) => {
         const anniversary = Date.UTC(y + n, m - 1, dd);
         const before = (anniversary - time(d.iso)) / DAY;
         return before >= 0 && before <= 2;
