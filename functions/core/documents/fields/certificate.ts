@@ -18,7 +18,7 @@ import type { KeyValue, Segment } from '../layout.ts';
 import { findDates } from '../validators.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, repairStateNames, tidy, type ExtractedField } from './common.ts';
-import { columnBlock } from './layoutFields.ts';
+import { addressUnderSegment, columnBlock } from './layoutFields.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -515,7 +515,12 @@ const INNER_KEY = /\s(?:(?:Net\s+|Total\s+)?Amount\s+(?:Due|Payable)|Due\s+Date|
 
 /** An address as returned: labelled parts composed, repeated parts, label residue, a spliced key and OCR specks removed. */
 export function finishAddress(s: string): string {
-  return dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(s.replace(/\s*[:：]\s*$/, ''))))));
+  return romanNumerals(dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(s.replace(/\s*[:：]\s*$/, '')))))));
+}
+
+/** A roman numeral after a word ("Phase II", "Sector III") read with its I as l or a bar ("Phase Il"): no word is made of those. */
+function romanNumerals(s: string): string {
+  return s.replace(/(?<=\p{L}{2,}\.?\s)[Il|]{2,3}(?=[\s,]|$)/gu, (t) => (/[l|]/.test(t) ? 'I'.repeat(t.length) : t));
 }
 
 /** A ")" closing a capitalised word with no "(" before it in its part is a J read in bold type ("GANDHI GAN)," for "GANJ"). */
@@ -594,6 +599,9 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
     }
     const wrapped = wrappedPairs(model, [label]);
     for (const w of [...wrapped, ...rowPairs(model, [label])]) {
+      // the cell beside is another address's caption ("Postal Address of the Establishment" | "Residential
+      // Address of the Employer", each over its own block): no value
+      if (!/\d/.test(w.value.text) && labels.some((l) => l.test(w.value.text))) continue;
       if (avoided(model, w.key, w.keySegments[0], opts.avoid)) {
         opts.refused?.push(w.value.text);
         continue;
@@ -602,6 +610,8 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       // a key cell the layout left unpaired is trusted only with a whole address beside it (up to its PIN)
       if (a && (wrapped.includes(w) || hasPincode(String(a.value)))) return a;
     }
+    const captioned = addressUnderCaption(model, label, opts);
+    if (captioned) return captioned;
     // A heading alone on its row with a parts table under it.
     for (const s of lay.segments) {
       if (lay.isProseLine(s.line) || !covers(label, s.text.replace(/[\s:：.\-–*]+$/, ''), 3)) continue;
@@ -609,6 +619,34 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       const t = addressFromPartsTable(model, s);
       if (t) return t;
     }
+  }
+  return undefined;
+}
+
+/**
+ * A caption over its value in a grid of captioned cells ("Postal Address of the Establishment" over
+ * two address lines, "Residential Address of the Employer" beside it over its own): the layout pairs
+ * no row of such a grid when the values run on for several lines, and the caption's line read as a
+ * whole runs into the next column's caption. The caption ends with the label (a prefix such as "Door
+ * No. &" may lead it); the address is the block under it, in its column, up to its PIN.
+ */
+/** A caption the label ends (a prefix may lead it: "Door No. & Address of …", "License Valid Up To"), of at most `words` words, no digits. */
+function endsCaption(label: RegExp, text: string, words: number): boolean {
+  const t = text.replace(/[\s:：.\-–*]+$/, '');
+  const m = new RegExp(label.source, label.flags.replace(/[gy]/g, '')).exec(t);
+  return !!m && m.index + m[0].length >= t.length && t.split(/\s+/).length <= words && !/\d/.test(t);
+}
+
+function addressUnderCaption(model: DocumentModel, label: RegExp, opts: AddressChoice): ExtractedField | undefined {
+  const lay = model.layout;
+  for (const s of lay.segments) {
+    // (a row of captions may read as a sentence, "… of the Establishment ‖ … of the Employer": a cell of several is no prose)
+    const sentence = lay.isProseLine(s.line) && lay.segments.filter((x) => x.line === s.line).length < 2;
+    // (only in a grid: a caption alone on its row is read by the other lookups)
+    if (!endsCaption(label, s.text, 8) || sentence || lay.isKey(s) || lay.rowOf(s).length < 2) continue;
+    if (avoided(model, s.text, s, opts.avoid)) continue;
+    const a = addressUnderSegment(model, s, { stop: opts.stop });
+    if (a && hasPincode(String(a.value))) return { ...a, value: finishAddress(String(a.value)) };
   }
   return undefined;
 }
@@ -805,12 +843,22 @@ export function proseId(model: DocumentModel, intros: readonly RegExp[], shape: 
  * 12/03/2024 to 11/03/2029", "From 01/01/2024 To 31/12/2028"), else its only date.
  */
 export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  // A row of captions over a row of dates ("DATE OF ISSUE  VALID UP TO" over "24 Apr 2024  23 Apr 2028"):
+  // the date in the caption's column, not the row's first.
+  const lay = model.layout;
+  for (const label of labels) {
+    for (const cap of lay.segments.filter((x) => !lay.isProseLine(x.line) && endsCaption(label, x.text, 6))) {
+      const under = lay.segmentBelow(cap, 4);
+      const d = under && lay.rowOf(under).length >= 2 ? findDates(monthJ(under.text))[0] : undefined;
+      if (d) return field(d.value, under!.words, { kind: 'structure', pass: true });
+    }
+  }
   for (const label of labels) {
     let parsed: string | undefined;
     const hit = model.labelValue(label, {
       via: ['same-line', 'right', 'below'],
       find: (text) => {
-        const ds = findDates(text);
+        const ds = findDates(monthJ(text));
         const d = ds.length >= 2 && /\b(?:to|till|until|upto|up\s*to)\b|\s[-–]\s/i.test(text.slice(ds[0].index + ds[0].length, ds[1].index)) ? ds[ds.length - 1] : ds[0];
         if (!d) return undefined;
         parsed = d.value;
@@ -820,6 +868,11 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
     if (hit && parsed) return field(parsed, hit.words, { kind: 'structure', pass: true });
   }
   return dateAfterLabel(model, labels, 'range');
+}
+
+/** A month's J read as ")" in bold or blurred type ("25 )ul 2024", ")an"): the J back. */
+function monthJ(t: string): string {
+  return t.replace(/(?<=\d\s?[-/.]?\s?)\)(?=(?:an|un|ul)\b)/gi, 'J');
 }
 
 /**
@@ -838,6 +891,19 @@ export function dateAfterLabel(model: DocumentModel, labels: readonly RegExp[], 
       const d = pick === 'range' && ds.length >= 2 && /\b(?:to|till|until|upto)\b|\s[-–]\s/i.test(rest.slice(ds[0].index + ds[0].length, ds[1].index)) ? ds[ds.length - 1] : ds[0];
       return field(d.value, model.wordsInRange(x.line, from + d.index, from + d.index + d.length), { kind: 'structure', pass: true });
     }
+  }
+  return undefined;
+}
+
+/**
+ * A date beside a key wrapped over two lines ("DATE OF UDYAM" / "REGISTRATION" beside "11 Dec 2022"):
+ * both key lines together must be covered by the label, so a date beside "DATE OF UAM" /
+ * "REGISTRATION" is not the Udyam registration's.
+ */
+export function wrappedKeyDate(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  for (const w of wrappedPairs(model, labels)) {
+    const d = findDates(w.value.text)[0];
+    if (d) return field(d.value, w.value.words, { kind: 'structure', pass: true });
   }
   return undefined;
 }
@@ -957,6 +1023,61 @@ function endorsementLinesValidity(model: DocumentModel): ExtractedField | undefi
     if (last) return field(last.value, last.words, { kind: 'structure', pass: true });
   }
   return undefined;
+}
+
+/**
+ * A validity whose label OCR lost: the latest date on the page that ends a whole number of years
+ * from another date on it (issued 18-06-2024, valid to 17-06-2026: a registration runs one or more
+ * years to an anniversary or a day or two before it). Heuristic: nothing names it.
+ */
+export function anniversaryValidity(model: DocumentModel): ExtractedField | undefined {
+  const dates = model.lines.flatMap((l) => findDates(l.text).filter((d) => d.precision === 'day').map((d) => ({ d, l })));
+  const time = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+  const DAY = 86_400_000;
+  const ends = dates.filter(({ d }) =>
+    dates.some(({ d: from }) => {
+      const [y, m, dd] = from.iso.split('-').map(Number);
+      return Array.from({ length: 20 }, (_, k) => k + 1).some((n) => {
+        const anniversary = Date.UTC(y + n, m - 1, dd);
+        const before = (anniversary - time(d.iso)) / DAY;
+        return before >= 0 && before <= 2;
+      });
+    }),
+  );
+  const last = ends.sort((a, b) => time(b.d.iso) - time(a.d.iso))[0];
+  return last ? field(last.d.value, model.wordsInRange(last.l, last.d.index, last.d.index + last.d.length), { kind: 'heuristic' }) : undefined;
+}
+
+/**
+ * An address no label names (OCR lost its caption): the page's one block ending in a PIN code,
+ * from that line up while the lines above carry a comma or a digit (a name above it carries
+ * neither). Heuristic. Undefined when two PIN codes compete.
+ */
+export function onlyPinAddress(model: DocumentModel): { field: ExtractedField; first: Segment } | undefined {
+  const lay = model.layout;
+  // (a PIN follows a place name: "1800 112 100", a helpline, is none)
+  const pins = lay.segments.filter((x) => !lay.isProseLine(x.line) && hasPincode(x.text) && /\p{L}{3}/u.test(x.text));
+  if (new Set(pins.map((x) => PIN_IN_TEXT.exec(x.text)?.[0].replace(/\s/g, ''))).size !== 1) return undefined;
+  const block = [pins[0]];
+  for (let up = lay.segmentAbove(block[0]); up && block.length < 5 && /[,\d]/.test(up.text) && !lay.isProseLine(up.line) && !isLabelText(up.text); up = lay.segmentAbove(up)) block.unshift(up);
+  const text = finishAddress(joinAddress(block.map((x) => x.text)));
+  if (text.length < 10) return undefined;
+  const f = field(text, block.flatMap((x) => x.words), { kind: 'heuristic' });
+  // a line of the block broken into cells by OCR ("Khata No. 113, At ‖ Po ‖ Tehsil"): words were lost
+  const broken = block.some((b) => lay.segments.some((x) => x !== b && x.line === b.line && /\p{L}{2}/u.test(x.text)));
+  return { field: broken ? { ...f, confidence_score: Math.min(f.confidence_score, SPLIT_CELL_CAP) } : f, first: block[0] };
+}
+
+/** The holder's name printed right above its address (its caption lost): a short line of words, no digits, no label. Heuristic. */
+export function nameAboveAddress(model: DocumentModel, first: Segment): ExtractedField | undefined {
+  // (the caption lost between them leaves a gap of a line or two)
+  const h = Math.max(first.box.Height, 0.004);
+  const up = model.layout.segments
+    .filter((x) => x.page === first.page && x.box.Top < first.box.Top - h * 0.5 && first.box.Top - (x.box.Top + x.box.Height) <= h * 3.5 && Math.abs(x.box.Left - first.box.Left) <= h * 1.5)
+    .sort((a, b) => b.box.Top - a.box.Top)[0];
+  if (!up || /\d/.test(up.text) || isLabelText(up.text) || model.layout.isProseLine(up.line)) return undefined;
+  const words = up.text.trim().split(/\s+/);
+  return words.length >= 2 && words.length <= 6 ? field(cleanBusinessName(up.text), up.words, { kind: 'heuristic' }) : undefined;
 }
 
 /** "valid up to D", else the second date of "valid from A to B". */

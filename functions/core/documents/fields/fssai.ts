@@ -4,7 +4,7 @@ import { cleanName, field, labelledAddress, labelledText, tidy, type ExtractedFi
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
+import { addressByLabels, anniversaryValidity, nameAboveAddress, onlyPinAddress, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
 /** 14 digits, grouped or printed one per box ("1 2 3 4 …"): at most one space between two digits. */
 const FOURTEEN = /(?<!\d)(\d(?: ?\d){13})(?!\d)/;
@@ -20,8 +20,11 @@ const BUSINESS_WORD = /\b(?:stall|centre|center|cart|kiosk|foods?|sweets?|trader
 const titledPerson = (s: string) => PERSON_TITLE.test(s) || (SHRI_PERSON.test(s) && !BUSINESS_WORD.test(s));
 /** Ceiling for a business name that reads as a titled person. */
 export const TITLED_PERSON_CAP = 0.5;
-/** "Name and (Registered Office) Address of Licensee": the business is the name before the address. */
-const LICENSEE = /name\s*(?:and\s*(?:registered\s*(?:office\s*)?)?address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|fbo|company)/i;
+/**
+ * "Name and (Registered Office) Address of Licensee": the business is the name before the address.
+ * A second name after a slash is the same party ("Name of the Licensee / Company").
+ */
+const LICENSEE = /name\s*(?:and\s*(?:registered\s*(?:office\s*)?)?address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|fbo|company)(?:\s*\/\s*(?:licensee|company|firm|fbo))?/i;
 
 /**
  * The 14 digits read as two pieces on one row ("2327913168706" and "4": a photo's glare or a box
@@ -126,8 +129,12 @@ export const extractFssai: Extractor = (model, _opts, V) => {
     addressByLabels(model, V('address').labels, { avoid: NOT_PREMISES, stop: ADDRESS_STOP, refused }) ??
     notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);
+  // every caption lost (a blurred photo): the page's one PIN block, and the name right above it
+  const unlabelled = found.address ? undefined : onlyPinAddress(model);
+  found.address ??= unlabelled?.field;
+  if (unlabelled && !found.business_name) found.business_name = nameAboveAddress(model, unlabelled.first);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
-  found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
+  found.valid_upto = labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model) ?? anniversaryValidity(model);
   if (found.business_name) found.business_name.value = tidy(String(found.business_name.value));
   if (found.business_name && acrossCellBreak(model, String(found.business_name.value))) found.business_name = { ...found.business_name, confidence_score: Math.min(found.business_name.confidence_score, SPLIT_CELL_CAP) };
   // A business read as a titled person ("Shri Madhav Kapoor"): the operator's line was taken for the

@@ -1,5 +1,5 @@
 /** GST registration certificate (Form GST REG-06): gstin, legal_name, trade_name, address, date_of_registration. */
-import type { DocumentModel, Word } from '../blocks.ts';
+import type { DocumentModel, Line, Word } from '../blocks.ts';
 import { readGstin } from '../validators.ts';
 import { gstinCandidates } from './gstin.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
@@ -34,16 +34,58 @@ function splitGstin(model: DocumentModel): { value: string; valid: boolean; repa
   return undefined;
 }
 
+/** A GSTIN's own key ending where the number starts: "GSTIN :", "Search Result based on GSTIN/UIN :" (a column header has no colon). */
+const GSTIN_KEY = /\b(?:GSTIN(?:\s*\/\s*UIN)?|registration\s*(?:no|number))\b\.?\s*[:：\-]\s*$/i;
+
+/**
+ * Of several valid GSTINs (a search by PAN lists the PAN's registrations in every state), the one
+ * its key names: the key before it on its line, or ending the line above it. Undefined when the
+ * page prints one GSTIN only or no key decides.
+ */
+function keyedGstin<T extends { value: string; valid: boolean; words: Word[]; line: Line }>(model: DocumentModel, hits: readonly T[]): T | undefined {
+  const valid = hits.filter((h) => h.valid);
+  if (new Set(valid.map((h) => h.value)).size < 2) return undefined;
+  return valid.find((h) => {
+    const before = h.line.text.slice(0, h.words[0]?.start ?? 0);
+    const above = model.linesBefore(h.line, 1)[0];
+    return GSTIN_KEY.test(before) || (!before.trim() && !!above && GSTIN_KEY.test(above.text));
+  });
+}
+
+/** A GSTIN read as one word of sixteen characters (a letter read twice, "…M82ZV" for "…M8ZV"). */
+const GSTIN_PLUS_ONE = /(?<![A-Za-z0-9])[A-Za-z0-9]{16}(?![A-Za-z0-9])/g;
+
+/**
+ * A GSTIN read with one character too many: the one removal the check character confirms, a
+ * repair. Never when removals disagree.
+ */
+function gstinsPlusOne(model: DocumentModel): { value: string; valid: boolean; repairs: number; words: Word[]; line: Line }[] {
+  return model.findAll(GSTIN_PLUS_ONE).flatMap((m) => {
+    const raw = m.match[0];
+    const reads = [...raw].map((_, i) => readGstin(raw.slice(0, i) + raw.slice(i + 1))).filter((r) => r.valid);
+    return new Set(reads.map((r) => r.value)).size === 1 ? [{ value: reads[0].value, valid: true, repairs: reads[0].repairs + 1, words: m.words, line: m.line }] : [];
+  });
+}
+
+/** Ceiling for a GSTIN chosen among several valid ones that no key tells apart (a PAN's registrations listed by state). */
+export const UNKEYED_GSTIN_CAP = 0.5;
+
 export const extractGstCert: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
-  const gstins = gstinCandidates(model);
-  const g = gstins.find((x) => x.valid) ?? gstins[0];
+  const read = gstinCandidates(model);
+  // (every GSTIN on the page read a character long: the confirmed removals stand for them)
+  const gstins = read.some((x) => x.valid) ? read : [...gstinsPlusOne(model), ...read];
+  const keyed = keyedGstin(model, gstins);
+  const g = keyed ?? gstins.find((x) => x.valid) ?? gstins[0];
   if (g?.valid) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
   else {
     const joined = splitGstin(model);
     if (joined) found.gstin = idField({ ...joined, check: 'checksum', repairs: joined.repairs + 1 }, joined.words);
     else if (g) found.gstin = idField({ ...g, check: 'checksum' }, g.words);
   }
+
+  const distinct = new Set(gstins.filter((x) => x.valid).map((x) => x.value)).size;
+  if (found.gstin && !keyed && distinct >= 2) found.gstin = { ...found.gstin, confidence_score: Math.min(found.gstin.confidence_score, UNKEYED_GSTIN_CAP) };
 
   const all = ['legal_name', 'trade_name', 'address', 'date_of_registration'].flatMap((f) => V(f).labels);
   const name = (f: string) =>

@@ -48,8 +48,8 @@ export interface Block {
  * starts near the same left edge, within two line heights, and is neither a key, a stop label,
  * nor prose. An address ends at the line with its PIN code, or the state line right after it.
  */
-/** A line an address continues with although it holds a colon key: the key is a postal part (PO, Sub District, District, VTC, Tehsil…). */
-const POSTAL_PART_KEY = /^[^:]{0,60}?(?:^|[\s,])(?:p\.?\s?o|post\s*office|sub[\s-]*district|district|dist|vtc|tehsil|taluka?|mandal|village|landmark|locality)\.?\s*:\s*\S/i;
+/** A line an address continues with although it holds a colon key: the key is a postal part (PO, Sub District, District, VTC, Tehsil, PIN Code…). */
+const POSTAL_PART_KEY = /^[^:]{0,60}?(?:^|[\s,])(?:p\.?\s?o|post\s*office|sub[\s-]*district|district|dist|vtc|tehsil|taluka?|mandal|village|landmark|locality|pin\s*code|pincode)\.?\s*:\s*\S/i;
 
 /** A key segment right under another label, overlapping it across: the second line of a wrapped key. */
 function wrappedKeyLine(model: DocumentModel, key: Segment): boolean {

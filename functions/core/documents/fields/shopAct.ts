@@ -2,7 +2,7 @@
 import { cleanName, labelledAddress, labelledText, field, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, labelledValidUpto, renewedValidity, capShortId, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, endorsementTableValidity, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
+import { addressByLabels, anniversaryValidity, labelledValidUpto, renewedValidity, capShortId, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, endorsementTableValidity, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
 /** A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II"). */
 const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.)]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?(?:(?<=[A-Za-z])\s(?:I{1,3}|IV|VI{0,3}|IX|X|I[T1l|])(?![\w/]))?)/;
@@ -63,7 +63,7 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   // A renewal endorsement table's last row outlasts every other validity on the page.
   const tabled = endorsementTableValidity(model);
-  found.valid_upto = tabled ?? labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model);
+  found.valid_upto = tabled ?? labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model) ?? anniversaryValidity(model);
   // Renewal stamps carry the current period's end: the printed validity is superseded.
   // (unless it was read under the renewal's own key: "Renewed Valid upto" on a renewal certificate)
   const renewedKey = labelledValidUpto(model, [RENEWED_UPTO]);

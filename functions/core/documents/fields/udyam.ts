@@ -6,9 +6,9 @@ import { cleanName, field, labelledAddress, labelledDate, labelledText, type Ext
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
-import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, proseAddress, proseDate, proseName, checkedAgainst, textByLabels } from './certificate.ts';
+import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, proseAddress, proseDate, proseName, checkedAgainst, textByLabels, wrappedKeyDate } from './certificate.ts';
 
-const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
+const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z0-9]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 const TYPE_WORD = /\b(micro|small|medium)\b/i;
 const TYPE_LABELS = [/type\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*type/i, /^\s*(?:type|category)\s*$/i, /(?:enterprise\s*)?category/i];
 /** A unit's or plant's location is a second address; the enterprise's official address is wanted. */
@@ -58,13 +58,22 @@ function enterpriseType(model: DocumentModel): ExtractedField | undefined {
   return undefined;
 }
 
+/** The state codes Udyam numbers carry: a code read with a digit for a letter ("0D") is checked against them. */
+const STATE_CODES = new Set('AN AP AR AS BR CH CG CT DD DL DN GA GJ HR HP JK JH KA KL LA LD MP MH MN ML MZ NL OD OR PY PB RJ SK TN TS TG TR UP UK UT WB'.split(' '));
+const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
+/** The state code with look-alike digits read back to letters, kept only when it is a state's code. */
+function stateCode(raw: string): string | undefined {
+  const code = raw.toUpperCase().replace(/\d/g, (d) => AS_LETTER[d] ?? d);
+  return STATE_CODES.has(code) ? code : /^[A-Z]{2}$/.test(raw.toUpperCase()) ? raw.toUpperCase() : undefined;
+}
+
 export const extractUdyam: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
-  const m = model.findAll(UDYAM_TOKEN)[0];
+  const m = model.findAll(UDYAM_TOKEN).find((x) => stateCode(x.match[1]));
   if (m) {
     const raw = `UDYAM-${m.match[1]}-${m.match[2]}-${m.match[3]}`.toUpperCase();
-    const value = `UDYAM-${m.match[1].toUpperCase()}-${lookalikesToDigits(m.match[2])}-${lookalikesToDigits(m.match[3])}`;
+    const value = `UDYAM-${stateCode(m.match[1])}-${lookalikesToDigits(m.match[2])}-${lookalikesToDigits(m.match[3])}`;
     const repairs = [...raw].filter((c, i) => c !== value[i]).length;
     found.udyam_number = field(value, m.words, { kind: 'structure', pass: isValidUdyam(value), repairs });
   }
@@ -88,6 +97,7 @@ export const extractUdyam: Extractor = (model, _opts, V) => {
   found.date_of_registration =
     labelledDate(model, V('date_of_registration').labels, VIA) ??
     dateAfterLabel(model, V('date_of_registration').labels) ??
+    wrappedKeyDate(model, V('date_of_registration').labels) ??
     proseDate(model, [/\b(?:allotted|registered|granted)\b[^.]{0,160}?\bon\s+/i, /\bwith\s+effect\s+from\s+|\bw\.?\s?e\.?\s?f\.?\s*/i], { within: 30 });
 
   return { found };

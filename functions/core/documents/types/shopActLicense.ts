@@ -32,7 +32,8 @@ export const shopActLicense: DocumentTypeDeclaration = {
   vocabulary: {
     registration_number: {
       labels: [
-        /registration\s*(?:no|number|certificate\s*no)\.?/i,
+        // (OCR reads a small "No." as "Na." or "N0.")
+        /registration\s*(?:n[oa0](?![a-z])|number|certificate\s*no)\.?/i,
         /(?:certificate|licen[cs]e|regn\.?|reg\.?)\s*(?:no|number|#)\.?/i,
         /(?:establishment|shop)\s*(?:registration\s*)?(?:no|number|id)\.?/i,
       ],
@@ -46,8 +47,9 @@ export const shopActLicense: DocumentTypeDeclaration = {
     },
     address: {
       labels: [
-        /(?:postal\s*)?address\s*of\s*(?:the\s*)?(?:establishment|shop|business|premises)/i,
-        /(?:establishment|shop|business|premises)\s*address/i,
+        // (OCR reads the caption's "Address" as "Addrass", "Addresss")
+        /(?:postal\s*)?addr[ae]s{1,3}\s*of\s*(?:the\s*)?(?:establishment|shop|business|premises)/i,
+        /(?:establishment|shop|business|premises)\s*addr[ae]s{1,3}/i,
         /postal\s*address/i,
         /\baddress\b/i,
       ],
