@@ -623,13 +623,6 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
   return undefined;
 }
 
-/**
- * A caption over its value in a grid of captioned cells ("Postal Address of the Establishment" over
- * two address lines, "Residential Address of the Employer" beside it over its own): the layout pairs
- * no row of such a grid when the values run on for several lines, and the caption's line read as a
- * whole runs into the next column's caption. The caption ends with the label (a prefix such as "Door
- * No. &" may lead it); the address is the block under it, in its column, up to its PIN.
- */
 /** A caption the label ends (a prefix may lead it: "Door No. & Address of …", "License Valid Up To"), of at most `words` words, no digits. */
 function endsCaption(label: RegExp, text: string, words: number): boolean {
   const t = text.replace(/[\s:：.\-–*]+$/, '');
@@ -637,6 +630,13 @@ function endsCaption(label: RegExp, text: string, words: number): boolean {
   return !!m && m.index + m[0].length >= t.length && t.split(/\s+/).length <= words && !/\d/.test(t);
 }
 
+/**
+ * A caption over its value in a grid of captioned cells ("Postal Address of the Establishment" over
+ * two address lines, "Residential Address of the Employer" beside it over its own): the layout pairs
+ * no row of such a grid when the values run on for several lines, and the caption's line read as a
+ * whole runs into the next column's caption. The caption ends with the label (a prefix such as "Door
+ * No. &" may lead it); the address is the block under it, in its column, up to its PIN.
+ */
 function addressUnderCaption(model: DocumentModel, label: RegExp, opts: AddressChoice): ExtractedField | undefined {
   const lay = model.layout;
   for (const s of lay.segments) {
