@@ -1,7 +1,7 @@
 /** Bank statement: account_holder, account_number, ifsc, bank_name, period_from, period_to. */
 import type { DocumentModel, Line } from '../blocks.ts';
 import { findDates, readIfsc } from '../validators.ts';
-import { cleanName, field, idField, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
+import { cleanName, field, idField, labelledText, looksLikeName, withinOneEdit, type ExtractedField, type Extractor } from './common.ts';
 import { addressee, checkedAgainst, cleanPartyName, isLabelText, proseId, textByLabels, valueUnderCaption } from './certificate.ts';
 
 /** IFSC bank prefix -> bank name (the larger banks; the printed name is used when present). */
@@ -69,17 +69,9 @@ export function spellsInOrder(code: string, name: string): boolean {
 /** Two printings of the bank's name spelling a word differently ("Purna Bank" / "Puna Commercial Bank"): one was misread. */
 const MISSPELT_CAP = 0.5;
 
-function oneEditApart(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  const rest = (x: string, skip: number) => x.slice(i + skip);
-  return rest(a, 1) === rest(b, 1) || rest(a, 1) === rest(b, 0) || rest(a, 0) === rest(b, 1);
-}
-
 function misspeltAgainst(name: string, others: readonly string[]): boolean {
   const words = (t: string) => t.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 4);
-  return words(name).some((w) => others.some((o) => words(o).some((x) => oneEditApart(w, x))));
+  return words(name).some((w) => others.some((o) => words(o).some((x) => x !== w && withinOneEdit(w, x))));
 }
 
 export const extractBankStatement: Extractor = (model, _opts, V) => {

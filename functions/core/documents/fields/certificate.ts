@@ -623,10 +623,17 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
   return undefined;
 }
 
+/** A label as a caption test: whether a cell's text is a caption the label ends (see `endsCaption`). Built once per label, not per cell. */
+function captionOf(label: RegExp): (text: string, words: number) => boolean {
+  // (a global or sticky label would carry lastIndex from one cell to the next)
+  const re = new RegExp(label.source, label.flags.replace(/[gy]/g, ''));
+  return (text, words) => endsCaption(re, text, words);
+}
+
 /** A caption the label ends (a prefix may lead it: "Door No. & Address of …", "License Valid Up To"), of at most `words` words, no digits. */
 function endsCaption(label: RegExp, text: string, words: number): boolean {
   const t = text.replace(/[\s:：.\-–*]+$/, '');
-  const m = new RegExp(label.source, label.flags.replace(/[gy]/g, '')).exec(t);
+  const m = label.exec(t);
   return !!m && m.index + m[0].length >= t.length && t.split(/\s+/).length <= words && !/\d/.test(t);
 }
 
@@ -639,11 +646,13 @@ function endsCaption(label: RegExp, text: string, words: number): boolean {
  */
 function addressUnderCaption(model: DocumentModel, label: RegExp, opts: AddressChoice): ExtractedField | undefined {
   const lay = model.layout;
+  const isCaption = captionOf(label);
   for (const s of lay.segments) {
+    if (!isCaption(s.text, 8)) continue;
     // (a row of captions may read as a sentence, "… of the Establishment ‖ … of the Employer": a cell of several is no prose)
     const sentence = lay.isProseLine(s.line) && lay.segments.filter((x) => x.line === s.line).length < 2;
     // (only in a grid: a caption alone on its row is read by the other lookups)
-    if (!endsCaption(label, s.text, 8) || sentence || lay.isKey(s) || lay.rowOf(s).length < 2) continue;
+    if (sentence || lay.isKey(s) || lay.rowOf(s).length < 2) continue;
     if (avoided(model, s.text, s, opts.avoid)) continue;
     const a = addressUnderSegment(model, s, { stop: opts.stop });
     if (a && hasPincode(String(a.value))) return { ...a, value: finishAddress(String(a.value)) };
@@ -847,7 +856,8 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
   // the date in the caption's column, not the row's first.
   const lay = model.layout;
   for (const label of labels) {
-    for (const cap of lay.segments.filter((x) => !lay.isProseLine(x.line) && endsCaption(label, x.text, 6))) {
+    const isCaption = captionOf(label);
+    for (const cap of lay.segments.filter((x) => !lay.isProseLine(x.line) && isCaption(x.text, 6))) {
       const under = lay.segmentBelow(cap, 4);
       const d = under && lay.rowOf(under).length >= 2 ? findDates(monthJ(under.text))[0] : undefined;
       if (d) return field(d.value, under!.words, { kind: 'structure', pass: true });

@@ -265,7 +265,8 @@ const STATES = [
 /** OCR's usual confusions in a word: "rn" read as "m", "cl" as "d", "1"/"l" as "I". */
 const squash = (w: string) => w.toLowerCase().replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/[1l]/g, 'i');
 
-function withinOneEdit(a: string, b: string): boolean {
+/** At most one character inserted, removed or replaced between the two. */
+export function withinOneEdit(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   let j = 0;
