@@ -74,7 +74,7 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     // and a town ("12, MG Road, Kothrud, Pune, Maharashtra": some print no PIN).
     const parts = value.split(/\s*,\s*/);
     const complete = PIN.test(value) || (fieldName === 'address' && parts.length >= 3 && isStateLine(parts[parts.length - 1]));
-    return complete && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) && !ADDRESS_KEY_RESIDUE.test(value) ? 'pass' : 'fail';
+    return complete && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) && !ADDRESS_KEY_RESIDUE.test(value) && !runsPastState(value) ? 'pass' : 'fail';
   }
   if (fieldName === 'asset_model' || fieldName === 'model') {
     // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.
@@ -99,10 +99,55 @@ const DISTINCT_PARTIES: readonly [string, string][] = [
 /** Ceiling for the weaker of two parties read the same (docs/confidence.md). */
 export const SAME_PARTY_CAP = 0.5;
 
-/** Caps the confidence of every field whose value fails its validator, and of two parties read alike. */
+/**
+ * Ceiling for free text bearing a trace of misread print (`misreadTrace`): the value is scored by
+ * exact text, and one of its characters is likely wrong although the engine was sure of the word.
+ */
+export const MISREAD_TRACE_CAP = 0.5;
+
+/** Marks no name or address prints: a bar, backslash, underscore, tilde, caret, asterisk, angle or curly bracket, guillemet. */
+const STRAY_MARK = /[|\\_~^*<>{}»«¦¬]/;
+/**
+ * A look-alike letter against its word's case: a capital I between small letters ("ShIva"; not "McIntyre"), a
+ * small l between capitals ("BHARDlAJ"), "Il" for the numeral II ("Phase Il"), or a capital I
+ * after a word's capital and before small letters ("JIn" for "Jln").
+ */
+const CASE_BREAK = /(?<!M)(?<!Ma)\p{Ll}I\p{Ll}|\p{Lu}l\p{Lu}|^(?:Il|lI|Ill|IIl)$|^\p{Lu}I\p{Ll}{1,2}$/u;
+/** Brackets opened and closed in different numbers: OCR read a J, an l or a smudge as ")". */
+const unbalanced = (s: string) => (s.match(/\(/g) ?? []).length !== (s.match(/\)/g) ?? []).length || (s.match(/\[/g) ?? []).length !== (s.match(/\]/g) ?? []).length;
+
+/**
+ * A trace of misread print in a name or an address: a stray mark, an unbalanced bracket ("VISHNU
+ * BAJA)"), a word whose look-alike letter breaks its case, or (in an address or a person's name) a
+ * quote or bracket before the first word ("‘D/O …", "(licensed), Door No. …"). None of these is
+ * printed on the documents; OCR makes them from a J, an l, a smudge or a fold.
+ */
+export function misreadTrace(fieldName: string, value: unknown): boolean {
+  if (typeof value !== 'string' || !value) return false;
+  if (!PERSON.has(fieldName) && !BUSINESS.has(fieldName) && !/address/.test(fieldName)) return false;
+  if (STRAY_MARK.test(value) || unbalanced(value)) return true;
+  if (value.split(/[\s,.\/-]+/).some((w) => CASE_BREAK.test(w))) return true;
+  return !BUSINESS.has(fieldName) && /^\s*[‘’'"“”`(\[]/.test(value);
+}
+
+/**
+ * An address that runs on past its state: after a PIN, a last part that starts with the state and
+ * goes on in words ("… Hyderabad 500238, Telangana Scan to verify"): text printed after the address
+ * (a caption, a QR code's legend) was joined to it.
+ */
+function runsPastState(value: string): boolean {
+  const parts = value.split(/\s*,\s*/);
+  const last = parts[parts.length - 1];
+  if (parts.length < 2 || !PIN_CODE.test(parts.slice(0, -1).join(', ')) || isStateLine(last) || /\d/.test(last)) return false;
+  const words = last.split(/\s+/);
+  return [1, 2, 3].some((k) => k < words.length && isStateLine(words.slice(0, k).join(' ')));
+}
+
+/** Caps the confidence of every field whose value fails its validator or bears a misread trace, and of two parties read alike. */
 export function applyPlausibility(data: Record<string, ExtractedField>): Record<string, ExtractedField> {
   for (const [name, f] of Object.entries(data)) {
     if (plausible(name, f.value) === 'fail') f.confidence_score = Math.min(f.confidence_score, IMPLAUSIBLE_CAP);
+    else if (misreadTrace(name, f.value)) f.confidence_score = Math.min(f.confidence_score, MISREAD_TRACE_CAP);
   }
   const key = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replace(/^m\/s\.?\s*/, '').replace(/[^\p{L}\p{N}]+/gu, '') : '');
   for (const [a, b] of DISTINCT_PARTIES) {

@@ -18,6 +18,7 @@ import { declarationOf } from './registry.ts';
 import { extractFields } from './extract.ts';
 import type { ExtractOptions, ExtractionResult, ExtractedField } from './fields/common.ts';
 import { fuseReadings } from './fuseReadings.ts';
+import { applyPlausibility } from './plausibility.ts';
 import type { DocumentType } from './typeNames.ts';
 
 /** Two engines reading the same value: scored at least this (the auto-accept band starts at 0.85). */
@@ -61,6 +62,8 @@ export function mergeReadings(first: ExtractionResult, second: ExtractionResult)
     if (f) data[name] = f;
   }
   const redactions = [...(first.redactions ?? []), ...(second.redactions ?? [])];
+  // Agreement lifts a score, but not past a validator's verdict: two readings of a label are still a label.
+  applyPlausibility(data);
   return { data, ...(redactions.length ? { redactions } : {}) };
 }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '#core/documents/index.ts';
-import { IMPLAUSIBLE_CAP, SAME_PARTY_CAP, applyPlausibility, plausible } from '#core/documents/plausibility.ts';
+import { IMPLAUSIBLE_CAP, MISREAD_TRACE_CAP, SAME_PARTY_CAP, applyPlausibility, misreadTrace, plausible } from '#core/documents/plausibility.ts';
 import { OUTSIDE_BLOCK_CAP } from '#core/documents/fields/invoice.ts';
 import { OUTRANKED_CAP } from '#core/documents/fields/deliveryOrder.ts';
 import { INCOMPLETE_CAP } from '#core/documents/fields/imei.ts';
@@ -22,6 +22,32 @@ describe('confidence from evidence', () => {
     expect(plausible('asset_model', 'Galaxy A16 5G')).toBe('pass');
     expect(plausible('supplier_name', 'Annapurna Trading Co.')).toBe('pass');
     expect(plausible('dealership_name', 'Reliance Digital')).toBe('pass');
+  });
+
+  it('a name or address bearing a trace of misread print is doubted, though the engine was sure of it', () => {
+    expect(misreadTrace('legal_name', 'VISHNU BAJA)')).toBe(true); // J read as ")"
+    expect(misreadTrace('address', 'Plot No. 82, Urban Estate Phase Il, Hisar, Haryana - 125059')).toBe(true);
+    expect(misreadTrace('dealer_address', 'SHELL STATION PT15944, Mukim Batu, JIn Besar Kepong')).toBe(true);
+    expect(misreadTrace('customer_name', 'YOGESH BHARDlAJ')).toBe(true);
+    expect(misreadTrace('address', '‘D/O Anirudh Chauhan, Door No. 48-27, Old Mill Road, Hyderabad 500375')).toBe(true);
+    expect(misreadTrace('customer_address', '~~: H.No. 292, Vasant Vihar, Kolkata, West Bengal - 700469')).toBe(true);
+    // what names and addresses do print: balanced brackets, numerals, initials, slashes and hyphens
+    expect(misreadTrace('dealership_name', 'Sharma Electronics (India) Pvt. Ltd.')).toBe(false);
+    expect(misreadTrace('address', 'Plot No. 82, Phase II, Sector III, Hisar, Haryana - 125059')).toBe(false);
+    expect(misreadTrace('address', 'D/O Anirudh Chauhan, Door No. 48-27, Old Mill Road, Hyderabad 500375')).toBe(false);
+    expect(misreadTrace('customer_name', 'R. K. McIntyre')).toBe(false);
+    expect(misreadTrace('invoice_number', 'INV|2024')).toBe(false); // codes have their own checks
+    const data = { legal_name: { value: 'VISHNU BAJA)', confidence_score: 0.92 }, trade_name: { value: 'BAJAJ TRADERS', confidence_score: 0.92 } };
+    applyPlausibility(data);
+    expect(data.legal_name.confidence_score).toBe(MISREAD_TRACE_CAP);
+    expect(data.trade_name.confidence_score).toBe(0.92);
+  });
+
+  it('an address that runs on past its state after the PIN has text printed after it joined', () => {
+    expect(plausible('address', 'Plot 475, Market Yard Road, Hyderabad 500238, Telangana Scan to verify')).toBe('fail');
+    expect(plausible('address', 'Plot 475, Market Yard Road, Hyderabad 500238, Telangana')).toBe('pass');
+    expect(plausible('address', 'Plot 475, Market Yard Road, Hyderabad 500238, Telangana India')).toBe('pass');
+    expect(plausible('address', 'Plot 475, Market Yard Road, Chennai, Tamil Nadu - 600940')).toBe('pass');
   });
 
   it("a document's number carrying another document's prefix (a quotation's) fails", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
 import { alignChars, fitsNeighbours, fuseReadings } from '#core/documents/fuseReadings.ts';
+import { IMPLAUSIBLE_CAP } from '#core/documents/plausibility.ts';
 import { AGREED_FLOOR, DISAGREE_CAP, charactersAcross, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
 
 /** One reading: lines of [text, left, width, confidence] words on a row at `top` (page 0..1 units). */
@@ -115,6 +116,15 @@ describe('second reading of receipts', () => {
     expect(m.dealership_name).toEqual(f('SUN VICTORY SDN BHD', 0.4));
     expect(m.invoice_date).toEqual(f('20/03/2018', AGREED_FLOOR));
     expect(mergeReadings({ data: { total_invoice_amount: f(9, 0.9) } }, { data: { total_invoice_amount: f(8, 0.95) } }).data.total_invoice_amount).toEqual(f(8, DISAGREE_CAP));
+  });
+
+  it("two readings agreeing do not lift a value past its validator's verdict", () => {
+    // Both engines read the same address without its postcode, and the same label for the issuer.
+    const first = { data: { dealer_address: f('SHELL STATION, MUKIM BATU, JLN BESAR KEPONG', 0.6), dealership_name: f('TAX INVOICE', 0.5) } };
+    const second = { data: { dealer_address: f('SHELL STATION, MUKIM BATU, JLN BESAR KEPONG', 0.7), dealership_name: f('TAX INVOICE', 0.55) } };
+    const m = mergeReadings(first, second).data;
+    expect(m.dealer_address.confidence_score).toBe(IMPLAUSIBLE_CAP);
+    expect(m.dealership_name.confidence_score).toBe(IMPLAUSIBLE_CAP);
   });
 
   it('reads the page with both engines (the spaces one as a block) and extracts from their fusion', async () => {
