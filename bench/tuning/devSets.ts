@@ -13,10 +13,12 @@ import { FAMILIES as DEV7, dev7Layout, generateDev7Corpus } from '../../test/fix
 import { FAMILIES as DEV8, dev8Layout, generateDev8Corpus } from '../../test/fixtures/documents/dev8/index.ts';
 import { FAMILIES as DEV9, dev9Layout, generateDev9Corpus } from '../../test/fixtures/documents/dev9/index.ts';
 import { FAMILIES as DEV10, dev10Layout, generateDev10Corpus } from '../../test/fixtures/documents/dev10/index.ts';
+import { FAMILIES as DEV11, dev11Layout, generateDev11Corpus } from '../../test/fixtures/documents/dev11/index.ts';
+import { FAMILIES as DEV12, dev12Layout, generateDev12Corpus } from '../../test/fixtures/documents/dev12/index.ts';
 import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
 
 export interface DevSet {
-  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10';
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12';
   families: Record<string, Record<string, unknown>>;
   layout: (seed: number, family: string, i: number) => BlindLayout;
   generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
@@ -33,6 +35,8 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'dev8', families: DEV8, layout: dev8Layout, generate: generateDev8Corpus },
   { name: 'dev9', families: DEV9, layout: dev9Layout, generate: generateDev9Corpus },
   { name: 'dev10', families: DEV10, layout: dev10Layout, generate: generateDev10Corpus },
+  { name: 'dev11', families: DEV11, layout: dev11Layout, generate: generateDev11Corpus },
+  { name: 'dev12', families: DEV12, layout: dev12Layout, generate: generateDev12Corpus },
 ];
 
 /** The dev set a family belongs to. */
