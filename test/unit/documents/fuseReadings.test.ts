@@ -118,6 +118,16 @@ describe('second reading of receipts', () => {
     expect(mergeReadings({ data: { total_invoice_amount: f(9, 0.9) } }, { data: { total_invoice_amount: f(8, 0.95) } }).data.total_invoice_amount).toEqual(f(8, DISAGREE_CAP));
   });
 
+  it("a disagreement is settled as agreed when each engine's reading alone gives the fused value", () => {
+    const first = { data: { total_invoice_amount: f(9.85, 0.9) } };
+    const second = { data: { total_invoice_amount: f(9.65, 0.7) } };
+    const alone = (v: number) => ({ data: { total_invoice_amount: f(v, 0.6) } });
+    expect(mergeReadings(first, second, [alone(9.65), alone(9.65)]).data.total_invoice_amount).toEqual(f(9.65, AGREED_FLOOR));
+    // one engine alone reads the first reading's value: still a disagreement
+    expect(mergeReadings(first, second, [alone(9.65), alone(9.85)]).data.total_invoice_amount).toEqual(f(9.65, DISAGREE_CAP));
+    expect(mergeReadings(first, second, [alone(9.65)]).data.total_invoice_amount).toEqual(f(9.65, DISAGREE_CAP));
+  });
+
   it("two readings agreeing do not lift a value past its validator's verdict", () => {
     // Both engines read the same address without its postcode, and the same label for the issuer.
     const first = { data: { dealer_address: f('SHELL STATION, MUKIM BATU, JLN BESAR KEPONG', 0.6), dealership_name: f('TAX INVOICE', 0.5) } };
