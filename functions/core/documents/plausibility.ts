@@ -42,6 +42,16 @@ function labelsOnly(value: string): boolean {
 
 export type Verdict = 'pass' | 'fail' | 'unknown';
 
+/** A code: digits and a slash or hyphen ("2022/019091", "WO/24-25/117"). */
+const CODE_TOKEN = /^(?=.*\d)(?=.*[\/-])\S+$/;
+/**
+ * Two or more codes read as one number ("BIL/TL/2022/019091 APP/2022/115179 42/394": a licence, its
+ * application and a ward number in one row): a number is one code, so which one is meant is a guess.
+ */
+function codesRunTogether(value: string): boolean {
+  return value.trim().split(/\s+/).filter((w) => CODE_TOKEN.test(w)).length >= 2;
+}
+
 /**
  * A document's own number does not carry another document's prefix: "QT-7543" / "Q-0586" is the
  * quotation a purchase order, delivery order or invoice refers to ("Reference# QT-7543",
@@ -55,7 +65,9 @@ const OTHER_DOCUMENT_PREFIX: Record<string, RegExp> = {
 
 export function plausible(fieldName: string, value: unknown): Verdict {
   if (typeof value !== 'string' || !value) return 'unknown';
-  if (fieldName in OTHER_DOCUMENT_PREFIX) return OTHER_DOCUMENT_PREFIX[fieldName].test(value.trim()) ? 'fail' : 'unknown';
+  if (fieldName in OTHER_DOCUMENT_PREFIX && OTHER_DOCUMENT_PREFIX[fieldName].test(value.trim())) return 'fail';
+  if (/_number$/.test(fieldName) && codesRunTogether(value)) return 'fail';
+  if (fieldName in OTHER_DOCUMENT_PREFIX) return 'unknown';
   if (PERSON.has(fieldName)) {
     const words = value.trim().split(/\s+/);
     const capitalised = words.every((w) => /^[A-Z]/.test(w));
@@ -64,7 +76,8 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   }
   if (BUSINESS.has(fieldName)) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;
-    const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$/i.test(value.trim());
+    // (a bracketed word alone, "(Contractor)", is the party's role printed under its heading)
+    const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$|^\(.*\)$/i.test(value.trim());
     // A business name is printed capitalised: a value starting in lower case is the rest of a sentence ("and ...").
     const capitalised = /^[\p{Lu}\d&("'.]/u.test(value.trim());
     return letters >= 3 && capitalised && !bare && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';

@@ -43,6 +43,16 @@ describe('confidence from evidence', () => {
     expect(data.trade_name.confidence_score).toBe(0.92);
   });
 
+  it('two codes read as one number, or a bracketed role read as a party, fail their validators', () => {
+    expect(plausible('registration_number', 'BIL/TL/2022/019091 APP/2022/115179 42/394')).toBe('fail');
+    expect(plausible('registration_number', 'BIL/TL/2022/019091')).toBe('unknown');
+    expect(plausible('registration_number', '890109065/K/E/Commercial II')).toBe('unknown');
+    expect(plausible('po_number', 'WO/24-25/117 dated 12-03-2025')).toBe('fail');
+    expect(plausible('po_number', 'WO/24-25/117')).toBe('unknown');
+    expect(plausible('supplier_name', '(Contractor)')).toBe('fail');
+    expect(plausible('supplier_name', 'Harsiddhi Engineering Works (Contractor)')).toBe('pass');
+  });
+
   it('an address that runs on past its state after the PIN has text printed after it joined', () => {
     expect(plausible('address', 'Plot 475, Market Yard Road, Hyderabad 500238, Telangana Scan to verify')).toBe('fail');
     expect(plausible('address', 'Plot 475, Market Yard Road, Hyderabad 500238, Telangana')).toBe('pass');
