@@ -7,10 +7,31 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   type: 'DELIVERY_ORDER',
   cues: [
     re('delivery-order', 4, /delivery\s*order/i),
-    // (OCR reads the dotted "D.O." as "D.0.")
-    re('do-no', 2.5, /\bD\.?\s?O\.?\s*(?:no|number|date)\b|\bD\.\s?0\.\s*(?:no|number|date)\b/i),
+    // (OCR reads the dotted "D.O." as "D.0."; a lender's slip numbers its DO as a reference: "DO Ref. No.")
+    re('do-no', 2.5, /\bD\.?\s?O\.?\s*(?:no|number|date|ref)\b|\bD\.\s?0\.\s*(?:no|number|date|ref)\b/i),
     re('please-deliver', 1, /please\s*deliver|kindly\s*deliver|requested\s*to\s*deliver/i),
+    // The DO's instruction whatever its title: hand the asset to the borrower ("deliver only to the
+    // customer named above", "deliver only after the customer shows this slip"); an invoice says "delivered".
+    re('deliver-to-customer', 1.5, /\bdeliver\s+(?:only\s+)?(?:(?:the|this)\s+(?:product|asset|goods|vehicle|device|handset|item)\s+)?(?:only\s+)?(?:to\s+(?:the\s+|our\s+)?(?:customer|borrower|applicant)|after\s+(?:the\s+)?(?:customer|borrower|applicant|verif))/i),
     re('financier', 0.5, /financ|loan/i),
+    // the borrower's loan account the DO is issued under ("Loan Account No.", "Loan A/c No.")
+    re('loan-account', 1, /\bloan\s*(?:a\s*[\/l1|]\s*c|account)\.?\s*(?:no|number)\b/i),
+    // A lender's computation of what it pays: the down payment the dealer collects and the loan
+    // (an invoice of a financed sale names the down payment, rarely the loan amount beside it).
+    re('loan-computation', 2, /^(?=[\s\S]*\bdown\s*payment\b)[\s\S]*\bloan\s*(?:amount|amt)\b/i),
+    // A lender's approval or payment to the dealer, as its title or its first sentence: "Disbursement
+    // Advice", "Payment Advice to Dealer", "Loan Approval Slip", "We have sanctioned a loan ...".
+    re('disbursement', 2, /\bdisburs(?:e|ed|al|ement|ing)\b/i),
+    // (a card lender titles its DO "Purchase Authorisation"; a firm's internal purchase authorisation names no EMI or loan)
+    {
+      name: 'lender-approval',
+      weight: 2,
+      test: (t) =>
+        /\b(?:loan|finance|credit|emi\s*card)\s*(?:approval|sanction)\b|\bsanction(?:ed)?\s*(?:letter|slip|advice)\b|\b(?:disbursement|payment)\s*advice\b|\bsanctioned\s+(?:a\s+|the\s+)?loan\b|\bloan\s+(?:has\s+been\s+|is\s+)?(?:sanctioned|approved)\b/i.test(t) ||
+        (/\bpurchase\s*authori[sz]ation\b/i.test(t) && /\bEMI\b|\bloan\b/i.test(t)),
+    },
+    // The card a consumer-durable lender finances through: the DO is shown with it at the store.
+    re('emi-card', 1.5, /\bEMI\s*card\b/i),
   ],
   fields: {
     dealer_name: 'string',

@@ -33,8 +33,12 @@ export function receiptShape(text: string): boolean {
 export const invoice: DocumentTypeDeclaration = {
   type: 'INVOICE',
   cues: [
-    // (the document's own title, not an invoice a letter asks for: "please raise the tax invoice in the name of ...")
-    re('tax-invoice', 3, /(?<!\b(?:the|a|an|your|our|raise|issue|submit)\s+)tax\s*invoice/i),
+    // (the document's own title, not an invoice a letter asks for: "please raise the tax invoice in the name of ...",
+    // "payment ... from receipt of a correct tax invoice")
+    re('tax-invoice', 3, /(?<!\b(?:the|a|an|your|our|raise|issue|submit)(?:\s+|[ \t]+[a-z]+[ \t]+))tax\s*invoice/i),
+    // The Indian delivery challan and invoice printed as one: "Delivery Challan cum Invoice", "Challan cum Bill",
+    // "Tax Invoice cum Delivery Challan", "Delivery Note cum Invoice".
+    re('challan-cum-invoice', 3, /\b(?:challan|delivery\s*note)\s*cum\s*(?:tax\s*)?(?:bill|invoice)\b|\b(?:invoice|bill)\s*cum\s*(?:delivery\s*)?challan\b/i),
     // A composition dealer's invoice is titled "Bill of Supply" by GST law (it may not charge tax).
     re('bill-of-supply', 3, /\bbill\s*of\s*supply\b/i),
     re('invoice-word', 1.5, /\binvoice\b/i),

@@ -1,0 +1,180 @@
+/**
+ * The commercial documents on layouts of the eleventh dev set (test/fixtures/documents/dev11: written
+ * apart from the extractor, pages whose type is not obvious): each general fix reduced to the few
+ * synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { classify } from '#core/documents/index.ts';
+import { DECLARATIONS } from '#core/documents/registry.ts';
+import { pageFromRows } from './rows.ts';
+
+const cue = (type: string, name: string) => DECLARATIONS.find((d) => d.type === type)!.cues.find((c) => c.name === name)!;
+
+describe('classification: a delivery order that does not say so', () => {
+  it('a lender\'s disbursement advice quoting the dealer\'s invoice is a delivery order, not the invoice it quotes', () => {
+    const m = pageFromRows([
+      [0.02, [0.1, 'Indrayani Fincap Pvt. Ltd.'], [0.7, 'dealerops@indrayani.example']],
+      [0.08, [0.08, 'DISBURSEMENT ADVICE'], [0.6, 'Order No.'], [0.75, 'DA/0792/574900']],
+      [0.11, [0.6, 'Dated'], [0.75, '23/10/2024']],
+      [0.15, [0.04, 'To,']],
+      [0.165, [0.04, 'Vaibhav Mobile World']],
+      [0.213, [0.04, 'Dealer Code : IFP-D15410 GSTIN : 33CWOCV6429B4ZX']],
+      [0.254, [0.04, 'We have sanctioned a loan to the customer below for the product in your invoice quoted in section B.']],
+      [0.34, [0.05, 'Customer Name'], [0.3, 'Shri Kamlesh Hiremath']],
+      [0.38, [0.05, 'Loan Account No.'], [0.3, 'IFPLN8719445238']],
+      [0.478, [0.05, 'Dealer Invoice No.'], [0.3, 'Invoice Date'], [0.55, 'Invoice Value']],
+      [0.492, [0.05, '2711'], [0.3, '21 Oct 2024'], [0.55, 'INR 39990.00']],
+      [0.653, [0.06, 'Invoice Value'], [0.85, '39,990.00']],
+      [0.672, [0.06, 'Less : Down payment collected by dealer'], [0.85, '4,000.00']],
+      [0.691, [0.06, 'Loan Amount'], [0.85, '35,990.00']],
+      [0.729, [0.06, 'Net Amount Remitted'], [0.85, '34,910.00']],
+      [0.761, [0.04, '1. Deliver only to the customer named above, after verifying the OTP sent to the registered mobile.']],
+    ]);
+    const c = classify(m);
+    expect(c.type).toBe('DELIVERY_ORDER');
+    for (const name of ['deliver-to-customer', 'loan-computation', 'disbursement', 'lender-approval', 'loan-account']) expect(c.evidence).toContain(name);
+  });
+
+  it('an EMI card\'s "Purchase Authorisation" numbered "DO Ref." is a delivery order, not the phone it names', () => {
+    const m = pageFromRows([
+      [0.01, [0.04, 'Indrayani Fincap'], [0.7, 'Customer care 1800 327 5978']],
+      [0.09, [0.12, 'PURCHASE AUTHORISATION']],
+      [0.166, [0.07, 'INDRAYANI FINCAP'], [0.3, 'EMI CARD']],
+      [0.39, [0.05, 'Auth. No. (DO Ref.)'], [0.3, 'Date of Issue']],
+      [0.41, [0.05, 'AUTH15266418'], [0.3, '05-JUL-2025']],
+      [0.44, [0.05, 'Asset Model'], [0.5, 'Asset Cost']],
+      [0.457, [0.05, 'iQOO Z9 Lite 5G 8GB/256GB'], [0.5, '26,999.00']],
+      [0.69, [0.04, 'Dealer: deliver only after the customer shows this slip and the EMI card. Record the serial / IMEI in the dealer app.']],
+    ]);
+    const c = classify(m);
+    expect(c.type).toBe('DELIVERY_ORDER');
+    for (const name of ['do-no', 'deliver-to-customer', 'lender-approval', 'emi-card']) expect(c.evidence).toContain(name);
+  });
+
+  it('the authorisation blurred to its title and the card\'s name is still a delivery order', () => {
+    const m = pageFromRows([
+      [0.09, [0.12, 'PURCHASE AUTHORISATION']],
+      [0.117, [0.12, 'Approved. Show this slip and your EMI card at the store']],
+      [0.166, [0.07, 'INDRAYANI FINCAP'], [0.3, 'EMI CARD']],
+      [0.62, [0.06, 'Mangal Murti Electronics']],
+    ]);
+    expect(classify(m).type).toBe('DELIVERY_ORDER');
+  });
+
+  it('a firm\'s internal purchase authorisation (no EMI, no loan) is no lender\'s approval', () => {
+    expect(cue('DELIVERY_ORDER', 'lender-approval').test('PURCHASE AUTHORISATION FORM\nDepartment : Stores\nItem : Printer toner')).toBe(false);
+    expect(cue('DELIVERY_ORDER', 'lender-approval').test('PURCHASE AUTHORISATION\nEMI CARD')).toBe(true);
+  });
+});
+
+describe('classification: orders without "purchase order" in their title', () => {
+  it('a contractor\'s work order with a "Bill To / Invoice To" box and GSTIN is a purchase order', () => {
+    const m = pageFromRows([
+      [0.03, [0.13, 'Vaibhav Packaging Industries']],
+      [0.067, [0.13, 'GSTIN : 29HCJCV2824A7ZZ']],
+      [0.1, [0.4, 'WORK ORDER']],
+      [0.135, [0.05, 'To (Contractor)'], [0.63, 'Order No.'], [0.8, 'WO/24-25/117']],
+      [0.154, [0.05, 'Harsiddhi Engineering Works'], [0.63, 'Dated'], [0.8, '24-03-2025']],
+      [0.267, [0.05, 'Invoice To (Billing Address)'], [0.5, 'Deliver To (Site)']],
+      [0.285, [0.05, 'Vaibhav Packaging Industries'], [0.5, 'Plant 2']],
+      [0.325, [0.05, 'GSTIN : 29HCJCV2824A7ZZ']],
+      [0.423, [0.05, 'Sr.'], [0.1, 'Description of Work'], [0.6, 'Unit'], [0.7, 'Qty'], [0.85, 'Amount (Rs.)']],
+      [0.446, [0.05, '1'], [0.1, 'Supply, fabrication & erection of MS structure'], [0.6, 'Kg'], [0.7, '3319'], [0.85, '3,41,857.00']],
+      [0.511, [0.73, 'Sub Total'], [0.85, '5,48,883.00']],
+      [0.532, [0.71, 'IGST @ 18%'], [0.85, '98,798.94']],
+      [0.571, [0.6, 'Total Work Order Value'], [0.85, 'Rs. 6,47,682/-']],
+      [0.738, [0.04, '3. Bills in triplicate quoting the order number and the Bill To GSTIN above.']],
+      [0.866, [0.05, 'Accepted by the Contractor'], [0.7, 'For Vaibhav Packaging Industries']],
+    ]);
+    const c = classify(m);
+    expect(c.type).toBe('PURCHASE_ORDER');
+    for (const name of ['work-order', 'bill-against-order', 'order-acceptance']) expect(c.evidence).toContain(name);
+  });
+
+  it('an ERP order\'s last page (no title; number in the running header, "Vendor :", its terms) is a purchase order', () => {
+    const m = pageFromRows([
+      [0.011, [0.04, 'Bhairav Dairy Products'], [0.4, 'Order No. 4500012345 Dt. 27-11-2024'], [0.85, 'Page 2 of 2']],
+      [0.03, [0.04, 'Kolkata GSTIN 19ZACFB7194R2ZW']],
+      [0.06, [0.04, 'Vendor : Mangal Murti Tools & Hardware (Code 149872)'], [0.7, '(continued from previous page)']],
+      [0.109, [0.04, 'Item'], [0.1, 'Material Description'], [0.45, 'HSN'], [0.6, 'Qty'], [0.7, 'Rate'], [0.85, 'Value (INR)']],
+      [0.151, [0.04, '70'], [0.1, 'Contactor 32 A 3-pole 415 V AC'], [0.45, '8536'], [0.6, '6'], [0.7, '2,199.00'], [0.85, '13,194.00']],
+      [0.327, [0.65, 'Total Basic Value'], [0.85, '5,30,485.00']],
+      [0.365, [0.7, 'CGST @ 9%'], [0.85, '48,221.09']],
+      [0.384, [0.7, 'SGST @ 9%'], [0.85, '48,221.08']],
+      [0.422, [0.68, 'Grand Total'], [0.85, 'Rs. 6,32,232.00']],
+      [0.448, [0.04, 'Amount in words : Rupees Six Lakh Thirty Two Thousand Two Hundred Thirty Two Only']],
+      [0.5, [0.04, '7. Payment : 45 days from receipt of material and a correct tax invoice.']],
+      [0.513, [0.04, '8. Invoice must quote this order number, item numbers and our GSTIN.']],
+      [0.909, [0.04, 'Vendor acknowledgement :'], [0.8, 'Authorised Signatory']],
+    ]);
+    const c = classify(m);
+    expect(c.type).toBe('PURCHASE_ORDER');
+    for (const name of ['vendor-key', 'this-order', 'bill-against-order', 'order-acceptance']) expect(c.evidence).toContain(name);
+  });
+
+  it('"a correct tax invoice" asked for in an order\'s terms is not the page\'s title', () => {
+    const taxInvoice = cue('INVOICE', 'tax-invoice');
+    expect(taxInvoice.test('Payment : 45 days from receipt of material and a correct tax invoice.')).toBe(false);
+    expect(taxInvoice.test('Surya Power Systems\nTAX INVOICE\nInvoice No. 12')).toBe(true);
+    expect(taxInvoice.test('This is a computer generated document\nTAX INVOICE')).toBe(true);
+  });
+});
+
+describe('classification: an invoice titled as a delivery challan', () => {
+  it('"Challan cum Bill" with a financier\'s DO quoted is the invoice', () => {
+    const m = pageFromRows([
+      [0.033, [0.05, 'Mangal Murti Cool Point'], [0.7, 'CHALLAN CUM BILL']],
+      [0.094, [0.05, 'GSTIN : 08TBMPM2119N4Z0'], [0.6, 'Bill No.'], [0.8, 'MA/24-25/2530']],
+      [0.151, [0.05, 'DELIVERY DETAILS']],
+      [0.173, [0.06, 'Order No.'], [0.3, 'Order Date'], [0.55, 'Challan No.']],
+      [0.264, [0.06, 'Financed by Sarayu Consumer Finance Ltd. DO No. DO438376794 dated 07/11/2024 12 EMIs']],
+      [0.297, [0.06, 'Consignee (Delivery Address)'], [0.5, 'Bill To (Buyer)']],
+      [0.44, [0.06, '1'], [0.1, 'Kent Grand Plus RO Water Purifier'], [0.5, '84212120'], [0.85, '15,800.00']],
+      [0.562, [0.62, 'Bill Amount'], [0.8, 'Rs. 18,644.00']],
+    ]);
+    const c = classify(m);
+    expect(c.type).toBe('INVOICE');
+    expect(c.evidence).toContain('challan-cum-invoice');
+  });
+});
+
+describe('classification: a statement not titled "statement"', () => {
+  it('a firm\'s "Details of Transactions" that mentions Udyam offers and MSME is a bank statement', () => {
+    const row = (top: number, date: string, text: string, amount: string, balance: string): [number, ...[number, string][]] => [top, [0.05, date], [0.15, date], [0.25, text], [0.7, amount], [0.85, balance]];
+    const m = pageFromRows([
+      [0.033, [0.12, 'Subarnarekha Bank Ltd.'], [0.7, 'Details of Transactions']],
+      [0.1, [0.06, 'BRANCH DETAILS'], [0.5, 'CUSTOMER DETAILS']],
+      [0.116, [0.06, 'Lucknow Market Yard Branch'], [0.5, 'M/S EKDANT INDUSTRIAL CORPORATION']],
+      [0.159, [0.06, 'MICR : 521247310'], [0.5, 'GSTIN : 09TRAPE8270K8ZV']],
+      [0.211, [0.05, 'Account Number'], [0.3, 'Account Type'], [0.55, 'Period']],
+      [0.224, [0.05, '29802636012761'], [0.3, 'Current - MSME Plus'], [0.55, 'From 12 Feb 2024 To 11 May 2024']],
+      [0.326, [0.05, 'Txn Date'], [0.15, 'Value Date'], [0.25, 'Description'], [0.55, 'Ref / Chq No'], [0.7, 'Debit'], [0.85, 'Balance']],
+      row(0.349, '17/02/2024', 'NEFT DR-MANGAL MURTI ENGINEERING WORKS-PO 461', '29,800.36', '1,56,222.10'),
+      row(0.378, '27/02/2024', 'BBPS/ELECTRICITY BILL/BRECS CA 1033512379', '9,900.00', '1,46,322.10'),
+      row(0.426, '03/03/2024', 'RTGS CR/MANGAL MURTI TRADERS/AGAINST INVOICE NO 4004', '47,800.00', '1,94,122.10'),
+      row(0.455, '24/03/2024', 'UPI/CR/420287122462/MOHINI HIREMATH/BILL 931', '62,700.00', '2,56,822.10'),
+      [0.723, [0.04, 'Please report any discrepancy within 15 days. Contact your Relationship Manager for Udyam-linked offers.']],
+    ]);
+    const c = classify(m);
+    expect(c.type).toBe('BANK_STATEMENT');
+    for (const name of ['transactions-title', 'transaction-columns', 'dated-balance-rows']) expect(c.evidence).toContain(name);
+  });
+
+  it('rows of a ledger open with a date and close with a balance; item rows with a delivery date inside do not', () => {
+    const rows = cue('BANK_STATEMENT', 'dated-balance-rows');
+    const ledger = ['17/02/2024 NEFT DR 29,800.36 1,56,222.10', '27-Feb-2024 BBPS 9,900.00 1,46,322.10', '03.03.2024 RTGS CR 47,800.00 1,94,122.10 Cr', '24/03/24 UPI 62,700.00 2,56,822.10 Dr'];
+    expect(rows.test(ledger.join('\n'))).toBe(true);
+    expect(rows.test(ledger.slice(0, 3).join('\n'))).toBe(false);
+    expect(rows.test(['70 Contactor 32 A 20.12.2024 13,194.00', '80 FRL unit 25.12.2024 73,098.00', '90 Seal 13.12.2024 65,231.00', '100 Fastener 15.12.2024 18,840.00'].join('\n'))).toBe(false);
+  });
+});
+
+describe('classification: cue vocabulary', () => {
+  it('a phone label\'s memory printed name first ("RAM 6 GB / ROM 128 GB") is a memory specification', () => {
+    expect(cue('IMEI_CLOSEUP_IMAGE', 'memory-spec').test('Variant : RAM 6 GB / ROM 128 GB')).toBe(true);
+  });
+
+  it('a utility\'s "Total Payable" is the amount due', () => {
+    expect(cue('EBILL', 'amount-due').test('Current Bill Date 25-12-2025\nTotal Payable\n1,633.00')).toBe(true);
+  });
+});
