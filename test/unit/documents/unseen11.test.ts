@@ -4,7 +4,7 @@
  * synthetic rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { classify } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
 import { DECLARATIONS } from '#core/documents/registry.ts';
 import { pageFromRows } from './rows.ts';
 
@@ -176,5 +176,42 @@ describe('classification: cue vocabulary', () => {
 
   it('a utility\'s "Total Payable" is the amount due', () => {
     expect(cue('EBILL', 'amount-due').test('Current Bill Date 25-12-2025\nTotal Payable\n1,633.00')).toBe(true);
+  });
+});
+
+describe('purchase order: the contractor and the vendor', () => {
+  it('"To (Contractor)": the bracketed role is the key\'s, the contractor is the line under it', () => {
+    const m = pageFromRows([
+      [0.03, [0.13, 'Vaibhav Packaging Industries']],
+      [0.054, [0.13, '281/13, Green Park Society, Court Road, Aundh, Bengaluru, Karnataka - 560585']],
+      [0.1, [0.4, 'WORK ORDER']],
+      [0.135, [0.05, 'To (Contractor)'], [0.63, 'Order No.'], [0.8, 'WO/24-25/117']],
+      [0.154, [0.05, 'Harsiddhi Engineering Works'], [0.63, 'W.O. Date'], [0.8, '24-03-2025']],
+      [0.171, [0.05, 'Shop No. 278, Laxmi Complex, Tilak Road, Aundh, Mumbai,']],
+      [0.185, [0.05, 'Maharashtra - 400269']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.supplier_name.value).toBe('Harsiddhi Engineering Works');
+  });
+
+  it('the vendor\'s code in the buyer\'s books after its name is no part of it', () => {
+    const m = pageFromRows([
+      [0.011, [0.04, 'Bhairav Dairy Products'], [0.4, 'PO No. PO/24-25/1086 PO Date 27-11-2024']],
+      [0.06, [0.04, 'Vendor : Mangal Murti Tools & Hardware (Code 149872)'], [0.7, '(continued from previous page)']],
+      [0.076, [0.04, 'Vendor GSTIN : 19HQUCM0868G1ZR']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.supplier_name.value).toBe('Mangal Murti Tools & Hardware');
+  });
+});
+
+describe('bank statement: the IFSC', () => {
+  it('a firm\'s name with an 11-letter word ("CORPORATION") is not the IFSC printed on the branch\'s "IFSC :" line', () => {
+    const m = pageFromRows([
+      [0.033, [0.12, 'Subarnarekha Bank Ltd.'], [0.7, 'Details of Transactions']],
+      [0.1, [0.06, 'BRANCH DETAILS'], [0.5, 'CUSTOMER DETAILS']],
+      [0.116, [0.06, 'Lucknow Market Yard Branch'], [0.5, 'M/S EKDANT INDUSTRIAL CORPORATION']],
+      [0.159, [0.06, 'IFSC : SUBL0422867 MICR : 521247310'], [0.5, 'GSTIN : 09TRAPE8270K8ZV']],
+      [0.211, [0.05, 'Account Number'], [0.3, '29802636012761']],
+    ]);
+    expect(extractFields('BANK_STATEMENT', m).data.ifsc.value).toBe('SUBL0422867');
   });
 });

@@ -108,7 +108,11 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
       return hit && v && /^\d{9,18}$/.test(v) ? field(v, hit.words, { kind: 'labelled' }) : undefined;
     })();
 
-  const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => Number(b.r.valid) - Number(a.r.valid))[0] ?? doubledZeroIfsc(model);
+  // Of several IFSC-shaped tokens the valid one on an "IFSC" line first, then one printed with a digit:
+  // an 11-letter word with an O fifth ("CORPORATION" in a firm's name) has the shape too.
+  const ifscRank = (x: { r: { valid: boolean }; m: { match: RegExpMatchArray; line: { text: string } } }) =>
+    Number(x.r.valid) * 4 + Number(/\bIFSC\b/i.test(x.m.line.text)) * 2 + Number(/\d/.test(x.m.match[0]));
+  const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => ifscRank(b) - ifscRank(a))[0] ?? doubledZeroIfsc(model);
   if (ifscHit) {
     found.ifsc = idField(ifscHit.r, ifscHit.m.words);
     // Branch codes are digits at nearly every bank: one mixing digits with digit-shaped letters

@@ -157,7 +157,8 @@ export const SALUTATION =
 /** Another label or section: not an addressee's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]|kind\s*att/i;
 
-const TO_LINE = /^\s*to\b\s*[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/i;
+// (the addressee's role in brackets after "To" is no name: "To (Contractor)", "To (Supplier)")
+const TO_LINE = /^\s*to\b\s*(?:\(\s*[a-z /]{3,20}\)\s*)?[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/i;
 
 /**
  * The addressee of a letter: "To," (or "To: <name>", "To M/s <name>") and the business on that

@@ -30,7 +30,8 @@ const PO_TOTAL_LABELS = [
   // an order released against a rate contract: "Value of this Release Order", "Total R.O. Value"
   /value\s*of\s*(?:this\s*)?(?:release|supply|purchase)\s*order|total\s*(?:r\.\s?o\.|release\s*order)\s*(?:value|amount)/i, /(?:order|po)\s*(?:value|total)/i, ...TOTAL_LABELS];
 
-const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '')).replace(/,$/, '');
+// (the party's code in the buyer's books after its name, "X (Code 149872)" / "(Vendor Code: V-118)", is no part of it)
+const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '').replace(/\s*\(\s*(?:vendor\s*|supplier\s*|party\s*)?(?:code|id)\b[^)]*\)?\s*$/i, '')).replace(/,$/, '');
 /** Another party's heading read beside a party's label ("Vendor Address | Deliver To"): no name. */
 const PARTY_HEADING = /^(?:deliver(?:y)?|ship(?:ped)?|bill(?:ed)?|sold|invoice(?:d)?|consign(?:ed)?|dispatch(?:ed)?)\s*to\b|^(?:details|name|address)$/i;
 const EMAIL = /[\w.-]+@[\w-]+\.[\w.]+/;
