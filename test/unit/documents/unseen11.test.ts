@@ -215,3 +215,30 @@ describe('bank statement: the IFSC', () => {
     expect(extractFields('BANK_STATEMENT', m).data.ifsc.value).toBe('SUBL0422867');
   });
 });
+
+describe('delivery order: a card lender\'s purchase authorisation', () => {
+  const slip = () =>
+    pageFromRows([
+      [0.01, [0.04, 'Indrayani Fincap'], [0.7, 'Customer care 1800 327 5978']],
+      [0.09, [0.12, 'PURCHASE AUTHORISATION']],
+      [0.39, [0.05, 'Auth. No. (DO Ref.)'], [0.3, 'Date of Issue'], [0.55, 'Valid Till']],
+      [0.41, [0.05, 'AUTH15266418'], [0.3, '05-JUL-2025'], [0.55, '10/07/2025']],
+      [0.44, [0.05, 'Asset Model'], [0.5, 'Asset Cost']],
+      [0.457, [0.05, 'iQOO Z9 Lite 5G 8GB/256GB'], [0.5, '26,999.00']],
+      [0.602, [0.06, 'Redeem at'], [0.6, 'Store ID 844827']],
+      [0.62, [0.06, 'Mangal Murti Electronics']],
+      [0.639, [0.06, 'Shop No. 181, Om Residency, Court Road, Goregaon West, Bengaluru,']],
+      [0.655, [0.06, 'Karnataka - 560029']],
+      [0.69, [0.04, 'Dealer: deliver only after the customer shows this slip and the EMI card.']],
+    ]);
+
+  it('the dealer is the store in the "Redeem at" / "Valid only at" box at its foot', () => {
+    const d = extractFields('DELIVERY_ORDER', slip()).data;
+    expect(d.dealer_name.value).toBe('Mangal Murti Electronics');
+    expect(d.dealer_address.value).toBe('Shop No. 181, Om Residency, Court Road, Goregaon West, Bengaluru, Karnataka - 560029');
+  });
+
+  it('"Auth. No. (DO Ref.)" numbers the order', () => {
+    expect(extractFields('DELIVERY_ORDER', slip()).data.order_number.value).toBe('AUTH15266418');
+  });
+});

@@ -71,7 +71,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       ],
     },
     order_number: {
-      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i],
+      // (a card lender's purchase authorisation is numbered as such: "Auth. No. (DO Ref.)")
+      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i, /\bauth(?:ori[sz]ation)?\.?\s*(?:no|number)\b/i],
     },
     order_date: {
       labels: [/(?:d\.?\s?o\.?|delivery\s*order|order)\s*date/i, /date\s*of\s*issue/i, /dated/i, /date/i],
