@@ -242,3 +242,23 @@ describe('delivery order: a card lender\'s purchase authorisation', () => {
     expect(extractFields('DELIVERY_ORDER', slip()).data.order_number.value).toBe('AUTH15266418');
   });
 });
+
+describe('electricity bill: the consumer and a relative', () => {
+  const bill = (nameCaption: string) =>
+    pageFromRows([
+      [0.03, [0.05, 'Mahi Kantha Electricity Supply Co. Ltd.']],
+      [0.091, [0.27, 'DEMAND NOTE FOR ENERGY CHARGES']],
+      [0.138, [0.05, 'Service Connection No. . . . . . . .'], [0.45, '114-1835-9246']],
+      [0.157, [0.05, nameCaption], [0.45, 'LEELA VENKATESAN']],
+      [0.178, [0.05, 'Father\'s / Husband\'s Name . . .'], [0.45, 'ANIL VENKATESAN']],
+      [0.367, [0.6, 'Net Amount Payable'], [0.8, 'Rs. 2,293.00']],
+    ]);
+
+  it('"Father\'s / Husband\'s Name" names a relative, never the consumer, when the consumer\'s caption was misread', () => {
+    expect(extractFields('EBILL', bill('Nme of CONSUMR .....voveiee ieee ene')).data.consumer_name.value).not.toBe('ANIL VENKATESAN');
+  });
+
+  it('a dotted leader that took the caption\'s last letter ("Name of CONSUME.") still captions the name', () => {
+    expect(extractFields('EBILL', bill('Name of CONSUME. . . . .')).data.consumer_name.value).toBe('LEELA VENKATESAN');
+  });
+});

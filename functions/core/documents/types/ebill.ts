@@ -29,12 +29,14 @@ export const ebill: DocumentTypeDeclaration = {
     consumer_name: {
       labels: [
         /consumer(?:'s)?\s*name/i,
-        /name\s*of\s*(?:the\s*)?(?:consumer|customer|subscriber|owner|occupier)/i,
+        // (a dotted leader may take the caption's last letter: "Name of CONSUME. . . . .")
+        /name\s*of\s*(?:the\s*)?(?:consumer?|customer|subscriber|owner|occupier)\b/i,
         /(?:customer|subscriber|account|owner|occupier)(?:'s)?\s*name/i,
         // (a utility app's account card: "Account Holder")
         /(?:account|a\/c)\s*holder(?:'s)?(?:\s*name)?/i,
         /(?:owner|occupier)\s*(?:\/\s*(?:owner|occupier))?/i,
-        /\bname\b/i,
+        // (never a relative's: "Father's / Husband's Name")
+        /(?<!\b(?:father|husband|guardian|spouse)(?:'s)?\s*(?:\/\s*[a-z]+(?:'s)?\s*)?)\bname\b/i,
       ],
     },
     consumer_number: {
