@@ -262,3 +262,41 @@ describe('electricity bill: the consumer and a relative', () => {
     expect(extractFields('EBILL', bill('Name of CONSUME. . . . .')).data.consumer_name.value).toBe('LEELA VENKATESAN');
   });
 });
+
+describe('invoice: a Hindi sale bill printed in Latin letters', () => {
+  const bill = () =>
+    pageFromRows([
+      [0.03, [0.28, 'Ambika Mobile World']],
+      [0.055, [0.32, 'Sabhi prakar ke Electronic Saaman ke Vikreta']],
+      [0.075, [0.19, 'Door No. 466-26, Church Street, Opp. SBI ATM, Hadapsar, Mumbai 400231, Maharashtra']],
+      [0.095, [0.31, 'GSTIN : 27KMHCA8290U9ZF'], [0.55, 'Mob. : 6328638876']],
+      [0.148, [0.44, 'SALE BILL']],
+      [0.187, [0.07, 'Bill Sankhya'], [0.3, 'Dinank'], [0.5, 'Bhugtan Prakar'], [0.7, 'Vikreta (Salesman)']],
+      [0.205, [0.07, 'B-2799'], [0.3, '04.02.2025'], [0.5, 'UPI + Finance'], [0.7, 'Nadeem']],
+      [0.238, [0.07, 'Grahak ka Naam'], [0.45, 'Pita / Pati ka Naam']],
+      [0.252, [0.07, 'Sabina Gogoi'], [0.45, 'Anil Gogoi']],
+      [0.279, [0.07, 'Pata']],
+      [0.292, [0.07, 'Plot 470, Om Residency, College Road, Gomti Nagar, Mumbai, Maharashtra - 400719']],
+      [0.507, [0.5, 'Kul Yog (Total)'], [0.8, 'Rs. 21,320.00']],
+    ]);
+
+  it('"Bill Sankhya" and "Grahak ka Naam" caption the number and the customer', () => {
+    const d = extractFields('INVOICE', bill()).data;
+    expect(d.invoice_number.value).toBe('B-2799');
+    expect(d.customer_name.value).toBe('Sabina Gogoi');
+  });
+
+  it('"Pata" captions the customer\'s address (its key is the caption, not an address line)', () => {
+    const m = pageFromRows([
+      [0.03, [0.28, 'Ambika Mobile World']],
+      [0.148, [0.44, 'SALE BILL']],
+      [0.238, [0.07, 'Pata']],
+      [0.256, [0.07, 'Plot 470, Om Residency, College Road, Gomti Nagar, Mumbai, Maharashtra - 400719']],
+    ]);
+    expect(extractFields('INVOICE', m).data.customer_address.value).toBe('Plot 470, Om Residency, College Road, Gomti Nagar, Mumbai, Maharashtra - 400719');
+  });
+
+  it('the shop\'s trade under its name ("… ke Vikreta", "Dealers in …") is a tagline, not its address', () => {
+    expect(extractFields('INVOICE', bill()).data.dealer_address.value).toBe('Door No. 466-26, Church Street, Opp. SBI ATM, Hadapsar, Mumbai 400231, Maharashtra');
+  });
+});

@@ -237,7 +237,8 @@ export const AFFILIATION_LINE = /^\s*(?:(?:a\s+)?(?:licensee|franchisee|unit|div
  * apart by bullets ("Design • Supply • Installation") or what the firm is or offers ("MNRE
  * Empanelled Vendor", "Solar Systems for Homes, Shops & Schools", "Sales & Service of …"). Not its address.
  */
-export const TAGLINE_LINE = /^(?!.*\d)(?:.*[A-Za-z]\s+[•·*+»|]+\s+[A-Za-z].*|.*\b(?:empanell?ed|(?:systems?|solutions?|services?|products?)\s+for|sales\s*(?:&|and)\s*service)\b.*)$/i;
+// (and the trade it deals in: "Dealers in all kinds of …", "Authorised Dealer", a Hindi bill's "… ke Vikreta" (seller) or "Vitarak" (distributor))
+export const TAGLINE_LINE = /^(?!.*\d)(?:.*[A-Za-z]\s+[•·*+»|]+\s+[A-Za-z].*|.*\b(?:empanell?ed|(?:systems?|solutions?|services?|products?)\s+for|sales\s*(?:&|and)\s*service|dealers?\s+(?:in|of)|authori[sz]ed\s+(?:dealer|distributor)|vikreta|vitarak)\b.*)$/i;
 
 export function addressBelow(
   model: DocumentModel,
