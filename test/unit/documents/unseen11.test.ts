@@ -300,3 +300,18 @@ describe('invoice: a Hindi sale bill printed in Latin letters', () => {
     expect(extractFields('INVOICE', bill()).data.dealer_address.value).toBe('Door No. 466-26, Church Street, Opp. SBI ATM, Hadapsar, Mumbai 400231, Maharashtra');
   });
 });
+
+describe('invoice: a challan cum bill\'s total', () => {
+  it('"Bill Amount" is the bill\'s total, after the taxes', () => {
+    const m = pageFromRows([
+      [0.033, [0.05, 'Mangal Murti Cool Point'], [0.7, 'CHALLAN CUM BILL']],
+      [0.094, [0.05, 'GSTIN : 08TBMPM2119N4Z0'], [0.6, 'Bill No.'], [0.8, 'MA/24-25/2530']],
+      [0.44, [0.06, '1'], [0.1, 'Kent Grand Plus RO Water Purifier'], [0.5, '84212120'], [0.85, '15,800.00']],
+      [0.487, [0.62, 'Taxable Value'], [0.8, '15,800.00']],
+      [0.505, [0.62, 'CGST @ 9%'], [0.8, '1,422.00']],
+      [0.523, [0.62, 'SGST @ 9%'], [0.8, '1,422.00']],
+      [0.562, [0.62, 'Bill Amount'], [0.8, 'Rs. 18,644.00']],
+    ]);
+    expect(extractFields('INVOICE', m).data.total_invoice_amount.value).toBe(18644);
+  });
+});
