@@ -315,3 +315,26 @@ describe('invoice: a challan cum bill\'s total', () => {
     expect(extractFields('INVOICE', m).data.total_invoice_amount.value).toBe(18644);
   });
 });
+
+describe('wrong values withheld or repaired', () => {
+  it('a work order\'s number with its O read twice ("WO0/24-25/117") is repaired to its abbreviation', () => {
+    const m = pageFromRows([
+      [0.03, [0.13, 'Vaibhav Packaging Industries']],
+      [0.1, [0.4, 'WORK ORDER']],
+      [0.135, [0.05, 'To (Contractor)'], [0.63, 'Order No.'], [0.8, 'WO0/24-25/117']],
+      [0.154, [0.05, 'Harsiddhi Engineering Works'], [0.63, 'W.O. Date'], [0.8, '24-03-2025']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.po_number.value).toBe('WO/24-25/117');
+  });
+
+  it('a blurred authorisation whose dealer box was lost names no dealer: its title is not one', () => {
+    const m = pageFromRows([
+      [0.013, [0.04, '[1] Indrayani Fincap']],
+      [0.092, [0.12, 'PURCHASE AUTHORISATION']],
+      [0.117, [0.12, 'Approved. Show this slip and your EMI card at the store']],
+      [0.166, [0.07, 'INDRAYANI FINCAP'], [0.3, 'EMI CARD'], [0.55, 'Hi Javed,']],
+      [0.318, [0.07, 'JAVED HIREMATH']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.dealer_name.value).not.toBe('PURCHASE AUTHORISATION');
+  });
+});

@@ -40,6 +40,8 @@ export const OUTRANKED_CAP = 0.4;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|address|contact)\b/i;
 /** A letterhead naming a lender: the issuer of the order, never the dealer it is addressed to. */
 const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
+/** The order's own title printed large at its top ("PURCHASE AUTHORISATION", "DISBURSEMENT ADVICE"): no dealer's letterhead. */
+const DO_TITLE = /^\s*(?:[a-z]+\s+){0,3}(?:order|authori[sz]ation|advice|slip|letter|sanction|approval)\s*$/i;
 /** Another label or section: not a dealer's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]/i;
 
@@ -128,7 +130,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const dealerLabel = model.findLine(/dealer(?:'s)?\s*name|name\s*of\s*(?:the\s*)?dealer/i);
   const to = addressee(model);
   const head = letterheadLine(model);
-  const headIsDealer = head && !FINANCIER.test(head.text) ? head : undefined;
+  const headIsDealer = head && !FINANCIER.test(head.text) && !DO_TITLE.test(head.text) ? head : undefined;
   const isDealer = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !NOT_A_NAME.test(v) && !SALUTATION.test(v) && !FINANCIER.test(v);
   // (a heading's "value" that is itself a key is the next label: "DEALER DETAILS" over "DLR CODE | ...")
   const headingOverKey = (p: KeyValue) => !!p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment);

@@ -162,7 +162,8 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
     subjectNumber(model) ??
     labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*(?:[A-Za-z]{1,6}[/-])?[A-Za-z0-9/-]*\d)/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
-    const p = repairEchoPrefix(po.value, ['PO']);
+    // (a work order's number echoes its own abbreviation: "WO/24-25/117" read "WO0/24-25/117")
+    const p = repairEchoPrefix(po.value, /\bwork\s*order\b|\bW\.\s?O\./i.test(model.text) ? ['PO', 'WO'] : ['PO']);
     const inner = repairInnerAbbreviation(p.value, 'PO');
     const r = { value: inner.value, repairs: p.repairs + inner.repairs };
     found.po_number = r.repairs ? { ...po, value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
