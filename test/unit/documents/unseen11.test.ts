@@ -338,3 +338,26 @@ describe('wrong values withheld or repaired', () => {
     expect(extractFields('DELIVERY_ORDER', m).data.dealer_name.value).not.toBe('PURCHASE AUTHORISATION');
   });
 });
+
+describe('more repairs', () => {
+  it('a work order\'s abbreviation inside its number read with a zero ("KAL/W0/0023") is "WO"', () => {
+    const m = pageFromRows([
+      [0.03, [0.13, 'Kalash Steel Works']],
+      [0.1, [0.4, 'WORK ORDER']],
+      [0.135, [0.05, 'To (Contractor)'], [0.63, 'Work Order No.'], [0.8, 'KAL/W0/0023']],
+      [0.154, [0.05, 'Harsiddhi Engineering Works'], [0.63, 'Order Date'], [0.8, '24-03-2025']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.po_number.value).toBe('KAL/WO/0023');
+  });
+
+  it('a box\'s heading read onto the consumer\'s line ("CURRENT BILL") is cut whole from the name', () => {
+    const m = pageFromRows([
+      [0.019, [0.044, 'Ghatprabha Vidyut Vitaran Nigam Ltd.']],
+      [0.074, [0.045, 'ENERGY STATEMENT']],
+      [0.128, [0.052, 'CA No. Registered Name']],
+      [0.145, [0.052, '8634439836 JAYASHREE LONDHE CURRENT BILL']],
+      [0.235, [0.6, 'Total Payable'], [0.8, '1,633.00']],
+    ]);
+    expect(extractFields('EBILL', m).data.consumer_name.value).toBe('JAYASHREE LONDHE');
+  });
+});

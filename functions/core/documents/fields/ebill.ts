@@ -77,7 +77,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
       .map((v) => field(cleanPartyName(v!.text), v!.words, { kind: 'labelled', via: 'pair' }))[0] ??
     labelledText(model, V('consumer_name').labels, {
       ...VIA,
-      stop: /\s{2,}|\b(?:consumer\s*no|ca\s*no|account|bill|date)\b/i,
+      // (a box's heading read onto the name's line is cut with its qualifier: "… LONDHE  CURRENT BILL")
+      stop: /\s{2,}|\b(?:(?:current|previous|last)\s*)?(?:consumer\s*no|ca\s*no|account|bill|date)\b/i,
       clean: (s) => cleanPartyName(cleanName(s)),
       accept: personName,
     }) ??

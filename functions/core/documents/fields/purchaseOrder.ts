@@ -162,10 +162,12 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
     subjectNumber(model) ??
     labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*(?:[A-Za-z]{1,6}[/-])?[A-Za-z0-9/-]*\d)/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
-    // (a work order's number echoes its own abbreviation: "WO/24-25/117" read "WO0/24-25/117")
-    const p = repairEchoPrefix(po.value, /\bwork\s*order\b|\bW\.\s?O\./i.test(model.text) ? ['PO', 'WO'] : ['PO']);
+    // (a work order's number echoes its own abbreviation: "WO/24-25/117" read "WO0/24-25/117", "KAL/W0/0023")
+    const workOrder = /\bwork\s*order\b|\bW\.\s?O\./i.test(model.text);
+    const p = repairEchoPrefix(po.value, workOrder ? ['PO', 'WO'] : ['PO']);
     const inner = repairInnerAbbreviation(p.value, 'PO');
-    const r = { value: inner.value, repairs: p.repairs + inner.repairs };
+    const wo = workOrder ? repairInnerAbbreviation(inner.value, 'WO') : { value: inner.value, repairs: 0 };
+    const r = { value: wo.value, repairs: p.repairs + inner.repairs + wo.repairs };
     found.po_number = r.repairs ? { ...po, value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
   }
   const dateLabels = V('po_date').labels;
