@@ -361,3 +361,28 @@ describe('more repairs', () => {
     expect(extractFields('EBILL', m).data.consumer_name.value).toBe('JAYASHREE LONDHE');
   });
 });
+
+describe('labels as lenders and buyers print them', () => {
+  it('"Asset Cost as per Invoice" is the DO\'s amount, not the net amount remitted after the down payment', () => {
+    const m = pageFromRows([
+      [0.08, [0.08, 'DISBURSEMENT ADVICE'], [0.6, 'Order No.'], [0.75, 'DA/0792/574900']],
+      [0.165, [0.04, 'Vaibhav Mobile World']],
+      [0.34, [0.05, 'Customer Name'], [0.3, 'Kamlesh Hiremath']],
+      [0.478, [0.05, 'Dealer Invoice No'], [0.3, 'Invoice Date'], [0.55, 'Asset Cost as per Invoice']],
+      [0.496, [0.05, 'INV-15569'], [0.3, '09/01/2025'], [0.55, '33,990.00']],
+      [0.729, [0.06, 'Net Amount Remitted'], [0.85, '28,890.00']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', m).data.amount.value).toBe(33990);
+  });
+
+  it('a place heading beside the buyer\'s "Invoice To" ("Work Location") is no buyer', () => {
+    const m = pageFromRows([
+      [0.03, [0.13, 'Dwarka Dairy Products']],
+      [0.101, [0.32, 'CONTRACT WORK ORDER']],
+      [0.265, [0.05, 'Invoice To (Billing Address)'], [0.5, 'Work Location']],
+      [0.283, [0.05, 'Dwarka Dairy Products'], [0.5, 'Unit II']],
+      [0.299, [0.05, 'Shop No. 178, Link Road, Lucknow 226367, Uttar Pradesh'], [0.5, 'H.No. 333, Old Mill Road, Lucknow 226174']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', m).data.buyer_name.value).not.toBe('Work Location');
+  });
+});

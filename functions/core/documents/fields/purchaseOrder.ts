@@ -32,8 +32,8 @@ const PO_TOTAL_LABELS = [
 
 // (the party's code in the buyer's books after its name, "X (Code 149872)" / "(Vendor Code: V-118)", is no part of it)
 const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '').replace(/\s*\(\s*(?:vendor\s*|supplier\s*|party\s*)?(?:code|id)\b[^)]*\)?\s*$/i, '')).replace(/,$/, '');
-/** Another party's heading read beside a party's label ("Vendor Address | Deliver To"): no name. */
-const PARTY_HEADING = /^(?:deliver(?:y)?|ship(?:ped)?|bill(?:ed)?|sold|invoice(?:d)?|consign(?:ed)?|dispatch(?:ed)?)\s*to\b|^(?:details|name|address)$/i;
+/** Another party's or place's heading read beside a party's label ("Vendor Address | Deliver To", "Bill To | Work Location"): no name. */
+const PARTY_HEADING = /^(?:deliver(?:y)?|ship(?:ped)?|bill(?:ed)?|sold|invoice(?:d)?|consign(?:ed)?|dispatch(?:ed)?)\s*to\b|^(?:details|name|address)$|^(?:work|site|project|installation)\s*(?:location|site|address)\b|^site\b|^place\s*of\s*(?:work|delivery|supply)\b/i;
 const EMAIL = /[\w.-]+@[\w-]+\.[\w.]+/;
 const isBusiness = (s: string) => {
   const v = business(s);
