@@ -386,3 +386,20 @@ describe('labels as lenders and buyers print them', () => {
     expect(extractFields('PURCHASE_ORDER', m).data.buyer_name.value).not.toBe('Work Location');
   });
 });
+
+describe('IMEI label: a box end\'s specification table', () => {
+  it('"Internal Storage | 128 GB (expandable up to 1 TB)": the storage is 128 GB, its expansion no capacity of its own', () => {
+    const m = pageFromRows([
+      [0.072, [0.06, 'Motorola']],
+      // (each cell of the table read as its own line, as OCR gives it)
+      [0.185, [0.064, 'Model Name']],
+      [0.184, [0.219, 'moto g45 5G']],
+      [0.386, [0.064, 'RAM']],
+      [0.384, [0.218, '4 GB LPDDR4X']],
+      [0.425, [0.064, 'Internal Storage']],
+      [0.424, [0.219, '128 GB (expandable up to 1 TB)']],
+      [0.513, [0.782, '355873832369624']],
+    ]);
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', m).data.rom.value).toBe('128 GB');
+  });
+});
