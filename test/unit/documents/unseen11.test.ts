@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { classify, extractFields } from '#core/documents/index.ts';
 import { DECLARATIONS } from '#core/documents/registry.ts';
 import { pageFromRows } from './rows.ts';
+import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 
 const cue = (type: string, name: string) => DECLARATIONS.find((d) => d.type === type)!.cues.find((c) => c.name === name)!;
 
@@ -401,5 +402,26 @@ describe('IMEI label: a box end\'s specification table', () => {
       [0.513, [0.782, '355873832369624']],
     ]);
     expect(extractFields('IMEI_CLOSEUP_IMAGE', m).data.rom.value).toBe('128 GB');
+  });
+});
+
+describe('electricity bill: the payable amount boxed beside the charges', () => {
+  it('"Net Amount Payable" over its amount printed larger and right-aligned in its box, the charges\' rows passing beside', () => {
+    // (each cell as OCR gave it: the amount taller than its caption, right-aligned under it)
+    const cell = (text: string, Left: number, Top: number, Width: number, Height: number) => ({ text, box: { Left, Top, Width, Height } });
+    const m = modelFromLines([
+      cell('Mahi Kantha Electricity Supply Co. Ltd.', 0.052, 0.03, 0.53, 0.012),
+      cell('DEMAND NOTE FOR ENERGY CHARGES', 0.271, 0.091, 0.458, 0.014),
+      cell('Energy Charges', 0.059, 0.367, 0.1, 0.009),
+      cell('1,863.00', 0.459, 0.367, 0.055, 0.008),
+      cell('Net Amount Payable', 0.616, 0.373, 0.162, 0.01),
+      cell('Fixed / Demand Charges', 0.059, 0.385, 0.155, 0.009),
+      cell('270.00', 0.47, 0.385, 0.044, 0.007),
+      cell('FPPCA', 0.059, 0.404, 0.039, 0.007),
+      cell('48.60', 0.478, 0.404, 0.036, 0.007),
+      cell('Rs. 2,293.00', 0.747, 0.399, 0.187, 0.017),
+      cell('After due date : Rs. 2,339.00', 0.614, 0.453, 0.185, 0.01),
+    ]);
+    expect(extractFields('EBILL', m).data.amount_due.value).toBe(2293);
   });
 });
