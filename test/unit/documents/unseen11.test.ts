@@ -425,3 +425,19 @@ describe('electricity bill: the payable amount boxed beside the charges', () => 
     expect(extractFields('EBILL', m).data.amount_due.value).toBe(2293);
   });
 });
+
+describe('bank statement: the holder\'s block after the branch\'s', () => {
+  it('the first line under "CUSTOMER DETAILS" is the holder, the branch block beside it first', () => {
+    const m = pageFromRows([
+      [0.033, [0.12, 'Subarnarekha Bank Ltd.'], [0.7, 'Details of Transactions']],
+      [0.1, [0.056, 'BRANCH DETAILS'], [0.5, 'CUSTOMER DETAILS']],
+      [0.116, [0.056, 'Lucknow Market Yard Branch'], [0.5, 'M/S EKDANT INDUSTRIAL CORPORATION']],
+      [0.131, [0.056, 'Shop No. 319, Tilak Road, Hadapsar,'], [0.5, 'Shop No. 381, College Road,']],
+      [0.146, [0.056, 'Lucknow 226652, Uttar Pradesh'], [0.5, 'Lucknow 226976, Uttar Pradesh']],
+      [0.161, [0.056, 'IFSC : SUBL0422867'], [0.5, 'GSTIN : 09TRAPE8270K8ZV']],
+      [0.211, [0.05, 'Account Number'], [0.3, 'Period']],
+      [0.226, [0.05, '29802636012761'], [0.3, 'From 12 Feb 2024 To 11 May 2024']],
+    ]);
+    expect(extractFields('BANK_STATEMENT', m).data.account_holder.value).toBe('EKDANT INDUSTRIAL CORPORATION');
+  });
+});
