@@ -3,6 +3,7 @@ import type { DocumentModel, Line } from '../blocks.ts';
 import { findDates, readIfsc } from '../validators.ts';
 import { cleanName, field, idField, labelledText, looksLikeName, withinOneEdit, type ExtractedField, type Extractor } from './common.ts';
 import { addressee, checkedAgainst, cleanPartyName, isLabelText, proseId, textByLabels, valueUnderCaption } from './certificate.ts';
+import { nameUnderHeading } from './layoutFields.ts';
 
 /** IFSC bank prefix -> bank name (the larger banks; the printed name is used when present). */
 export const IFSC_BANKS: Record<string, string> = {
@@ -74,6 +75,9 @@ function misspeltAgainst(name: string, others: readonly string[]): boolean {
   return words(name).some((w) => others.some((o) => words(o).some((x) => x !== w && withinOneEdit(w, x))));
 }
 
+/** The heading of the account holder's block on a statement's first page. */
+const HOLDER_BLOCK = /^\s*(?:customer|account\s*holder|a\/c\s*holder)(?:'s)?\s*(?:details|information|info)\s*$/i;
+
 export const extractBankStatement: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -89,6 +93,8 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
       clean: (s) => cleanPartyName(cleanName(s)),
       accept: personName,
     }) ??
+    // the first line of the customer's block under its heading ("CUSTOMER DETAILS" / "M/S EKDANT INDUSTRIAL CORPORATION")
+    [nameUnderHeading(model, [HOLDER_BLOCK], (t) => personName(cleanPartyName(t)))].map((x) => (x ? field(cleanPartyName(x.text), x.words, { kind: 'labelled' }) : undefined))[0] ??
     to?.name;
   // The addressee the statement is posted to is a second reading of the holder.
   if (to?.address && found.account_holder !== to.name) found.account_holder = checkedAgainst(found.account_holder, to.name);
@@ -108,7 +114,11 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
       return hit && v && /^\d{9,18}$/.test(v) ? field(v, hit.words, { kind: 'labelled' }) : undefined;
     })();
 
-  const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => Number(b.r.valid) - Number(a.r.valid))[0] ?? doubledZeroIfsc(model);
+  // Of several IFSC-shaped tokens the valid one on an "IFSC" line first, then one printed with a digit:
+  // an 11-letter word with an O fifth ("CORPORATION" in a firm's name) has the shape too.
+  const ifscRank = (x: { r: { valid: boolean }; m: { match: RegExpMatchArray; line: { text: string } } }) =>
+    Number(x.r.valid) * 4 + Number(/\bIFSC\b/i.test(x.m.line.text)) * 2 + Number(/\d/.test(x.m.match[0]));
+  const ifscHit = model.findAll(IFSC_TOKEN).map((m) => ({ r: readIfsc(m.match[0]), m })).sort((a, b) => ifscRank(b) - ifscRank(a))[0] ?? doubledZeroIfsc(model);
   if (ifscHit) {
     found.ifsc = idField(ifscHit.r, ifscHit.m.words);
     // Branch codes are digits at nearly every bank: one mixing digits with digit-shaped letters

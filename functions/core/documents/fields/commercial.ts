@@ -157,7 +157,8 @@ export const SALUTATION =
 /** Another label or section: not an addressee's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]|kind\s*att/i;
 
-const TO_LINE = /^\s*to\b\s*[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/i;
+// (the addressee's role in brackets after "To" is no name: "To (Contractor)", "To (Supplier)")
+const TO_LINE = /^\s*to\b\s*(?:\(\s*[a-z /]{3,20}\)\s*)?[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/i;
 
 /**
  * The addressee of a letter: "To," (or "To: <name>", "To M/s <name>") and the business on that
@@ -236,7 +237,8 @@ export const AFFILIATION_LINE = /^\s*(?:(?:a\s+)?(?:licensee|franchisee|unit|div
  * apart by bullets ("Design • Supply • Installation") or what the firm is or offers ("MNRE
  * Empanelled Vendor", "Solar Systems for Homes, Shops & Schools", "Sales & Service of …"). Not its address.
  */
-export const TAGLINE_LINE = /^(?!.*\d)(?:.*[A-Za-z]\s+[•·*+»|]+\s+[A-Za-z].*|.*\b(?:empanell?ed|(?:systems?|solutions?|services?|products?)\s+for|sales\s*(?:&|and)\s*service)\b.*)$/i;
+// (and the trade it deals in: "Dealers in all kinds of …", "Authorised Dealer", a Hindi bill's "… ke Vikreta" (seller) or "Vitarak" (distributor))
+export const TAGLINE_LINE = /^(?!.*\d)(?:.*[A-Za-z]\s+[•·*+»|]+\s+[A-Za-z].*|.*\b(?:empanell?ed|(?:systems?|solutions?|services?|products?)\s+for|sales\s*(?:&|and)\s*service|dealers?\s+(?:in|of)|authori[sz]ed\s+(?:dealer|distributor)|vikreta|vitarak)\b.*)$/i;
 
 export function addressBelow(
   model: DocumentModel,

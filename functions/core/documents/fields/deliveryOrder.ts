@@ -11,7 +11,7 @@ import { addressUnder, letterheadLine, letterheadText } from './header.ts';
 import { SALUTATION, addressee, personName } from './commercial.ts';
 import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
-import { addressForKey, addressUnderSegment, labelSegments, pairInSection } from './layoutFields.ts';
+import { addressForKey, addressUnderSegment, labelSegments, nameUnderHeading, pairInSection } from './layoutFields.ts';
 import { isLabelText } from './certificate.ts';
 import { sentenceAmount, sentenceAsset, sentenceCustomer } from './sentence.ts';
 import {
@@ -40,6 +40,8 @@ export const OUTRANKED_CAP = 0.4;
 const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|address|contact)\b/i;
 /** A letterhead naming a lender: the issuer of the order, never the dealer it is addressed to. */
 const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
+/** The order's own title printed large at its top ("PURCHASE AUTHORISATION", "DISBURSEMENT ADVICE"): no dealer's letterhead. */
+const DO_TITLE = /^\s*(?:[a-z]+\s+){0,3}(?:order|authori[sz]ation|advice|slip|letter|sanction|approval)\s*$/i;
 /** Another label or section: not a dealer's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]/i;
 
@@ -116,13 +118,19 @@ function addressInDealerCard(model: DocumentModel): ExtractedField | undefined {
   return undefined;
 }
 
+/**
+ * Where a card lender's DO may be spent, the dealer's box at its foot: "Valid only at", "Redeem at",
+ * "Purchase to be made at" over the store's name and address.
+ */
+const SPEND_AT = /^\s*(?:valid\s*(?:only\s*)?at|redeem(?:able)?\s*(?:only\s*)?at|purchase\s*(?:to\s*be\s*made|valid)\s*(?:only\s*)?at)\s*:?\s*$/i;
+
 export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
   const dealerLabel = model.findLine(/dealer(?:'s)?\s*name|name\s*of\s*(?:the\s*)?dealer/i);
   const to = addressee(model);
   const head = letterheadLine(model);
-  const headIsDealer = head && !FINANCIER.test(head.text) ? head : undefined;
+  const headIsDealer = head && !FINANCIER.test(head.text) && !DO_TITLE.test(head.text) ? head : undefined;
   const isDealer = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !NOT_A_NAME.test(v) && !SALUTATION.test(v) && !FINANCIER.test(v);
   // (a heading's "value" that is itself a key is the next label: "DEALER DETAILS" over "DLR CODE | ...")
   const headingOverKey = (p: KeyValue) => !!p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment);
@@ -132,8 +140,10 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const bareDealer = (p: KeyValue) => /^\s*dealer\s*:?\s*$/i.test(p.key) && toConfirmedEarly;
   const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && !bareDealer(p) && isDealer(cleanName(p.value)));
   const dealerBlock = blockAboveDealerKey(model, isDealer);
+  const spendAt = dealerPair ? undefined : nameUnderHeading(model, [SPEND_AT], (t) => isDealer(cleanName(t)));
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
+    (spendAt ? field(cleanName(spendAt.text), spendAt.words, { kind: 'labelled' }) : undefined) ??
     // (a store's name is the dealer's, as in the pairs' vocabulary: "Store Name" beside a right-aligned value)
     labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i])], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isDealer }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
@@ -155,6 +165,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   found.dealer_address =
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
+    addressUnderSegment(model, spendAt) ??
     addressInDealerCard(model) ??
     addressUnderSegment(model, toSegment) ??
     labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??

@@ -5,7 +5,7 @@ import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
-import { addressForKey } from './layoutFields.ts';
+import { addressForKey, labelSegments } from './layoutFields.ts';
 import { pairValue } from './commercial.ts';
 import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, notRefused, textByLabels, valueUnderCaption, withoutLeadingName } from './certificate.ts';
 
@@ -33,6 +33,16 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
   const figure = (t: string) => !/\p{L}{3}/u.test(t.replace(/\b(?:rs|inr)\b/gi, '')) && findAmounts(t).some((x) => x.value > 0);
   const boxed = valueUnderCaption(model, labels, figure, { avoid: NOT_DUE_NOW });
   if (boxed) return field(findAmounts(boxed.text).filter((x) => x.value > 0).pop()!.value, boxed.words, { kind: 'structure', pass: true });
+  // The payable amount boxed large under its caption, the charges' rows passing beside the box ("Net Amount Payable" / "Rs. 2,293.00")
+  // (printed larger and right-aligned in the box: any overlap with the caption's width, within three of its heights)
+  for (const cap of labelSegments(model, labels, 2)) {
+    if (NOT_DUE_NOW.test(cap.text)) continue;
+    const bottom = cap.box.Top + cap.box.Height;
+    const v = model.layout.segments
+      .filter((x) => x.page === cap.page && x.box.Top > bottom && x.box.Top - bottom <= cap.box.Height * 3 && x.box.Left < cap.box.Left + cap.box.Width && x.box.Left + x.box.Width > cap.box.Left)
+      .sort((a, b) => a.box.Top - b.box.Top)[0];
+    if (v && figure(v.text)) return field(findAmounts(v.text).filter((x) => x.value > 0).pop()!.value, v.words, { kind: 'structure', pass: true });
+  }
   for (const label of labels) {
     const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && !model.layout.isProseLine(x.line));
     for (const x of lines) {
@@ -77,7 +87,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
       .map((v) => field(cleanPartyName(v!.text), v!.words, { kind: 'labelled', via: 'pair' }))[0] ??
     labelledText(model, V('consumer_name').labels, {
       ...VIA,
-      stop: /\s{2,}|\b(?:consumer\s*no|ca\s*no|account|bill|date)\b/i,
+      // (a box's heading read onto the name's line is cut with its qualifier: "… LONDHE  CURRENT BILL")
+      stop: /\s{2,}|\b(?:(?:current|previous|last)\s*)?(?:consumer\s*no|ca\s*no|account|bill|date)\b/i,
       clean: (s) => cleanPartyName(cleanName(s)),
       accept: personName,
     }) ??

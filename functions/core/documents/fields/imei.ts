@@ -141,9 +141,11 @@ export const extractImei: Extractor = (model, _opts, V) => {
     });
 
   // "RAM | 8 GB" and "ROM | 128 GB" as key-value cells, else the printed specification line.
+  // (a capacity's qualifier after it is no capacity of its own: "128 GB (expandable up to 1 TB)")
+  const capacity = (v: string) => v.replace(/\s*\(?\s*(?:expandable|extendable|up\s*to|upto)\b.*$/i, '');
   const pairGb = (labels: RegExp[], re: RegExp) => {
-    const p = model.layout.find(labels).find((x) => re.test(x.value));
-    const m = p && re.exec(p.value);
+    const p = model.layout.find(labels).find((x) => re.test(capacity(x.value)));
+    const m = p && re.exec(capacity(p.value));
     if (p && m) return field(`${m[1]} ${(m[2] ?? 'GB').toUpperCase()}`, p.valueWords, { kind: 'structure', pass: true });
     // a row of captions over a row of values ("RAM | ROM | M.R.P." over "6 GB | 128 GB | Rs. 14,999.00"): a caption
     // paired with the next caption beside it has its value under it

@@ -30,9 +30,10 @@ const PO_TOTAL_LABELS = [
   // an order released against a rate contract: "Value of this Release Order", "Total R.O. Value"
   /value\s*of\s*(?:this\s*)?(?:release|supply|purchase)\s*order|total\s*(?:r\.\s?o\.|release\s*order)\s*(?:value|amount)/i, /(?:order|po)\s*(?:value|total)/i, ...TOTAL_LABELS];
 
-const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '')).replace(/,$/, '');
-/** Another party's heading read beside a party's label ("Vendor Address | Deliver To"): no name. */
-const PARTY_HEADING = /^(?:deliver(?:y)?|ship(?:ped)?|bill(?:ed)?|sold|invoice(?:d)?|consign(?:ed)?|dispatch(?:ed)?)\s*to\b|^(?:details|name|address)$/i;
+// (the party's code in the buyer's books after its name, "X (Code 149872)" / "(Vendor Code: V-118)", is no part of it)
+const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '').replace(/\s*\(\s*(?:vendor\s*|supplier\s*|party\s*)?(?:code|id)\b[^)]*\)?\s*$/i, '')).replace(/,$/, '');
+/** Another party's or place's heading read beside a party's label ("Vendor Address | Deliver To", "Bill To | Work Location"): no name. */
+const PARTY_HEADING = /^(?:deliver(?:y)?|ship(?:ped)?|bill(?:ed)?|sold|invoice(?:d)?|consign(?:ed)?|dispatch(?:ed)?)\s*to\b|^(?:details|name|address)$|^(?:work|site|project|installation)\s*(?:location|site|address)\b|^site\b|^place\s*of\s*(?:work|delivery|supply)\b/i;
 const EMAIL = /[\w.-]+@[\w-]+\.[\w.]+/;
 const isBusiness = (s: string) => {
   const v = business(s);
@@ -161,9 +162,12 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
     subjectNumber(model) ??
     labelledText(model, [/(?:\bP\.?\s?O\.?|purchase\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /ref(?:erence)?\.?\s*(?:no|number)\.?/i, /^\s*no\.?(?=\s*(?:[A-Za-z]{1,6}[/-])?[A-Za-z0-9/-]*\d)/i], { ...VIA, pattern: ID_VALUE });
   if (po && typeof po.value === 'string') {
-    const p = repairEchoPrefix(po.value, ['PO']);
+    // (a work order's number echoes its own abbreviation: "WO/24-25/117" read "WO0/24-25/117", "KAL/W0/0023")
+    const workOrder = /\bwork\s*order\b|\bW\.\s?O\./i.test(model.text);
+    const p = repairEchoPrefix(po.value, workOrder ? ['PO', 'WO'] : ['PO']);
     const inner = repairInnerAbbreviation(p.value, 'PO');
-    const r = { value: inner.value, repairs: p.repairs + inner.repairs };
+    const wo = workOrder ? repairInnerAbbreviation(inner.value, 'WO') : { value: inner.value, repairs: 0 };
+    const r = { value: wo.value, repairs: p.repairs + inner.repairs + wo.repairs };
     found.po_number = r.repairs ? { ...po, value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
   }
   const dateLabels = V('po_date').labels;

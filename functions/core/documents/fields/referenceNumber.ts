@@ -7,10 +7,10 @@ export const ID_VALUE = /^(?:[|!lI1]\s+(?=[A-Za-z]{0,4}\d{4,}\b))?([A-Za-z0-9][A
 
 /**
  * The document's abbreviation as a part of its number, read with a zero for its O ("KMC/D0O/2025/45416",
- * "KMC/D0/2025/1"): between separators, D or P and look-alikes of O are "DO" / "PO". Returns the
+ * "KMC/D0/2025/1"): between separators, D, P or W and look-alikes of O are "DO" / "PO" / "WO". Returns the
  * repaired value and the characters changed.
  */
-export function repairInnerAbbreviation(value: string, abbr: 'DO' | 'PO'): { value: string; repairs: number } {
+export function repairInnerAbbreviation(value: string, abbr: 'DO' | 'PO' | 'WO'): { value: string; repairs: number } {
   let repairs = 0;
   const rx = new RegExp(`(?<=[/\\-])${abbr[0]}(0O|O0|0o|o0|00|0)(?=[/\\-])`, 'g');
   const fixed = value.replace(rx, (_m, o: string) => {

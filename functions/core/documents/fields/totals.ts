@@ -10,6 +10,8 @@ export const TOTAL_LABELS = [
   /net\s*(?:amount|payable|total)/i,
   /total\s*amount/i,
   /amount\s*payable/i,
+  // a bill book's or a challan cum bill's total: "Bill Amount"
+  /\bbill\s*amount\b/i,
   // Not a part of the total: one tax band ("Total 6% supplies", "Total 0% supplies") or the amount before tax ("Total Excl GST").
   /(?<!(?:sub|tax|gst|sst|vat|cgst|sgst|igst)[\s-]*)\btotal\b(?!\s*(?:tax|gst|qty|quantity|cgst|sgst|igst|discount|items?|in\s*words|savings?|units?|pcs|excl|\S{1,3}\s*%))/i,
 ];

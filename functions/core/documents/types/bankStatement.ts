@@ -3,13 +3,26 @@ import type { DocumentTypeDeclaration } from '../declaration.ts';
 import { hasIfsc, re } from '../cues.ts';
 import { extractBankStatement } from '../fields/bankStatement.ts';
 
+const DATED_ROW = /^\s*\d{1,2}[-/. ](?:\d{1,2}|[A-Za-z]{3})[-/. ]\d{2,4}\b.*\d\.\d{2}\s*(?:\(?(?:Dr|Cr)\)?\.?)?\s*$/;
+/** Four or more lines of a transaction ledger: a date first, an amount with paise last (the balance). */
+export function datedBalanceRows(text: string): boolean {
+  return text.split('\n').filter((l) => DATED_ROW.test(l)).length >= 4;
+}
+
 export const bankStatement: DocumentTypeDeclaration = {
   type: 'BANK_STATEMENT',
   cues: [
     re('statement-of-account', 4, /statement\s*of\s*account|account\s*statement|bank\s*statement/i),
     { name: 'valid-ifsc', weight: 1.5, test: hasIfsc },
     re('balances', 1.5, /opening\s*balance|closing\s*balance/i),
-    re('transaction-columns', 1, /withdrawals?|deposits?|narration|cheque\s*no/i),
+    // ("Chq No.", "Txn Date", "Value Date": the columns as a net-banking print abbreviates them)
+    re('transaction-columns', 1, /withdrawals?|deposits?|narration|cheque\s*no|\bchq\b|\btxn\.?\s*date\b|\bvalue\s*date\b/i),
+    // A statement titled by its rows rather than "statement": "Details of Transactions", "Account
+    // Transaction Details", "Transaction History", "Account Activity".
+    re('transactions-title', 2, /\bdetails\s*of\s*(?:the\s*)?transactions\b|\b(?:account\s*)?transaction\s*(?:details|history)\b|\baccount\s*activity\b/i),
+    // The ledger itself: rows that open with a date and close with a running balance (an electricity
+    // consumer ledger has them too, and its own words beside).
+    { name: 'dated-balance-rows', weight: 2, test: datedBalanceRows },
     re('account-labels', 1.5, /account\s*(?:holder|number|no)|a\/c\s*no/i),
     re('statement-period', 1.5, /statement\s*(?:period|from|date)|period\s*of\s*statement/i),
     re('passbook', 2, /pass\s*book/i),

@@ -7,10 +7,31 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   type: 'DELIVERY_ORDER',
   cues: [
     re('delivery-order', 4, /delivery\s*order/i),
-    // (OCR reads the dotted "D.O." as "D.0.")
-    re('do-no', 2.5, /\bD\.?\s?O\.?\s*(?:no|number|date)\b|\bD\.\s?0\.\s*(?:no|number|date)\b/i),
+    // (OCR reads the dotted "D.O." as "D.0."; a lender's slip numbers its DO as a reference: "DO Ref. No.")
+    re('do-no', 2.5, /\bD\.?\s?O\.?\s*(?:no|number|date|ref)\b|\bD\.\s?0\.\s*(?:no|number|date|ref)\b/i),
     re('please-deliver', 1, /please\s*deliver|kindly\s*deliver|requested\s*to\s*deliver/i),
+    // The DO's instruction whatever its title: hand the asset to the borrower ("deliver only to the
+    // customer named above", "deliver only after the customer shows this slip"); an invoice says "delivered".
+    re('deliver-to-customer', 1.5, /\bdeliver\s+(?:only\s+)?(?:(?:the|this)\s+(?:product|asset|goods|vehicle|device|handset|item)\s+)?(?:only\s+)?(?:to\s+(?:the\s+|our\s+)?(?:customer|borrower|applicant)|after\s+(?:the\s+)?(?:customer|borrower|applicant|verif))/i),
     re('financier', 0.5, /financ|loan/i),
+    // the borrower's loan account the DO is issued under ("Loan Account No.", "Loan A/c No.")
+    re('loan-account', 1, /\bloan\s*(?:a\s*[\/l1|]\s*c|account)\.?\s*(?:no|number)\b/i),
+    // A lender's computation of what it pays: the down payment the dealer collects and the loan
+    // (an invoice of a financed sale names the down payment, rarely the loan amount beside it).
+    re('loan-computation', 2, /^(?=[\s\S]*\bdown\s*payment\b)[\s\S]*\bloan\s*(?:amount|amt)\b/i),
+    // A lender's approval or payment to the dealer, as its title or its first sentence: "Disbursement
+    // Advice", "Payment Advice to Dealer", "Loan Approval Slip", "We have sanctioned a loan ...".
+    re('disbursement', 2, /\bdisburs(?:e|ed|al|ement|ing)\b/i),
+    // (a card lender titles its DO "Purchase Authorisation"; a firm's internal purchase authorisation names no EMI or loan)
+    {
+      name: 'lender-approval',
+      weight: 2,
+      test: (t) =>
+        /\b(?:loan|finance|credit|emi\s*card)\s*(?:approval|sanction)\b|\bsanction(?:ed)?\s*(?:letter|slip|advice)\b|\b(?:disbursement|payment)\s*advice\b|\bsanctioned\s+(?:a\s+|the\s+)?loan\b|\bloan\s+(?:has\s+been\s+|is\s+)?(?:sanctioned|approved)\b/i.test(t) ||
+        (/\bpurchase\s*authori[sz]ation\b/i.test(t) && /\bEMI\b|\bloan\b/i.test(t)),
+    },
+    // The card a consumer-durable lender finances through: the DO is shown with it at the store.
+    re('emi-card', 1.5, /\bEMI\s*card\b/i),
   ],
   fields: {
     dealer_name: 'string',
@@ -50,7 +71,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       ],
     },
     order_number: {
-      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i],
+      // (a card lender's purchase authorisation is numbered as such: "Auth. No. (DO Ref.)")
+      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i, /\bauth(?:ori[sz]ation)?\.?\s*(?:no|number)\b/i],
     },
     order_date: {
       labels: [/(?:d\.?\s?o\.?|delivery\s*order|order)\s*date/i, /date\s*of\s*issue/i, /dated/i, /date/i],
@@ -60,7 +82,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     },
     amount: {
       labels: [
-        /(?:gross\s*|total\s*)?asset\s*(?:cost|value|price)/i,
+        // (the cost the lender finances, as the dealer's invoice states it: "Asset Cost as per Invoice")
+        /(?:gross\s*|total\s*)?asset\s*(?:cost|value|price)(?:\s*as\s*per\s*(?:the\s*)?(?:dealer'?s?\s*)?(?:invoice|quotation|proforma))?/i,
         /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i,
         // a farm loan's cost table: the bold total of the tractor and its implements (the ex-showroom row is the tractor alone)
         /total\s*(?:project\s*)?cost(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|machine(?:ry)?|equipment)s?(?:\s*(?:&|and)\s*implements?)?)?(?:\s*as\s*per\s*quotation)?/i,

@@ -14,7 +14,7 @@ export const ebill: DocumentTypeDeclaration = {
     re('due-date', 0.5, /due\s*date|pay\s*by/i),
     // Other utilities print the same bill: water and sewerage, piped gas, telephone and broadband.
     re('utility-service', 3, /water\s*(?:charges|bill|tax|supply|connection|meter)|sewerage|piped\s*(?:natural\s*)?gas|gas\s*(?:bill|connection)|post\s*-?paid|broadband|landline|telephone\s*bill|demand\s*notice/i),
-    re('amount-due', 1, /\b(?:total\s*|net\s*)?amount\s*(?:due|payable)\b|\btotal\s*due\b/i),
+    re('amount-due', 1, /\b(?:total\s*|net\s*)?amount\s*(?:due|payable)\b|\btotal\s*(?:due|payable)\b/i),
     re('bill-period', 1.5, /bill(?:ing)?\s*(?:period|cycle|month)|previous\s*(?:balance|dues|outstanding|reading)|current\s*charges/i),
   ],
   fields: {
@@ -29,12 +29,14 @@ export const ebill: DocumentTypeDeclaration = {
     consumer_name: {
       labels: [
         /consumer(?:'s)?\s*name/i,
-        /name\s*of\s*(?:the\s*)?(?:consumer|customer|subscriber|owner|occupier)/i,
+        // (a dotted leader may take the caption's last letter: "Name of CONSUME. . . . .")
+        /name\s*of\s*(?:the\s*)?(?:consumer?|customer|subscriber|owner|occupier)\b/i,
         /(?:customer|subscriber|account|owner|occupier)(?:'s)?\s*name/i,
         // (a utility app's account card: "Account Holder")
         /(?:account|a\/c)\s*holder(?:'s)?(?:\s*name)?/i,
         /(?:owner|occupier)\s*(?:\/\s*(?:owner|occupier))?/i,
-        /\bname\b/i,
+        // (never a relative's: "Father's / Husband's Name")
+        /(?<!\b(?:father|husband|guardian|spouse)(?:'s)?\s*(?:\/\s*[a-z]+(?:'s)?\s*)?)\bname\b/i,
       ],
     },
     consumer_number: {

@@ -14,7 +14,8 @@ export const imeiCloseupImage: DocumentTypeDeclaration = {
     // A phone box label whose IMEI lines were lost to the barcodes beside them is still a phone label:
     // a maker's name and a memory specification ("4 GB RAM | 128 GB ROM", "8GB+256GB").
     re('phone-brand', 1, /\b(?:samsung|oppo|vivo|xiaomi|redmi|realme|oneplus|motorola|apple|iphone|nokia|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|nothing\s*phone)\b/i),
-    re('memory-spec', 1, /\b\d{1,2}\s*GB\s*(?:RAM\b|\+\s*\d{2,4}\s*GB|[|/]\s*\d{2,4}\s*GB)/i),
+    // (the memory printed name first as well: "RAM 8 GB / ROM 128 GB")
+    re('memory-spec', 1, /\b\d{1,2}\s*GB\s*(?:RAM\b|\+\s*\d{2,4}\s*GB|[|/]\s*\d{2,4}\s*GB)|\bRAM\s*:?\s*\d{1,2}\s*GB\b/i),
   ],
   fields: {
     model: 'string',

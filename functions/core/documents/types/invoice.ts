@@ -33,8 +33,12 @@ export function receiptShape(text: string): boolean {
 export const invoice: DocumentTypeDeclaration = {
   type: 'INVOICE',
   cues: [
-    // (the document's own title, not an invoice a letter asks for: "please raise the tax invoice in the name of ...")
-    re('tax-invoice', 3, /(?<!\b(?:the|a|an|your|our|raise|issue|submit)\s+)tax\s*invoice/i),
+    // (the document's own title, not an invoice a letter asks for: "please raise the tax invoice in the name of ...",
+    // "payment ... from receipt of a correct tax invoice")
+    re('tax-invoice', 3, /(?<!\b(?:the|a|an|your|our|raise|issue|submit)(?:\s+|[ \t]+[a-z]+[ \t]+))tax\s*invoice/i),
+    // The Indian delivery challan and invoice printed as one: "Delivery Challan cum Invoice", "Challan cum Bill",
+    // "Tax Invoice cum Delivery Challan", "Delivery Note cum Invoice".
+    re('challan-cum-invoice', 3, /\b(?:challan|delivery\s*note)\s*cum\s*(?:tax\s*)?(?:bill|invoice)\b|\b(?:invoice|bill)\s*cum\s*(?:delivery\s*)?challan\b/i),
     // A composition dealer's invoice is titled "Bill of Supply" by GST law (it may not charge tax).
     re('bill-of-supply', 3, /\bbill\s*of\s*supply\b/i),
     re('invoice-word', 1.5, /\binvoice\b/i),
@@ -88,12 +92,15 @@ export const invoice: DocumentTypeDeclaration = {
         /consignee/i,
         // a bill book's "Party :" (the party billed)
         /^\s*party\s*$/i,
+        // a Hindi bill printed in Latin letters: "Grahak ka Naam" (the customer's name)
+        /\bgrahak\s*(?:ka\s*)?naam\b/i,
       ],
       sections: CUSTOMER_SECTIONS,
       inSection: [/name/i],
     },
     customer_address: {
-      labels: [/(?:customer|buyer|purchaser|billing|client|receiver|party)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|party)/i, /billing\s*address/i],
+      // ("Grahak ka Pata" / a bare "Pata" under the customer's name on a Hindi bill in Latin letters)
+      labels: [/(?:customer|buyer|purchaser|billing|client|receiver|party)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|party)/i, /billing\s*address/i, /\bgrahak\s*(?:ka\s*)?pata\b|^\s*pata\s*:?\s*$/i],
       sections: CUSTOMER_SECTIONS,
       inSection: [/address/i],
     },
@@ -104,7 +111,7 @@ export const invoice: DocumentTypeDeclaration = {
     },
     invoice_number: {
       // (the invoice's own qualifier, "Sale Invoice No.", is still its number; "Receipt No." on an invoice is a payment's)
-      labels: [/(?:(?:tax|sales?|retail|gst)\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /(?<!e[\s-]*way\s*)bill\s*(?:no|number|#)/i, /^\s*document\s*(?:no|number)\b/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i],
+      labels: [/(?:(?:tax|sales?|retail|gst)\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /(?<!e[\s-]*way\s*)bill\s*(?:no|number|#)/i, /^\s*document\s*(?:no|number)\b/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i, /\bbill\s*(?:sankhya|kramank)\b/i],
     },
     invoice_date: {
       // (a date key qualified by another event is not the invoice's: "Ack Date", "Booking Date", "Due Date")

@@ -22,6 +22,19 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     re('contract-value', 1.5, /\btotal\s*(?:contract|order)\s*value\b/i),
     // a supplier's quotation the buyer stamped "ACCEPTED" (with its PO number) is the order
     re('accepted-quotation', 2, /\bquotation\b[\s\S]*\baccepted\b|\baccepted\b[\s\S]*\bquotation\b/i),
+    // A contractor's order for work is titled "Work Order" (W.O. No.): the same order for a service.
+    re('work-order', 2.5, /\bwork\s*order\b|\bW\.\s?[O0]\.\s*(?:no|number|date)\b/i),
+    // An order speaks of itself to the supplier: "acknowledge this order", "place this order on you";
+    // an invoice answers "your order".
+    re('this-order', 2, /\b(?:this|our)\s+(?:purchase\s+|work\s+|supply\s+)?order\b/i),
+    // An order's terms tell the supplier how to bill against it: "Invoice must quote this order number",
+    // "Bills in triplicate quoting our PO No.", "mention the order number on all invoices".
+    re('bill-against-order', 2, /\b(?:invoices?|bills?)\b[^\n.]{0,40}\b(?:quot(?:e|ing)|mention(?:ing)?|bear(?:ing)?)\b[^\n.]{0,20}\b(?:order|P\.?\s?O\.?)\s*(?:no|number|ref)|\b(?:quote|mention)\s+(?:this|our|the)\s+(?:purchase\s+)?(?:order|P\.?\s?O\.?)\s*(?:no|number)[^\n.]{0,30}\b(?:invoices?|bills?|challans?)\b/i),
+    // An order is signed back by the party it is placed with: "Vendor acknowledgement", "Accepted by the Contractor".
+    re('order-acceptance', 1.5, /\b(?:vendor|supplier|contractor)(?:'s)?\s*(?:acknowledg(?:e)?ment|acceptance)\b|\baccepted\s+by\s+(?:the\s+)?(?:vendor|supplier|contractor)\b/i),
+    // The party an order is placed with keyed as the vendor ("Vendor : X (Code 149872)"); an invoice is
+    // the vendor's own and names it "Seller" or "Supplier" if at all.
+    re('vendor-key', 1.5, /^\s*vendor(?:'s)?\s*(?:name)?\s*[:\-]/im),
     re('order-words', 1, /\bplace(?:d)?\s+(?:an?\s+|the\s+|our\s+)?(?:purchase\s+)?order\b|\border\s*(?:no|number|date|value)\b|\bquotation\b/i),
   ],
   fields: {
