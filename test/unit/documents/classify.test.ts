@@ -32,6 +32,21 @@ describe('classify', () => {
     expect(classify(modelFromLines(['Government of India', 'Meena Rao', 'DOB: 01/01/1980', S.AADHAAR_SPACED])).type).toBe('AADHAAR');
   });
 
+  it('a document that only mentions Udyam is not a Udyam certificate; one that names itself is', () => {
+    const order = [
+      'ORDER',
+      'Order No: 4471   Date: 02/05/2025',
+      'Vendor: Shree Ganesh Fabricators',
+      'Please supply the following:',
+      '1   MS Angle 50x50   20 nos',
+      'Vendors registered under Udyam (MSME) must quote their Udyam Registration Number on every bill.',
+      'For Kaveri Auto Components',
+    ];
+    expect(classify(modelFromLines(order)).type).toBe('PURCHASE_ORDER');
+    const cropped = ['Udyam Registration Certificate', 'Name of Enterprise  M/S KAVERI AUTO COMPONENTS', 'Type of Enterprise  Micro', 'Major Activity  Manufacturing'];
+    expect(classify(modelFromLines(cropped)).type).toBe('UDYAM_CERT');
+  });
+
   it('evidence never carries the Aadhaar number', () => {
     expect(JSON.stringify(classify(modelFromLines(S.AADHAAR_FRONT)))).not.toContain(S.AADHAAR_NO.slice(0, 8));
   });

@@ -6,7 +6,10 @@ import { extractUdyam } from '../fields/udyam.ts';
 export const udyamCert: DocumentTypeDeclaration = {
   type: 'UDYAM_CERT',
   cues: [
-    re('udyam', 4, /udyam/i),
+    // The certificate names itself; other documents only mention Udyam ("quote your Udyam number",
+    // "Udyam-linked offers", a licence printing the holder's Udyam number), so the word alone weighs less.
+    re('udyam-certificate', 2, /udyam\s*(?:registration\s*)?certificate/i),
+    re('udyam', 2, /udyam/i),
     re('msme', 2, /micro,?\s*small\s*(?:and|&)\s*medium/i),
     { name: 'udyam-number', weight: 2, test: hasUdyam },
     // The certificate's own captions, printed whatever its heading: the enterprise's name and type, its activity and category.
