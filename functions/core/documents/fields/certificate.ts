@@ -360,33 +360,59 @@ function partsGrid(model: DocumentModel, start: number, heading: Segment): Extra
   for (let ri = start; ri < lay.rows.length && ri <= start + 2; ri++) {
     const labels = lay.rows[ri].filter((x) => x !== heading);
     if (labels.length < 3 || labels[0].page !== heading.page || !labels.every(isPart)) continue;
-    const h = Math.max(...labels.map((x) => x.box.Height), 0.004);
-    // the columns: from a label's left edge to the next label's
-    const column = (x: Segment) => {
-      const c = x.box.Left + Math.min(x.box.Width, h) / 2;
-      let k = -1;
-      labels.forEach((l, i) => {
-        if (c >= l.box.Left - h * 0.8) k = i;
-      });
-      return k;
-    };
-    const cells: Segment[][] = labels.map(() => []);
-    let lastTop = labels[0].box.Top;
-    for (let rj = ri + 1; rj < lay.rows.length && rj <= ri + 8; rj++) {
-      const row = lay.rows[rj];
-      if (row[0].page !== heading.page || row[0].box.Top - lastTop > h * 4.5 || row.some(isPart)) break;
-      // a row of the grid's rules read as specks ("T | T | T") is stepped over
-      if (!row.some((x) => /[\p{L}\p{N}]{3}/u.test(x.text))) continue;
-      // (the values' row; a second row only as the wrapped lines of cells already started)
-      if (cells.some((c) => c.length) && !row.every((x) => column(x) >= 0 && cells[column(x)].length)) break;
-      for (const x of row) if (column(x) >= 0) cells[column(x)].push(x);
-      lastTop = row[0].box.Top;
+    // A grid stacked in bands (a narrow print: "Flat/Door/Block No. | Name of Premises | Village/Town"
+    // over their values, then "Road/Street/Lane | City | District" over theirs, …): each band read in turn.
+    const filled: Segment[][] = [];
+    let band: Segment[] | undefined = labels;
+    let bi = ri;
+    while (band) {
+      const next = gridBand(model, heading, band, bi);
+      filled.push(...next.cells);
+      band = next.nextBand;
+      bi = next.nextRow;
     }
-    const filled = cells.filter((c) => c.length);
     if (filled.length < 3) return undefined;
     return field(joinParts(filled.map((c) => c.map((x) => x.text).join(' '))), filled.flat().flatMap((x) => x.words), { kind: 'labelled', via: 'pair' });
   }
   return undefined;
+}
+
+/** One band of a parts grid: the values under its row of part captions, and the next band's captions when another row of them follows. */
+function gridBand(model: DocumentModel, heading: Segment, labels: Segment[], ri: number): { cells: Segment[][]; nextBand?: Segment[]; nextRow: number } {
+  const lay = model.layout;
+  const isPart = (x: Segment) => PART_ANCHORED.test(x.text.replace(/[\s:：.,;\-–]+$/, ''));
+  const contact = (x: Segment) => /^(?:mobile|e-?mail|phone)\b/i.test(x.text.trim());
+  const h = Math.max(...labels.map((x) => x.box.Height), 0.004);
+  // the columns: from a label's left edge to the next label's
+  const column = (x: Segment) => {
+    const c = x.box.Left + Math.min(x.box.Width, h) / 2;
+    let k = -1;
+    labels.forEach((l, i) => {
+      if (c >= l.box.Left - h * 0.8) k = i;
+    });
+    return k;
+  };
+  const cells: Segment[][] = labels.map(() => []);
+  // (a contact caption in the grid, "Mobile", is no part of the address: its column is read and dropped)
+  const parts = () => cells.filter((c, i) => c.length && !contact(labels[i]));
+  let lastTop = labels[0].box.Top;
+  for (let rj = ri + 1; rj < lay.rows.length && rj <= ri + 8; rj++) {
+    const row = lay.rows[rj];
+    if (row[0].page !== heading.page || row[0].box.Top - lastTop > h * 4.5) break;
+    if (row.some(isPart)) {
+      // the next band: a row of part captions (a contact caption among them), under values already read
+      const next = row.filter((x) => x !== heading);
+      const band = cells.some((c) => c.length) && next.filter(isPart).length >= 2 && next.every((x) => isPart(x) || contact(x)) ? next : undefined;
+      return { cells: parts(), nextBand: band, nextRow: rj };
+    }
+    // a row of the grid's rules read as specks ("T | T | T") is stepped over
+    if (!row.some((x) => /[\p{L}\p{N}]{3}/u.test(x.text))) continue;
+    // (the values' row; a second row only as the wrapped lines of cells already started)
+    if (cells.some((c) => c.length) && !row.every((x) => column(x) >= 0 && cells[column(x)].length)) break;
+    for (const x of row) if (column(x) >= 0) cells[column(x)].push(x);
+    lastTop = row[0].box.Top;
+  }
+  return { cells: parts(), nextRow: ri };
 }
 
 /** Address headings whose block is not the one a field wants (a second address on the page). */
@@ -604,6 +630,12 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       if (!/\d/.test(w.value.text) && labels.some((l) => l.test(w.value.text))) continue;
       if (avoided(model, w.key, w.keySegments[0], opts.avoid)) {
         opts.refused?.push(w.value.text);
+        continue;
+      }
+      // a wrapped heading ("OFFICIAL ADDRESS OF" / "ENTERPRISE") beside a grid of part captions: the grid is the address
+      if (PART_ANCHORED.test(w.value.text.replace(/[\s:：.,;\-–]+$/, ''))) {
+        const t = addressFromPartsTable(model, w.keySegments[0]);
+        if (t) return t;
         continue;
       }
       const a = blockFrom(model, w.value, w.value.text, w.value.words, opts.stop);

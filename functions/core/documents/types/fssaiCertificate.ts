@@ -37,13 +37,16 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
         // (after the establishment's own name when both are printed)
         /name\s*of\s*(?:the\s*)?(?:fbo|food\s*business\s*operator)(?:\s*\/\s*company)?/i,
         /(?:company|firm|trade|outlet|shop)\s*name/i,
+        // a food-delivery partner's screen: "Name as per FSSAI" is the business the licence names
+        /name\s*as\s*(?:per|on)\s*(?:the\s*)?(?:fssai|food\s*licen[cs]e)(?:\s*(?:licen[cs]e|registration|certificate))?/i,
       ],
     },
     address: {
       labels: [
         // "Address of (Food Business | Kitchen) Premises", "Address of Food Business", "Address of the premises for which licence is issued"
         /address\s*of\s*(?:the\s*)?(?:(?:authori[sz]ed|kitchen|food\s*business|business)\s*)?(?:premises|(?:food\s*)?business)(?:\s*for\s*which\s*(?:the\s*)?(?:licen[cs]e|registration)\s*is\s*(?:issued|granted|sought)|\s*\(\s*(?:licen[cs]ed|registered)\s*\))?/i,
-        /(?:premises|business|site|outlet|unit)\s*address/i,
+        // (a qualifier may follow: "Premises address on licence", "Business address as per FSSAI")
+        /(?:premises|business|site|outlet|unit)\s*address(?:\s*(?:on|in|as\s*per)\s*(?:the\s*)?(?:fssai|licen[cs]e|registration|certificate|records?)(?:\s*(?:licen[cs]e|registration|certificate))?)?/i,
         /place\s*of\s*business/i,
         // a street vendor's premises: where the cart stands, not the operator's residence
         /(?:address\s*of\s*(?:the\s*)?)?(?:vending|hawking)\s*(?:place|zone|site|location|spot)|place\s*of\s*(?:vending|hawking)/i,

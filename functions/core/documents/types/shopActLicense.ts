@@ -34,8 +34,10 @@ export const shopActLicense: DocumentTypeDeclaration = {
       labels: [
         // (OCR reads a small "No." as "Na." or "N0.")
         /registration\s*(?:n[oa0](?![a-z])|number|certificate\s*no)\.?/i,
-        /(?:certificate|licen[cs]e|regn\.?|reg\.?)\s*(?:no|number|#)\.?/i,
+        /(?:certificate|(?:trade\s*)?licen[cs]e|regn\.?|reg\.?)\s*(?:no|number|#)\.?/i,
         /(?:establishment|shop)\s*(?:registration\s*)?(?:no|number|id)\.?/i,
+        // West Bengal's municipal trade licence is a "Certificate of Enlistment"
+        /(?:certificate\s*of\s*)?enlistment\s*(?:certificate\s*)?(?:no|number)\.?/i,
       ],
     },
     establishment_name: {
@@ -48,7 +50,8 @@ export const shopActLicense: DocumentTypeDeclaration = {
     address: {
       labels: [
         // (OCR reads the caption's "Address" as "Addrass", "Addresss")
-        /(?:postal\s*)?addr[ae]s{1,3}\s*of\s*(?:the\s*)?(?:establishment|shop|business|premises)/i,
+        // ("Address of Trade Premises", "Address of the place of business": a municipal trade licence's)
+        /(?:postal\s*)?addr[ae]s{1,3}\s*of\s*(?:the\s*)?(?:(?:trade|business)\s*)?(?:establishment|shop|business|premises|place\s*of\s*(?:business|trade))/i,
         /(?:establishment|shop|business|premises)\s*addr[ae]s{1,3}/i,
         /postal\s*address/i,
         /\baddress\b/i,

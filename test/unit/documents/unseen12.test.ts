@@ -1,0 +1,166 @@
+/**
+ * Certificates and identity documents on layouts of the twelfth dev set (test/fixtures/documents/dev12:
+ * written apart from the extractor, types not obvious): each general fix reduced to the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '#core/documents/index.ts';
+import { repairStateNames } from '#core/documents/fields/common.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('FSSAI: a delivery partner app\'s compliance screen', () => {
+  const screen = (nameCaption: string, addressCaption: string) =>
+    pageFromRows([
+      [0.05, [0.06, 'Compliance documents']],
+      [0.25, [0.06, 'FSSAI details']],
+      [0.29, [0.06, 'FSSAI licence / registration number']],
+      [0.31, [0.06, '21021297862138']],
+      [0.4, [0.06, nameCaption]],
+      [0.42, [0.06, 'Lakshmi Tiffin Centre']],
+      [0.45, [0.06, addressCaption]],
+      [0.47, [0.06, 'Plot No. 12, Sakchi, Jamshedpur, Jharkhand - 831001']],
+      [0.5, [0.06, 'Expiry date']],
+      [0.52, [0.06, '27-FEB-2026']],
+      [0.72, [0.06, 'GSTIN']],
+      [0.74, [0.06, '20AAAPL1234C1ZV']],
+      [0.76, [0.06, 'Legal name: LAKSHMI PRASAD']],
+    ]);
+
+  it('"Name as per FSSAI" is the business the licence names', () => {
+    expect(extractFields('FSSAI_CERTIFICATE', screen('Name as per FSSAI', 'Premises address')).data.business_name.value).toBe('Lakshmi Tiffin Centre');
+  });
+
+  it('a qualifier after the premises caption ("on licence", "as per FSSAI") is caption, not address', () => {
+    const want = 'Plot No. 12, Sakchi, Jamshedpur, Jharkhand - 831001';
+    expect(extractFields('FSSAI_CERTIFICATE', screen('Name as per FSSAI', 'Premises address on licence')).data.address.value).toBe(want);
+    expect(extractFields('FSSAI_CERTIFICATE', screen('Name as per FSSAI', 'Business address as per FSSAI')).data.address.value).toBe(want);
+  });
+});
+
+describe('state names: an address names one state', () => {
+  it('a place one letter from another state ("Manpur") is kept when the address prints its own state', () => {
+    expect(repairStateNames('Mohalla Khazanchi Road, Manpur, Gaya, Bihar - 823228').repairs).toBe(0);
+    // (a misread state is still put back)
+    expect(repairStateNames('Station Road, Manpur, Indore, Madhya Pradesh - 453661').repairs).toBe(0);
+    expect(repairStateNames('MG Road, Pune, Maharastra - 411001').value).toBe('MG Road, Pune, Maharashtra - 411001');
+  });
+});
+
+describe('SHOP_ACT: municipal trade licences', () => {
+  it('West Bengal\'s "Certificate of Enlistment No." is the registration number', () => {
+    const page = pageFromRows([
+      [0.1, [0.25, 'CERTIFICATE OF ENLISTMENT']],
+      [0.24, [0.08, 'Certificate of Enlistment No.'], [0.42, '164746673']],
+      [0.27, [0.08, 'Name of the Business / Trade'], [0.42, 'Chhota Nagpur Footwear']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', page).data.registration_number.value).toBe('164746673');
+  });
+
+  it('the "Address of Trade Premises" / "of the place of business", never the licensee\'s residence above it', () => {
+    const licence = (caption: string) =>
+      pageFromRows([
+        [0.11, [0.4, 'TRADE LICENCE']],
+        [0.18, [0.07, 'Trade Licence No.'], [0.4, 'Application No.'], [0.7, 'Ward No. / Holding No.']],
+        [0.195, [0.07, 'BIL/TL/2022/019091'], [0.4, 'APP/2022/115179'], [0.7, '42/394']],
+        [0.22, [0.07, 'Name of the Establishment']],
+        [0.235, [0.07, 'Neelanchal Bakers']],
+        [0.3, [0.07, "Licensee's Residential Address"]],
+        [0.315, [0.07, 'Shop No. 23, Annapurna Bhawan, Station Road, Bilaspur, Chhattisgarh - 495853']],
+        [0.34, [0.07, caption]],
+        [0.355, [0.07, 'Shop No. 28, First Floor, Market Lane, Sarkanda, Bilaspur, Chhattisgarh - 495098']],
+        [0.38, [0.07, 'Nature of Trade']],
+        [0.395, [0.07, 'Bakery']],
+      ]);
+    const want = 'Shop No. 28, First Floor, Market Lane, Sarkanda, Bilaspur, Chhattisgarh - 495098';
+    expect(extractFields('SHOP_ACT_LICENSE', licence('Address of Trade Premises')).data.address.value).toBe(want);
+    expect(extractFields('SHOP_ACT_LICENSE', licence('Address of the place of business')).data.address.value).toBe(want);
+    // "Trade Licence No." over its own cell, not the application's and ward's beside it
+    expect(extractFields('SHOP_ACT_LICENSE', licence('Address of Trade Premises')).data.registration_number.value).toBe('BIL/TL/2022/019091');
+  });
+});
+
+describe('UDYAM: an address grid stacked in bands beside a wrapped heading', () => {
+  it('every band\'s values in order, the mobile left out', () => {
+    const page = pageFromRows([
+      [0.09, [0.05, 'UDYAM REGISTRATION NUMBER'], [0.32, 'UDYAM-GA-17-5684745']],
+      [0.13, [0.05, 'NAME OF ENTERPRISE'], [0.32, 'KONKAN PLASTICS']],
+      [0.45, [0.05, 'OFFICIAL ADDRESS OF'], [0.3, 'Flat/Door/Block No.'], [0.54, 'Premises/Building'], [0.77, 'Village/Town']],
+      [0.47, [0.05, 'ENTERPRISE'], [0.3, 'SHOP NO. 30'], [0.54, 'GUPTA MARKET'], [0.77, 'ALTINHO']],
+      [0.5, [0.3, 'Road/Street/Lane'], [0.54, 'City'], [0.77, 'District']],
+      [0.537, [0.3, 'HOSPITAL ROAD'], [0.54, 'PANAJI'], [0.77, 'NORTH GOA']],
+      [0.568, [0.3, 'State'], [0.54, 'Pin'], [0.77, 'Mobile']],
+      [0.596, [0.3, 'GOA'], [0.54, '403645'], [0.77, '7821430261']],
+      [0.63, [0.05, 'DATE OF UDYAM REGISTRATION'], [0.32, '25/08/2021']],
+    ]);
+    expect(extractFields('UDYAM_CERT', page).data.address.value).toBe('SHOP NO. 30, GUPTA MARKET, ALTINHO, HOSPITAL ROAD, PANAJI, NORTH GOA, GOA, 403645');
+  });
+});
+
+describe('AADHAAR: a card held up in a video-KYC call', () => {
+  const call = (started: string) =>
+    pageFromRows([
+      [0.1, [0.02, 'Customer']],
+      [0.12, [0.02, 'Meena Kujur']],
+      [0.38, [0.29, 'Government of India']],
+      [0.46, [0.37, 'Meena Kujur']],
+      // the agent's chat beside the card's date line makes the line read as a sentence
+      [0.5, [0.37, 'Date of Birth: 26/01/2003'], [0.83, 'Agent: keep the card steady for three seconds please']],
+      [0.53, [0.37, 'MALE']],
+      [0.57, [0.02, 'Location']],
+      [0.59, [0.02, 'Dehradun, Uttarakhand']],
+      [0.71, [0.02, started]],
+    ]);
+
+  it('the name over the date-of-birth cell, though a chat beside it made the line prose', () => {
+    expect(extractFields('AADHAAR', call('07/06/2025 17:49 IST')).data.name.value).toBe('Meena Kujur');
+  });
+
+  it('a call\'s timestamp is never read as the date of birth when the card\'s own date is unread', () => {
+    const page = pageFromRows([
+      [0.38, [0.29, 'Government of India']],
+      [0.46, [0.37, 'Meena Kujur']],
+      [0.53, [0.37, 'MALE']],
+      [0.71, [0.02, 'Started']],
+      [0.73, [0.02, '07/06/2025 17:49 IST']],
+    ]);
+    expect(extractFields('AADHAAR', page).data.date_of_birth?.value ?? '').toBe('');
+  });
+});
+
+describe('PAN: a photocopy with a signature and stamp across it', () => {
+  const card = (fatherCaption: string, holder: [number, ...[number, string][]][]) =>
+    pageFromRows([
+      [0.19, [0.14, 'INCOME TAX DEPARTMENT'], [0.66, 'GOVT. OF INDIA']],
+      [0.245, [0.34, 'Permanent Account Number Card']],
+      [0.263, [0.34, 'ABCPK1234F']],
+      [0.306, [0.34, 'Naam / Name']],
+      ...holder,
+      [0.351, [0.34, fatherCaption]],
+      [0.375, [0.34, 'RAMESH KUMAR']],
+      [0.415, [0.34, 'Janm ki Tarikh / Date of Birth']],
+      [0.43, [0.34, '12/12/1965']],
+    ]);
+
+  it('the bilingual father\'s caption read garbled ("Pita KNEE Def Name") is still the father\'s, not the holder\'s', () => {
+    const d = extractFields('PAN', card('Pita KNEE Def Name', [])).data;
+    expect(d.father_name.value).toBe('RAMESH KUMAR');
+    // the holder's own line went unread: the father's name is not taken for it with confidence
+    expect(d.name_as_per_pan?.confidence_score ?? 0).toBeLessThanOrEqual(0.5);
+  });
+
+  it('a PAN read as two cells of one row is joined', () => {
+    const page = pageFromRows([
+      [0.19, [0.14, 'INCOME TAX DEPARTMENT'], [0.66, 'GOVT. OF INDIA']],
+      [0.245, [0.34, 'Permanent Account Number Card']],
+      [0.263, [0.34, 'ABCPK12'], [0.45, '34F']],
+      [0.306, [0.34, 'Name']],
+      [0.325, [0.34, 'SUNITA KUMARI']],
+    ]);
+    expect(extractFields('PAN', page).data.pan_number.value).toBe('ABCPK1234F');
+  });
+
+  it('a name OCR broke off mid-row (the rest a line of its own beside it) is kept for review', () => {
+    const d = extractFields('PAN', card("Pita ka Naam / Father's Name", [[0.325, [0.34, 'SUNITA']], [0.325, [0.43, 'KUMARI']]])).data;
+    expect(d.name_as_per_pan.value).toBe('SUNITA');
+    expect(d.name_as_per_pan.confidence_score).toBeLessThanOrEqual(0.5);
+  });
+});
