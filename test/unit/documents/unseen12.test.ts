@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '#core/documents/index.ts';
 import { repairStateNames } from '#core/documents/fields/common.ts';
+import { misreadTrace, plausible } from '#core/documents/plausibility.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('FSSAI: a delivery partner app\'s compliance screen', () => {
@@ -162,5 +163,18 @@ describe('PAN: a photocopy with a signature and stamp across it', () => {
     const d = extractFields('PAN', card("Pita ka Naam / Father's Name", [[0.325, [0.34, 'SUNITA']], [0.325, [0.43, 'KUMARI']]])).data;
     expect(d.name_as_per_pan.value).toBe('SUNITA');
     expect(d.name_as_per_pan.confidence_score).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe('address plausibility: an address with lines lost', () => {
+  it('a state and PIN alone are no address (its other lines went unread)', () => {
+    expect(plausible('address', 'West Bengal - 734419')).toBe('fail');
+    expect(plausible('address', '17/7, Bypass Road, Siliguri, West Bengal - 734419')).toBe('pass');
+  });
+
+  it('an address opening in lower case was cut at its start ("val Arcade" from "Royal Arcade")', () => {
+    expect(misreadTrace('address', 'val Arcade, Court Road, Vyapar Vihar, Bilaspur - 495557')).toBe(true);
+    expect(misreadTrace('address', 'near Bus Stand, Court Road, Bilaspur - 495557')).toBe(false);
+    expect(misreadTrace('address', 'Royal Arcade, Court Road, Bilaspur - 495557')).toBe(false);
   });
 });
