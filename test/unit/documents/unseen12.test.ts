@@ -28,12 +28,13 @@ describe('FSSAI: a delivery partner app\'s compliance screen', () => {
 
   it('"Name as per FSSAI" is the business the licence names', () => {
     expect(extractFields('FSSAI_CERTIFICATE', screen('Name as per FSSAI', 'Premises address')).data.business_name.value).toBe('Lakshmi Tiffin Centre');
+    expect(extractFields('FSSAI_CERTIFICATE', screen('Business name on licence', 'Premises address')).data.business_name.value).toBe('Lakshmi Tiffin Centre');
   });
 
   it('a qualifier after the premises caption ("on licence", "as per FSSAI") is caption, not address', () => {
     const want = 'Plot No. 12, Sakchi, Jamshedpur, Jharkhand - 831001';
     expect(extractFields('FSSAI_CERTIFICATE', screen('Name as per FSSAI', 'Premises address on licence')).data.address.value).toBe(want);
-    expect(extractFields('FSSAI_CERTIFICATE', screen('Name as per FSSAI', 'Business address as per FSSAI')).data.address.value).toBe(want);
+    expect(extractFields('FSSAI_CERTIFICATE', screen('Name as per FSSAI', 'Address as per FSSAI')).data.address.value).toBe(want);
   });
 });
 
@@ -176,5 +177,32 @@ describe('address plausibility: an address with lines lost', () => {
     expect(misreadTrace('address', 'val Arcade, Court Road, Vyapar Vihar, Bilaspur - 495557')).toBe(true);
     expect(misreadTrace('address', 'near Bus Stand, Court Road, Bilaspur - 495557')).toBe(false);
     expect(misreadTrace('address', 'Royal Arcade, Court Road, Bilaspur - 495557')).toBe(false);
+  });
+});
+
+describe('FSSAI: a state licence filled over its captions', () => {
+  const licence = (validity: string) =>
+    pageFromRows([
+      [0.05, [0.14, 'Food Safety and Standards Authority of India']],
+      [0.13, [0.07, 'License under Food Safety & Standards Act, 2006']],
+      [0.165, [0.07, '12224309904280']],
+      [0.194, [0.07, 'License Number']],
+      [0.229, [0.07, 'Doon Valley Tiffin Centre']],
+      [0.247, [0.07, 'Name & Style of Business']],
+      [0.266, [0.07, 'Yamini Prabhu'], [0.52, 'Manufacturer']],
+      [0.284, [0.07, 'Name of Proprietor / Partner'], [0.52, 'Kind of Business']],
+      [0.304, [0.07, 'Shop No. 54, Bazar Road, Shankar Nagar, Raipur, Chhattisgarh - 492559']],
+      [0.322, [0.07, 'Premises Address (Licensed)']],
+      [0.341, [0.07, 'Plot No. 13, College Road, Bilaspur, Chhattisgarh - 495098']],
+      [0.359, [0.07, 'Registered / Correspondence Address']],
+      [0.378, [0.07, '08 Dec 2024'], [0.52, validity]],
+      [0.396, [0.07, 'Date of Issue'], [0.52, 'Validity Upto']],
+      [0.421, [0.07, 'Food Category / Products']],
+    ]);
+
+  it('each value is the cell above its caption, the cell below being the next field\'s', () => {
+    const d = extractFields('FSSAI_CERTIFICATE', licence('07 Dec 2028')).data;
+    expect(d.business_name.value).toBe('Doon Valley Tiffin Centre');
+    expect(d.address.value).toBe('Shop No. 54, Bazar Road, Shankar Nagar, Raipur, Chhattisgarh - 492559');
   });
 });

@@ -1257,3 +1257,79 @@ export function checkedAgainst(value: ExtractedField | undefined, second: Extrac
   }
   return { ...value, confidence_score: Math.min(value.confidence_score, DISAGREED_CAP) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Values printed over their captions
+
+/** The cell of the nearest row above (or below) a caption, in its column (left edges within a few characters), a row's spacing away at most. */
+function cellBeside(model: DocumentModel, cap: Segment, dir: -1 | 1): Segment | undefined {
+  const lay = model.layout;
+  const h = Math.max(cap.box.Height, 0.004);
+  const ri = lay.rows.findIndex((r) => r.includes(cap));
+  for (let rj = ri + dir; rj >= 0 && rj < lay.rows.length; rj += dir) {
+    const row = lay.rows[rj];
+    // (small captions sit a few of their own heights from their values: the reach is at least 3% of the page)
+    if (row[0].page !== cap.page || Math.abs(row[0].box.Top - cap.box.Top) > Math.max(h * 4, 0.03)) return undefined;
+    const s = row.find((x) => Math.abs(x.box.Left - cap.box.Left) < h * 1.5);
+    if (s) return s;
+  }
+  return undefined;
+}
+
+const DATE_CAPTION = /^(?:date\s*of\s*\w+|\w+\s*date|valid(?:ity)?\s*(?:up\s*to|upto|till|until|from)|expiry|issued\s*on)$/i;
+const NUMBER_CAPTION = /^(?:[\p{L}.]+\s*){1,3}(?:no|number)\.?$/iu;
+const onlyDate = (s: Segment | undefined) => {
+  const d = s && findDates(s.text);
+  return !!s && d?.length === 1 && (s.text.slice(0, d[0].index) + s.text.slice(d[0].index + d[0].length)).replace(/\s/g, '').length <= 1;
+};
+const onlyNumber = (s: Segment | undefined) => !!s && /^[A-Z0-9/\-.\s]*\d{4}[A-Z0-9/\-.\s]*$/i.test(s.text.trim());
+
+/**
+ * A form filled over its captions (a state licence printing "Kanchan Foods" over "Name & Style of
+ * Business", the dates over "Date of Issue | Valid Upto"): the captions whose value has a shape (a
+ * date, a number) find it in the row above them and not in the row below, two or more of them, and
+ * none the other way round. Rows are evenly spaced on such forms, so only the shapes tell which way
+ * a caption reads.
+ */
+export function captionsUnderValues(model: DocumentModel): boolean {
+  const lay = model.layout;
+  let under = 0;
+  let over = 0;
+  for (const cap of lay.segments) {
+    const t = cap.text.replace(/[\s:：.\-–]+$/, '').trim();
+    if (/\d/.test(t) || lay.isProseLine(cap.line)) continue;
+    const shape = DATE_CAPTION.test(t) ? onlyDate : NUMBER_CAPTION.test(t) ? onlyNumber : undefined;
+    if (!shape) continue;
+    const [above, below] = [shape(cellBeside(model, cap, -1)), shape(cellBeside(model, cap, 1))];
+    if (above && !below) under++;
+    else if (below && !above) over++;
+  }
+  return under >= 2 && over === 0;
+}
+
+/**
+ * The value over a caption the label covers, on a form filled over its captions: the cells above it
+ * in its column, up to the previous caption (the row above a caption's value is the caption before).
+ */
+export function valueOverCaption(
+  model: DocumentModel,
+  labels: readonly RegExp[],
+  allLabels: readonly RegExp[],
+  opts: { lines?: number; avoid?: RegExp; part?: (text: string) => boolean } = {},
+): ExtractedField | undefined {
+  const lay = model.layout;
+  for (const label of labels) {
+    for (const cap of lay.segments) {
+      const t = cap.text.replace(/\s*\([^)]*\)\s*/g, ' ').replace(/[\s:：.\-–]+$/, '').trim();
+      if (/\d/.test(t) || lay.isProseLine(cap.line) || !covers(label, t) || (opts.avoid && opts.avoid.test(cap.text))) continue;
+      const cells: Segment[] = [];
+      for (let at: Segment | undefined = cap; cells.length < (opts.lines ?? 1); ) {
+        at = cellBeside(model, at, -1);
+        if (!at || isLabelText(at.text, allLabels) || (opts.part && !opts.part(at.text))) break;
+        cells.unshift(at);
+      }
+      if (cells.length) return field(cells.map((c) => c.text).join(', '), cells.flatMap((c) => c.words), { kind: 'labelled', via: 'pair' });
+    }
+  }
+  return undefined;
+}
