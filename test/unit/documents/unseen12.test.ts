@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '#core/documents/index.ts';
 import { repairStateNames } from '#core/documents/fields/common.ts';
+import { isLabelText } from '#core/documents/fields/certificate.ts';
 import { misreadTrace, plausible } from '#core/documents/plausibility.ts';
 import { pageFromRows } from './rows.ts';
 
@@ -94,6 +95,28 @@ describe('UDYAM: an address grid stacked in bands beside a wrapped heading', () 
       [0.63, [0.05, 'DATE OF UDYAM REGISTRATION'], [0.32, '25/08/2021']],
     ]);
     expect(extractFields('UDYAM_CERT', page).data.address.value).toBe('SHOP NO. 30, GUPTA MARKET, ALTINHO, HOSPITAL ROAD, PANAJI, NORTH GOA, GOA, 403645');
+  });
+
+  it('a city and a district of one name are both printed parts ("JAMMU | JAMMU")', () => {
+    const page = pageFromRows([
+      [0.09, [0.05, 'UDYAM REGISTRATION NUMBER'], [0.32, 'UDYAM-JK-02-0012345']],
+      [0.45, [0.05, 'OFFICIAL ADDRESS OF'], [0.3, 'Flat/Door/Block No.'], [0.54, 'Premises/Building'], [0.77, 'Village/Town']],
+      [0.47, [0.05, 'ENTERPRISE'], [0.3, 'HOUSE NO. 90'], [0.54, 'LAXMI COMPLEX'], [0.77, 'TRIKUTA NAGAR']],
+      [0.5, [0.3, 'Road/Street/Lane'], [0.54, 'City'], [0.77, 'District']],
+      [0.537, [0.3, 'STATION ROAD'], [0.54, 'JAMMU'], [0.77, 'JAMMU']],
+      [0.568, [0.3, 'State'], [0.54, 'Pin'], [0.77, 'Mobile']],
+      [0.596, [0.3, 'JAMMU AND KASHMIR'], [0.54, '180511'], [0.77, '7821430261']],
+    ]);
+    expect(extractFields('UDYAM_CERT', page).data.address.value).toBe('HOUSE NO. 90, LAXMI COMPLEX, TRIKUTA NAGAR, STATION ROAD, JAMMU, JAMMU, JAMMU AND KASHMIR, 180511');
+  });
+});
+
+describe('bilingual captions printed in Latin letters', () => {
+  it('a Hindi caption ("Udyam ka prakar", "Udyam panjikaran ki tithi") is a label, never a value', () => {
+    expect(isLabelText('Udyam ka prakar')).toBe(true);
+    expect(isLabelText('Udyam panjikaran ki tithi')).toBe(true);
+    expect(isLabelText('Janm ki Tarikh')).toBe(true);
+    expect(isLabelText('Teesta Offset Printers')).toBe(false);
   });
 });
 

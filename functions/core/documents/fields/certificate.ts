@@ -64,12 +64,18 @@ export function cleanBusinessName(s: string): string {
  */
 const LABEL_HEAD =
   /^(?:name|address|type|category|constitution|postal|nature|kind|status|mobile|phone|e-?mail|district|state|pin(?:\s*code)?|valid(?:ity)?|registration|licen[cs]e|enterprise\s+type|proprietor|owner|employer|designation|date|period|tariff|details|particulars|signature|place|taluka|city|village|premises)\b/i;
+/**
+ * A bilingual form's Hindi caption printed in Latin letters over or beside the English one ("Udyam ka
+ * naam", "Udyam panjikaran ki tithi", "Pita ka Naam", "Janm ki Tarikh"): a caption, never a value.
+ */
+const HINDI_CAPTION = /\b(?:ka|ki|ke)\s+(?:naam|nam|prakar|pata|tithi|tarikh|sankhya|vivran)\b|\b(?:panjikaran|sankhya|gatividhi|tithi)\b/i;
 export function isLabelText(s: string, labels: readonly RegExp[] = []): boolean {
   const t = tidy(s);
   if (!t) return true;
   if (/^[/&(]|^(?:of|and|the|if|to)\b/i.test(t)) return true;
   if (/\d/.test(t)) return false;
   if (LABEL_HEAD.test(t) && t.split(/\s+/).length <= 5) return true;
+  if (HINDI_CAPTION.test(t)) return true;
   const letters = (x: string) => (x.match(/\p{L}/gu) ?? []).length;
   return labels.some((l) => {
     const m = new RegExp(l.source, l.flags.replace(/[gy]/g, '')).exec(t);
@@ -292,12 +298,12 @@ export function composeAddressParts(s: string): string {
   return joinParts(parts);
 }
 
-function joinParts(parts: string[]): string {
+function joinParts(parts: string[], keepRepeats = false): string {
   const out: string[] = [];
   for (const raw of parts) {
     const p = tidy(raw.replace(/(?:^|\b)pin\s*(?:code)?\s*[:\-]?\s*(?=\d{6}\b)/gi, ''));
     if (!p || /^(?:-+|na|n\/a|nil|none)$/i.test(p)) continue;
-    if (out.length && out[out.length - 1].toLowerCase() === p.toLowerCase()) continue;
+    if (!keepRepeats && out.length && out[out.length - 1].toLowerCase() === p.toLowerCase()) continue;
     out.push(p);
   }
   return joinAddress(out);
@@ -372,7 +378,8 @@ function partsGrid(model: DocumentModel, start: number, heading: Segment): Extra
       bi = next.nextRow;
     }
     if (filled.length < 3) return undefined;
-    return field(joinParts(filled.map((c) => c.map((x) => x.text).join(' '))), filled.flat().flatMap((x) => x.words), { kind: 'labelled', via: 'pair' });
+    // (each cell has its own caption: a city and district of one name, "JAMMU | JAMMU", are both printed parts)
+    return field(joinParts(filled.map((c) => c.map((x) => x.text).join(' ')), true), filled.flat().flatMap((x) => x.words), { kind: 'labelled', via: 'pair' });
   }
   return undefined;
 }
