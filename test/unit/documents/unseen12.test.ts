@@ -229,3 +229,28 @@ describe('FSSAI: a state licence filled over its captions', () => {
     expect(d.address.value).toBe('Shop No. 54, Bazar Road, Shankar Nagar, Raipur, Chhattisgarh - 492559');
   });
 });
+
+describe('GST: a REG-06 scanned askew, the captions\' starts cut off by the page edge', () => {
+  const scan = (validity: string) =>
+    pageFromRows([
+      [0.05, [0.28, 'Form GST REG-06']],
+      [0.09, [0.22, 'Registration Certificate']],
+      [0.128, [0.0, 'ation Number : 22GWLPT4672R2ZE']],
+      [0.174, [0.0, 'jal Name'], [0.32, 'SANTOSH TIRKEY']],
+      [0.202, [0.0, 'de Name, if any'], [0.32, 'Devbhoomi Book Depot']],
+      [0.23, [0.0, 'stitution of Business'], [0.32, 'Proprietorship']],
+      [0.33, [0.0, 'iod of Validity'], [0.32, validity]],
+      [0.374, [0.0, 'e of Registration'], [0.32, 'Regular']],
+    ]);
+
+  it('a cut caption is its REG-06 caption when its whole words end that caption and its cut word ends the word before', () => {
+    const d = extractFields('GST_CERT', scan('From 13.07.2017')).data;
+    expect(d.legal_name.value).toBe('SANTOSH TIRKEY');
+    expect(d.trade_name.value).toBe('Devbhoomi Book Depot');
+    expect(d.date_of_registration.value).toBe('13/07/2017');
+  });
+
+  it('a validity date with a stamp\'s strokes after it is not read', () => {
+    expect(extractFields('GST_CERT', scan('From 13.07.01" —\\ ~ ~~')).data.date_of_registration?.value ?? '').toBe('');
+  });
+});

@@ -17,7 +17,7 @@ import type { DocumentModel, Line, Word } from '../blocks.ts';
 import type { KeyValue, Segment } from '../layout.ts';
 import { findDates } from '../validators.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
-import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, repairStateNames, tidy, type ExtractedField } from './common.ts';
+import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, repairStateNames, tidy, withinOneEdit, type ExtractedField } from './common.ts';
 import { addressUnderSegment, columnBlock } from './layoutFields.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -1337,6 +1337,35 @@ export function valueOverCaption(
       }
       if (cells.length) return field(cells.map((c) => c.text).join(', '), cells.flatMap((c) => c.words), { kind: 'labelled', via: 'pair' });
     }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys cut by the scan's edge
+
+/**
+ * The value beside a key whose start the page's left edge cut off ("jal Name" for "Legal Name", "de
+ * Name, if any" for "Trade Name, if any" on a REG-06 scanned askew), for forms whose captions are
+ * fixed by statute: the key's cell starts at the edge, its whole words are the caption's last words,
+ * and its cut first word ends the caption's word before them (one letter may be misread). The
+ * caption must be the only one of the form's captions the key fits.
+ */
+export function edgeCutValue(model: DocumentModel, caption: string, captions: readonly string[]): Segment | undefined {
+  const lay = model.layout;
+  const fits = (key: string, cap: string) => {
+    const k = key.toLowerCase().replace(/[\s:：.\-–]+$/, '').split(/\s+/);
+    const c = cap.toLowerCase().split(/\s+/);
+    if (k.length < 2 || k.length > c.length || k[0].length < 2) return false;
+    const whole = k.slice(1).join(' ') === c.slice(c.length - k.length + 1).join(' ');
+    const word = c[c.length - k.length];
+    const cut = word.slice(-k[0].length);
+    return whole && k[0].length < word.length && withinOneEdit(k[0], cut) && k[0].slice(-1) === cut.slice(-1);
+  };
+  for (const row of lay.rows) {
+    const key = row[0];
+    if (key.box.Left > 0.01 || row.length < 2 || !fits(key.text, caption) || captions.some((c) => c !== caption && fits(key.text, c))) continue;
+    return row[1];
   }
   return undefined;
 }
