@@ -129,6 +129,8 @@ export function misreadTrace(fieldName: string, value: unknown): boolean {
   if (!PERSON.has(fieldName) && !BUSINESS.has(fieldName) && !/address/.test(fieldName)) return false;
   if (STRAY_MARK.test(value) || unbalanced(value)) return true;
   if (value.split(/[\s,.\/-]+/).some((w) => CASE_BREAK.test(w))) return true;
+  // a name printed in capitals with one small letter inside a word ("DURGA MAJjU"): a glyph misread under a stroke
+  if (PERSON.has(fieldName) && (value.match(/\p{Ll}/gu) ?? []).length === 1 && /\p{Lu}{2}\p{Ll}\p{Lu}/u.test(value)) return true;
   if (!BUSINESS.has(fieldName) && /^\s*[‘’'"“”`(\[]/.test(value)) return true;
   // an address printed from its start opens with a capital or a number: a first word in lower case
   // ("val Arcade, …" from "Royal Arcade") is the end of a word the scan's edge or a stamp cut off

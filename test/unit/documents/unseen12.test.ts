@@ -172,6 +172,28 @@ describe('PAN: a photocopy with a signature and stamp across it', () => {
     expect(d.name_as_per_pan?.confidence_score ?? 0).toBeLessThanOrEqual(0.5);
   });
 
+  it('a line beginning with "Pita" is the father\'s caption even with all its English lost ("Pita Eye AR Es")', () => {
+    expect(extractFields('PAN', card('Pita Eye AR Es', [])).data.father_name.value).toBe('RAMESH KUMAR');
+  });
+
+  it('"Janm ki Tarikh" is the date-of-birth caption: with its date unread, a labelled date elsewhere is kept low', () => {
+    const page = pageFromRows([
+      [0.19, [0.14, 'INCOME TAX DEPARTMENT'], [0.66, 'GOVT. OF INDIA']],
+      [0.225, [0.34, 'ABCPK1234F']],
+      [0.268, [0.34, 'Naam / Name']],
+      [0.282, [0.34, 'SUNITA KUMARI']],
+      [0.376, [0.34, 'Janm ki Tarikh / 56 DOI Attested']],
+      [0.473, [0.72, 'Status checked on 26.05.2025']],
+    ]);
+    expect(extractFields('PAN', page).data.dob.confidence_score).toBeLessThanOrEqual(0.3);
+  });
+
+  it('a name in capitals with one small letter inside a word ("DURGA MAJjU") bears a misread trace', () => {
+    expect(misreadTrace('name_as_per_pan', 'DURGA MAJjU')).toBe(true);
+    expect(misreadTrace('name_as_per_pan', 'DURGA MAJUMDAR')).toBe(false);
+    expect(misreadTrace('name_as_per_pan', 'Durga Majumdar')).toBe(false);
+  });
+
   it('a PAN read as two cells of one row is joined', () => {
     const page = pageFromRows([
       [0.19, [0.14, 'INCOME TAX DEPARTMENT'], [0.66, 'GOVT. OF INDIA']],
@@ -248,6 +270,20 @@ describe('GST: a REG-06 scanned askew, the captions\' starts cut off by the page
     expect(d.legal_name.value).toBe('SANTOSH TIRKEY');
     expect(d.trade_name.value).toBe('Devbhoomi Book Depot');
     expect(d.date_of_registration.value).toBe('13/07/2017');
+  });
+
+  it('a caption cut between its words ("Name, if any", "of Liability") is its caption\'s last words', () => {
+    const page = pageFromRows([
+      [0.05, [0.28, 'Form GST REG-06']],
+      [0.132, [0.002, 'on Number: 37UWKFD2423T3Z1']],
+      [0.174, [0.005, 'Name'], [0.3, 'DOON VALLEY MARKETING']],
+      [0.202, [0.006, 'Name, if any'], [0.3, 'Doon Valley Traders']],
+      [0.302, [0.0, 'of Liability'], [0.3, '18-06-2022']],
+    ]);
+    const d = extractFields('GST_CERT', page).data;
+    expect(d.legal_name.value).toBe('DOON VALLEY MARKETING');
+    expect(d.trade_name.value).toBe('Doon Valley Traders');
+    expect(d.date_of_registration.value).toBe('18/06/2022');
   });
 
   it('a validity date with a stamp\'s strokes after it is not read', () => {

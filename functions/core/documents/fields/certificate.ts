@@ -1352,11 +1352,15 @@ export function valueOverCaption(
  * caption must be the only one of the form's captions the key fits.
  */
 export function edgeCutValue(model: DocumentModel, caption: string, captions: readonly string[]): Segment | undefined {
+  // (or cut between words: "Name, if any" for "Trade Name, if any")
   const lay = model.layout;
   const fits = (key: string, cap: string) => {
     const k = key.toLowerCase().replace(/[\s:：.\-–]+$/, '').split(/\s+/);
     const c = cap.toLowerCase().split(/\s+/);
-    if (k.length < 2 || k.length > c.length || k[0].length < 2) return false;
+    if (k.length > c.length) return false;
+    // cut between words ("Name, if any" for "Trade Name, if any"): the caption's last words
+    if (k.length < c.length && k.join(' ') === c.slice(c.length - k.length).join(' ')) return true;
+    if (k.length < 2 || k[0].length < 2) return false;
     const whole = k.slice(1).join(' ') === c.slice(c.length - k.length + 1).join(' ');
     const word = c[c.length - k.length];
     const cut = word.slice(-k[0].length);

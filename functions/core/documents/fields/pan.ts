@@ -8,7 +8,8 @@ import { checkPan, findDates, readPan } from '../validators.ts';
 import { unbracketNameJ } from './certificate.ts';
 import { field, idField, labelledDate, labelledText, cleanName, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 
-const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म/i;
+// (the bilingual card's Hindi caption in Latin letters, "Janm ki Tarikh", too)
+const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म|\bjanm\s*ki\s*tarikh\b/i;
 const HEADER = /income|tax|department|govt|government|india|permanent|account|number|signature|card|\bname\b|birth|father/i;
 // The last letter J may come back as ")" (bold type); the position says it is a letter.
 const PAN_TOKEN = /(?<![A-Za-z0-9])[A-Za-z0-9|\]]{5}\s?[A-Za-z0-9|\]]{4}\s?[A-Za-z0-9|\])](?![A-Za-z0-9])/g;
