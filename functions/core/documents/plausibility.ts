@@ -67,7 +67,9 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$/i.test(value.trim());
     // A business name is printed capitalised: a value starting in lower case is the rest of a sentence ("and ...").
     const capitalised = /^[\p{Lu}\d&("'.]/u.test(value.trim());
-    return letters >= 3 && capitalised && !bare && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
+    // (an empty piece between slashes, "APP/ /": a reference number whose digits a name cleaner took out)
+    const emptied = /\/\s*(?:\/|$)/.test(value);
+    return letters >= 3 && capitalised && !bare && !emptied && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
   }
   if (/address/.test(fieldName)) {
     // A certificate's or bill's `address` is also complete when it ends in its state after a street

@@ -290,3 +290,10 @@ describe('GST: a REG-06 scanned askew, the captions\' starts cut off by the page
     expect(extractFields('GST_CERT', scan('From 13.07.01" —\\ ~ ~~')).data.date_of_registration?.value ?? '').toBe('');
   });
 });
+
+describe('business name plausibility', () => {
+  it('a reference number with its digits taken out ("APP/ /") is no business name', () => {
+    expect(plausible('establishment_name', 'APP/ /')).toBe('fail');
+    expect(plausible('establishment_name', 'M/s Chinar Dairy Products')).toBe('pass');
+  });
+});
