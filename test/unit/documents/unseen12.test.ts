@@ -3,7 +3,7 @@
  * written apart from the extractor, types not obvious): each general fix reduced to the few synthetic rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
 import { repairStateNames } from '#core/documents/fields/common.ts';
 import { isLabelText } from '#core/documents/fields/certificate.ts';
 import { misreadTrace, plausible } from '#core/documents/plausibility.ts';
@@ -295,5 +295,24 @@ describe('business name plausibility', () => {
   it('a reference number with its digits taken out ("APP/ /") is no business name', () => {
     expect(plausible('establishment_name', 'APP/ /')).toBe('fail');
     expect(plausible('establishment_name', 'M/s Chinar Dairy Products')).toBe('pass');
+  });
+});
+
+describe('classification: a municipal trade licence listing the shop\'s FSSAI number', () => {
+  it('its Hindi title ("Vyapar Anugyapti") and trade captions outweigh the FSSAI column, its English title cut', () => {
+    const page = pageFromRows([
+      [0.043, [0.41, 'Nagar Nigam, Dhanbad']],
+      [0.113, [0.41, 'RADE LICENCE']],
+      [0.143, [0.43, '(Vyapar Anugyapti)']],
+      [0.178, [0.07, 'License Number'], [0.4, 'Ward No. / Holding No.']],
+      [0.192, [0.07, 'DHAMC/TRL/2844195'], [0.4, '68/371']],
+      [0.217, [0.07, 'Trade Name']],
+      [0.233, [0.07, 'Chhota Nagpur Sweets']],
+      [0.296, [0.07, 'Address of Trade Premises']],
+      [0.312, [0.07, 'Plot No. 161, Bank More, Dhanbad, Jharkhand - 826053']],
+      [0.375, [0.07, 'Nature of Trade'], [0.4, 'FSSAI Lic. / Regn. No.']],
+      [0.39, [0.07, 'Dairy and Milk Products'], [0.4, '12025727992965']],
+    ]);
+    expect(classify(page).type).toBe('SHOP_ACT_LICENSE');
   });
 });

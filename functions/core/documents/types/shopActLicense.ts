@@ -18,7 +18,10 @@ export const shopActLicense: DocumentTypeDeclaration = {
     // Without the Act's name: municipal and state certificates name the employer and the establishment.
     re('employer', 1.5, /name\s*of\s*(?:the\s*)?employer|employer(?:'s)?\s*name|owner\s*\/\s*employer|employer\s*\/\s*owner/i),
     re('establishment-word', 1, /\bestablishment\b/i),
-    re('trade-licence', 2, /trade\s*licen[cs]e|certificate\s*of\s*enlistment/i),
+    // (and its Hindi name in Latin letters, "Vyapar Anugyapti", printed under the title)
+    re('trade-licence', 2, /trade\s*licen[cs]e|certificate\s*of\s*enlistment|vya+pa+r\s*anugya+pti/i),
+    // a municipal trade licence's own captions and grant ("Nature of Trade", "Address of Trade Premises", "licensed to carry on the trade")
+    re('trade-captions', 1, /nature\s*of\s*trade|trade\s*premises|carry\s*on\s*(?:the\s*)?trade/i),
     re('municipal', 1, /municipal\s*(?:corporation|council)|nagar\s*(?:nigam|palika)|ward\s*(?:no|office)/i),
     re('employees', 1, /(?:number|no\.?)\s*of\s*(?:workers|employees)|nature\s*of\s*business/i),
   ],
