@@ -316,3 +316,24 @@ describe('classification: a municipal trade licence listing the shop\'s FSSAI nu
     expect(classify(page).type).toBe('SHOP_ACT_LICENSE');
   });
 });
+
+describe('GST: an annexure page alone', () => {
+  const annexure = (gstin: string) =>
+    pageFromRows([
+      [0.045, [0.43, 'Annexure A']],
+      [0.079, [0.09, 'GSTIN'], [0.35, gstin]],
+      [0.107, [0.09, 'Legal Name'], [0.35, 'DEVBHOOMI ENGINEERING WORKS']],
+      [0.135, [0.09, 'Trade Name, if any'], [0.35, 'DEVBHOOMI ENGINEERING WORKS']],
+      [0.171, [0.08, 'Details of Additional Places of Business']],
+      [0.218, [0.085, 'Sr. No.'], [0.2, 'Address']],
+      [0.238, [0.086, '1'], [0.2, 'Shop No. 35, Bypass Road, Smriti Nagar, Bhilai, Chhattisgarh - 490365']],
+    ]);
+
+  it('is a GST certificate by its annexure heading (its GSTIN misread)', () => {
+    expect(classify(annexure('22WVMFD9475A72Z)')).type).toBe('GST_CERT');
+  });
+
+  it('a GSTIN read a character long with its check J as ")" ("…A72Z)") is the removal needing the fewest repairs', () => {
+    expect(extractFields('GST_CERT', annexure('22WVMFD9475A72Z)')).data.gstin.value).toBe('22WVMFD9475A7ZJ');
+  });
+});

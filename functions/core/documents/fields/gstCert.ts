@@ -53,17 +53,20 @@ function keyedGstin<T extends { value: string; valid: boolean; words: Word[]; li
   });
 }
 
-/** A GSTIN read as one word of sixteen characters (a letter read twice, "…M82ZV" for "…M8ZV"). */
-const GSTIN_PLUS_ONE = /(?<![A-Za-z0-9])[A-Za-z0-9]{16}(?![A-Za-z0-9])/g;
+/** A GSTIN read as one word of sixteen characters (a letter read twice, "…M82ZV" for "…M8ZV"; its check J read as ")", "…A72Z)"). */
+const GSTIN_PLUS_ONE = /(?<![A-Za-z0-9])[A-Za-z0-9]{15}[A-Za-z0-9)](?![A-Za-z0-9])/g;
 
 /**
  * A GSTIN read with one character too many: the one removal the check character confirms, a
- * repair. Never when removals disagree.
+ * repair. Never when removals needing as few look-alike repairs disagree.
  */
 function gstinsPlusOne(model: DocumentModel): { value: string; valid: boolean; repairs: number; words: Word[]; line: Line }[] {
   return model.findAll(GSTIN_PLUS_ONE).flatMap((m) => {
     const raw = m.match[0];
-    const reads = [...raw].map((_, i) => readGstin(raw.slice(0, i) + raw.slice(i + 1))).filter((r) => r.valid);
+    const valid = [...raw].map((_, i) => readGstin(raw.slice(0, i) + raw.slice(i + 1))).filter((r) => r.valid);
+    // (the removals needing the fewest look-alike repairs: a second reading that needs more is the checksum's chance agreement)
+    const fewest = Math.min(...valid.map((r) => r.repairs));
+    const reads = valid.filter((r) => r.repairs === fewest);
     return new Set(reads.map((r) => r.value)).size === 1 ? [{ value: reads[0].value, valid: true, repairs: reads[0].repairs + 1, words: m.words, line: m.line }] : [];
   });
 }
