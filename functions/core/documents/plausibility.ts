@@ -80,14 +80,18 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$|^\(.*\)$/i.test(value.trim());
     // A business name is printed capitalised: a value starting in lower case is the rest of a sentence ("and ...").
     const capitalised = /^[\p{Lu}\d&("'.]/u.test(value.trim());
-    return letters >= 3 && capitalised && !bare && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
+    // (an empty piece between slashes, "APP/ /": a reference number whose digits a name cleaner took out)
+    const emptied = /\/\s*(?:\/|$)/.test(value);
+    return letters >= 3 && capitalised && !bare && !emptied && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
   }
   if (/address/.test(fieldName)) {
     // A certificate's or bill's `address` is also complete when it ends in its state after a street
     // and a town ("12, MG Road, Kothrud, Pune, Maharashtra": some print no PIN).
     const parts = value.split(/\s*,\s*/);
     const complete = PIN.test(value) || (fieldName === 'address' && parts.length >= 3 && isStateLine(parts[parts.length - 1]));
-    return complete && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) && !ADDRESS_KEY_RESIDUE.test(value) && !runsPastState(value) ? 'pass' : 'fail';
+    // (a state and PIN alone, "West Bengal - 734419", is the last line of an address whose other lines went unread)
+    const onlyState = parts.every((x) => !x.replace(PIN_CODE, '').replace(/[\s\-–,.]+/g, ' ').trim() || isStateLine(x.replace(PIN_CODE, '').replace(/[\s\-–]+$/, '')));
+    return complete && !onlyState && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) && !ADDRESS_KEY_RESIDUE.test(value) && !runsPastState(value) ? 'pass' : 'fail';
   }
   if (fieldName === 'asset_model' || fieldName === 'model') {
     // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.
@@ -140,7 +144,12 @@ export function misreadTrace(fieldName: string, value: unknown): boolean {
   if (!PERSON.has(fieldName) && !BUSINESS.has(fieldName) && !/address/.test(fieldName)) return false;
   if (STRAY_MARK.test(value) || unbalanced(value)) return true;
   if (value.split(/[\s,.\/-]+/).some((w) => CASE_BREAK.test(w))) return true;
-  return !BUSINESS.has(fieldName) && /^\s*[‘’'"“”`(\[]/.test(value);
+  // a name printed in capitals with one small letter inside a word ("DURGA MAJjU"): a glyph misread under a stroke
+  if (PERSON.has(fieldName) && (value.match(/\p{Ll}/gu) ?? []).length === 1 && /\p{Lu}{2}\p{Ll}\p{Lu}/u.test(value)) return true;
+  if (!BUSINESS.has(fieldName) && /^\s*[‘’'"“”`(\[]/.test(value)) return true;
+  // an address printed from its start opens with a capital or a number: a first word in lower case
+  // ("val Arcade, …" from "Royal Arcade") is the end of a word the scan's edge or a stamp cut off
+  return /address/.test(fieldName) && /^\s*\p{Ll}/u.test(value) && !/^\s*(?:near|nr|opp|opposite|behind|beside|c\/o|at|po|vill|village|post|dist)\b/i.test(value);
 }
 
 /**

@@ -5,6 +5,7 @@
  * into an error message.
  */
 import type { DocumentModel, Line, PageBox, Word } from '../blocks.ts';
+import type { Segment } from '../layout.ts';
 import { findDates, readAadhaar } from '../validators.ts';
 import {
   DEFAULT_ADDRESS_STOP,
@@ -72,8 +73,10 @@ function numberCandidates(model: DocumentModel): NumberHit[] {
 /** The name: the nearest name-like cell above the date of birth, in its column. */
 function nameAboveCell(model: DocumentModel, second?: unknown): ExtractedField | undefined {
   const lay = model.layout;
-  // a caption, never the words "date of birth" inside a sentence ("not of citizenship or date of birth")
-  const dob = lay.segments.find((s) => (DOB_LABEL.test(s.text) || YOB_LABEL.test(s.text)) && !lay.isProseLine(s.line));
+  // a caption, never the words "date of birth" inside a sentence ("not of citizenship or date of birth");
+  // a cell that begins with the caption is one even on a line a chat or note beside it made read as prose
+  const captionCell = (s: Segment) => new RegExp(`^\\W*(?:${DOB_LABEL.source}|${YOB_LABEL.source})`, 'i').test(s.text) && s.text.trim().split(/\s+/).length <= 6;
+  const dob = lay.segments.find((s) => (DOB_LABEL.test(s.text) || YOB_LABEL.test(s.text)) && (!lay.isProseLine(s.line) || captionCell(s)));
   if (!dob) return undefined;
   const above = lay.segments
     .filter((s) => s.page === dob.page && s.box.Top < dob.box.Top && dob.box.Top - s.box.Top < dob.box.Height * 6 && Math.abs(s.box.Left - dob.box.Left) < dob.box.Height * 2)
@@ -157,7 +160,8 @@ export const extractAadhaar: Extractor = (model, opts) => {
 
   // A date anywhere when no label was read (e-Aadhaar letters print it beside the name).
   if (!found.date_of_birth) {
-    const l = model.lines.find((x) => findDates(x.text)[0]?.precision === 'day' && !/download|issue|print/i.test(x.text));
+    // (never a timestamp, a date with its clock time: a call's or upload's moment, not a birth)
+    const l = model.lines.find((x) => findDates(x.text)[0]?.precision === 'day' && !/download|issue|print/i.test(x.text) && !/\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?\s+\d{1,2}:\d{2}\b/.test(x.text));
     const d = l && findDates(l.text)[0];
     if (l && d) found.date_of_birth = field(d.value, model.wordsInRange(l, d.index, d.index + d.length), { kind: 'heuristic' });
   }

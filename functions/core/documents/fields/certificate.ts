@@ -17,7 +17,7 @@ import type { DocumentModel, Line, Word } from '../blocks.ts';
 import type { KeyValue, Segment } from '../layout.ts';
 import { findDates } from '../validators.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
-import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, repairStateNames, tidy, type ExtractedField } from './common.ts';
+import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, repairStateNames, tidy, withinOneEdit, type ExtractedField } from './common.ts';
 import { addressUnderSegment, columnBlock } from './layoutFields.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -64,12 +64,18 @@ export function cleanBusinessName(s: string): string {
  */
 const LABEL_HEAD =
   /^(?:name|address|type|category|constitution|postal|nature|kind|status|mobile|phone|e-?mail|district|state|pin(?:\s*code)?|valid(?:ity)?|registration|licen[cs]e|enterprise\s+type|proprietor|owner|employer|designation|date|period|tariff|details|particulars|signature|place|taluka|city|village|premises)\b/i;
+/**
+ * A bilingual form's Hindi caption printed in Latin letters over or beside the English one ("Udyam ka
+ * naam", "Udyam panjikaran ki tithi", "Pita ka Naam", "Janm ki Tarikh"): a caption, never a value.
+ */
+const HINDI_CAPTION = /\b(?:ka|ki|ke)\s+(?:naam|nam|prakar|pata|tithi|tarikh|sankhya|vivran)\b|\b(?:panjikaran|sankhya|gatividhi|tithi)\b/i;
 export function isLabelText(s: string, labels: readonly RegExp[] = []): boolean {
   const t = tidy(s);
   if (!t) return true;
   if (/^[/&(]|^(?:of|and|the|if|to)\b/i.test(t)) return true;
   if (/\d/.test(t)) return false;
   if (LABEL_HEAD.test(t) && t.split(/\s+/).length <= 5) return true;
+  if (HINDI_CAPTION.test(t)) return true;
   const letters = (x: string) => (x.match(/\p{L}/gu) ?? []).length;
   return labels.some((l) => {
     const m = new RegExp(l.source, l.flags.replace(/[gy]/g, '')).exec(t);
@@ -292,12 +298,12 @@ export function composeAddressParts(s: string): string {
   return joinParts(parts);
 }
 
-function joinParts(parts: string[]): string {
+function joinParts(parts: string[], keepRepeats = false): string {
   const out: string[] = [];
   for (const raw of parts) {
     const p = tidy(raw.replace(/(?:^|\b)pin\s*(?:code)?\s*[:\-]?\s*(?=\d{6}\b)/gi, ''));
     if (!p || /^(?:-+|na|n\/a|nil|none)$/i.test(p)) continue;
-    if (out.length && out[out.length - 1].toLowerCase() === p.toLowerCase()) continue;
+    if (!keepRepeats && out.length && out[out.length - 1].toLowerCase() === p.toLowerCase()) continue;
     out.push(p);
   }
   return joinAddress(out);
@@ -360,33 +366,60 @@ function partsGrid(model: DocumentModel, start: number, heading: Segment): Extra
   for (let ri = start; ri < lay.rows.length && ri <= start + 2; ri++) {
     const labels = lay.rows[ri].filter((x) => x !== heading);
     if (labels.length < 3 || labels[0].page !== heading.page || !labels.every(isPart)) continue;
-    const h = Math.max(...labels.map((x) => x.box.Height), 0.004);
-    // the columns: from a label's left edge to the next label's
-    const column = (x: Segment) => {
-      const c = x.box.Left + Math.min(x.box.Width, h) / 2;
-      let k = -1;
-      labels.forEach((l, i) => {
-        if (c >= l.box.Left - h * 0.8) k = i;
-      });
-      return k;
-    };
-    const cells: Segment[][] = labels.map(() => []);
-    let lastTop = labels[0].box.Top;
-    for (let rj = ri + 1; rj < lay.rows.length && rj <= ri + 8; rj++) {
-      const row = lay.rows[rj];
-      if (row[0].page !== heading.page || row[0].box.Top - lastTop > h * 4.5 || row.some(isPart)) break;
-      // a row of the grid's rules read as specks ("T | T | T") is stepped over
-      if (!row.some((x) => /[\p{L}\p{N}]{3}/u.test(x.text))) continue;
-      // (the values' row; a second row only as the wrapped lines of cells already started)
-      if (cells.some((c) => c.length) && !row.every((x) => column(x) >= 0 && cells[column(x)].length)) break;
-      for (const x of row) if (column(x) >= 0) cells[column(x)].push(x);
-      lastTop = row[0].box.Top;
+    // A grid stacked in bands (a narrow print: "Flat/Door/Block No. | Name of Premises | Village/Town"
+    // over their values, then "Road/Street/Lane | City | District" over theirs, …): each band read in turn.
+    const filled: Segment[][] = [];
+    let band: Segment[] | undefined = labels;
+    let bi = ri;
+    while (band) {
+      const next = gridBand(model, heading, band, bi);
+      filled.push(...next.cells);
+      band = next.nextBand;
+      bi = next.nextRow;
     }
-    const filled = cells.filter((c) => c.length);
     if (filled.length < 3) return undefined;
-    return field(joinParts(filled.map((c) => c.map((x) => x.text).join(' '))), filled.flat().flatMap((x) => x.words), { kind: 'labelled', via: 'pair' });
+    // (each cell has its own caption: a city and district of one name, "JAMMU | JAMMU", are both printed parts)
+    return field(joinParts(filled.map((c) => c.map((x) => x.text).join(' ')), true), filled.flat().flatMap((x) => x.words), { kind: 'labelled', via: 'pair' });
   }
   return undefined;
+}
+
+/** One band of a parts grid: the values under its row of part captions, and the next band's captions when another row of them follows. */
+function gridBand(model: DocumentModel, heading: Segment, labels: Segment[], ri: number): { cells: Segment[][]; nextBand?: Segment[]; nextRow: number } {
+  const lay = model.layout;
+  const isPart = (x: Segment) => PART_ANCHORED.test(x.text.replace(/[\s:：.,;\-–]+$/, ''));
+  const contact = (x: Segment) => /^(?:mobile|e-?mail|phone)\b/i.test(x.text.trim());
+  const h = Math.max(...labels.map((x) => x.box.Height), 0.004);
+  // the columns: from a label's left edge to the next label's
+  const column = (x: Segment) => {
+    const c = x.box.Left + Math.min(x.box.Width, h) / 2;
+    let k = -1;
+    labels.forEach((l, i) => {
+      if (c >= l.box.Left - h * 0.8) k = i;
+    });
+    return k;
+  };
+  const cells: Segment[][] = labels.map(() => []);
+  // (a contact caption in the grid, "Mobile", is no part of the address: its column is read and dropped)
+  const parts = () => cells.filter((c, i) => c.length && !contact(labels[i]));
+  let lastTop = labels[0].box.Top;
+  for (let rj = ri + 1; rj < lay.rows.length && rj <= ri + 8; rj++) {
+    const row = lay.rows[rj];
+    if (row[0].page !== heading.page || row[0].box.Top - lastTop > h * 4.5) break;
+    if (row.some(isPart)) {
+      // the next band: a row of part captions (a contact caption among them), under values already read
+      const next = row.filter((x) => x !== heading);
+      const band = cells.some((c) => c.length) && next.filter(isPart).length >= 2 && next.every((x) => isPart(x) || contact(x)) ? next : undefined;
+      return { cells: parts(), nextBand: band, nextRow: rj };
+    }
+    // a row of the grid's rules read as specks ("T | T | T") is stepped over
+    if (!row.some((x) => /[\p{L}\p{N}]{3}/u.test(x.text))) continue;
+    // (the values' row; a second row only as the wrapped lines of cells already started)
+    if (cells.some((c) => c.length) && !row.every((x) => column(x) >= 0 && cells[column(x)].length)) break;
+    for (const x of row) if (column(x) >= 0) cells[column(x)].push(x);
+    lastTop = row[0].box.Top;
+  }
+  return { cells: parts(), nextRow: ri };
 }
 
 /** Address headings whose block is not the one a field wants (a second address on the page). */
@@ -604,6 +637,12 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       if (!/\d/.test(w.value.text) && labels.some((l) => l.test(w.value.text))) continue;
       if (avoided(model, w.key, w.keySegments[0], opts.avoid)) {
         opts.refused?.push(w.value.text);
+        continue;
+      }
+      // a wrapped heading ("OFFICIAL ADDRESS OF" / "ENTERPRISE") beside a grid of part captions: the grid is the address
+      if (PART_ANCHORED.test(w.value.text.replace(/[\s:：.,;\-–]+$/, ''))) {
+        const t = addressFromPartsTable(model, w.keySegments[0]);
+        if (t) return t;
         continue;
       }
       const a = blockFrom(model, w.value, w.value.text, w.value.words, opts.stop);
@@ -1224,4 +1263,113 @@ export function checkedAgainst(value: ExtractedField | undefined, second: Extrac
     return { ...value, confidence_score: Math.max(value.confidence_score, Math.min(second.confidence_score, 0.97)) };
   }
   return { ...value, confidence_score: Math.min(value.confidence_score, DISAGREED_CAP) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values printed over their captions
+
+/** The cell of the nearest row above (or below) a caption, in its column (left edges within a few characters), a row's spacing away at most. */
+function cellBeside(model: DocumentModel, cap: Segment, dir: -1 | 1): Segment | undefined {
+  const lay = model.layout;
+  const h = Math.max(cap.box.Height, 0.004);
+  const ri = lay.rows.findIndex((r) => r.includes(cap));
+  for (let rj = ri + dir; rj >= 0 && rj < lay.rows.length; rj += dir) {
+    const row = lay.rows[rj];
+    // (small captions sit a few of their own heights from their values: the reach is at least 3% of the page)
+    if (row[0].page !== cap.page || Math.abs(row[0].box.Top - cap.box.Top) > Math.max(h * 4, 0.03)) return undefined;
+    const s = row.find((x) => Math.abs(x.box.Left - cap.box.Left) < h * 1.5);
+    if (s) return s;
+  }
+  return undefined;
+}
+
+const DATE_CAPTION = /^(?:date\s*of\s*\w+|\w+\s*date|valid(?:ity)?\s*(?:up\s*to|upto|till|until|from)|expiry|issued\s*on)$/i;
+const NUMBER_CAPTION = /^(?:[\p{L}.]+\s*){1,3}(?:no|number)\.?$/iu;
+const onlyDate = (s: Segment | undefined) => {
+  const d = s && findDates(s.text);
+  return !!s && d?.length === 1 && (s.text.slice(0, d[0].index) + s.text.slice(d[0].index + d[0].length)).replace(/\s/g, '').length <= 1;
+};
+const onlyNumber = (s: Segment | undefined) => !!s && /^[A-Z0-9/\-.\s]*\d{4}[A-Z0-9/\-.\s]*$/i.test(s.text.trim());
+
+/**
+ * A form filled over its captions (a state licence printing "Kanchan Foods" over "Name & Style of
+ * Business", the dates over "Date of Issue | Valid Upto"): the captions whose value has a shape (a
+ * date, a number) find it in the row above them and not in the row below, two or more of them, and
+ * none the other way round. Rows are evenly spaced on such forms, so only the shapes tell which way
+ * a caption reads.
+ */
+export function captionsUnderValues(model: DocumentModel): boolean {
+  const lay = model.layout;
+  let under = 0;
+  let over = 0;
+  for (const cap of lay.segments) {
+    const t = cap.text.replace(/[\s:：.\-–]+$/, '').trim();
+    if (/\d/.test(t) || lay.isProseLine(cap.line)) continue;
+    const shape = DATE_CAPTION.test(t) ? onlyDate : NUMBER_CAPTION.test(t) ? onlyNumber : undefined;
+    if (!shape) continue;
+    const [above, below] = [shape(cellBeside(model, cap, -1)), shape(cellBeside(model, cap, 1))];
+    if (above && !below) under++;
+    else if (below && !above) over++;
+  }
+  return under >= 2 && over === 0;
+}
+
+/**
+ * The value over a caption the label covers, on a form filled over its captions: the cells above it
+ * in its column, up to the previous caption (the row above a caption's value is the caption before).
+ */
+export function valueOverCaption(
+  model: DocumentModel,
+  labels: readonly RegExp[],
+  allLabels: readonly RegExp[],
+  opts: { lines?: number; avoid?: RegExp; part?: (text: string) => boolean } = {},
+): ExtractedField | undefined {
+  const lay = model.layout;
+  for (const label of labels) {
+    for (const cap of lay.segments) {
+      const t = cap.text.replace(/\s*\([^)]*\)\s*/g, ' ').replace(/[\s:：.\-–]+$/, '').trim();
+      if (/\d/.test(t) || lay.isProseLine(cap.line) || !covers(label, t) || (opts.avoid && opts.avoid.test(cap.text))) continue;
+      const cells: Segment[] = [];
+      for (let at: Segment | undefined = cap; cells.length < (opts.lines ?? 1); ) {
+        at = cellBeside(model, at, -1);
+        if (!at || isLabelText(at.text, allLabels) || (opts.part && !opts.part(at.text))) break;
+        cells.unshift(at);
+      }
+      if (cells.length) return field(cells.map((c) => c.text).join(', '), cells.flatMap((c) => c.words), { kind: 'labelled', via: 'pair' });
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys cut by the scan's edge
+
+/**
+ * The value beside a key whose start the page's left edge cut off ("jal Name" for "Legal Name", "de
+ * Name, if any" for "Trade Name, if any" on a REG-06 scanned askew), for forms whose captions are
+ * fixed by statute: the key's cell starts at the edge, its whole words are the caption's last words,
+ * and its cut first word ends the caption's word before them (one letter may be misread). The
+ * caption must be the only one of the form's captions the key fits.
+ */
+export function edgeCutValue(model: DocumentModel, caption: string, captions: readonly string[]): Segment | undefined {
+  // (or cut between words: "Name, if any" for "Trade Name, if any")
+  const lay = model.layout;
+  const fits = (key: string, cap: string) => {
+    const k = key.toLowerCase().replace(/[\s:：.\-–]+$/, '').split(/\s+/);
+    const c = cap.toLowerCase().split(/\s+/);
+    if (k.length > c.length) return false;
+    // cut between words ("Name, if any" for "Trade Name, if any"): the caption's last words
+    if (k.length < c.length && k.join(' ') === c.slice(c.length - k.length).join(' ')) return true;
+    if (k.length < 2 || k[0].length < 2) return false;
+    const whole = k.slice(1).join(' ') === c.slice(c.length - k.length + 1).join(' ');
+    const word = c[c.length - k.length];
+    const cut = word.slice(-k[0].length);
+    return whole && k[0].length < word.length && withinOneEdit(k[0], cut) && k[0].slice(-1) === cut.slice(-1);
+  };
+  for (const row of lay.rows) {
+    const key = row[0];
+    if (key.box.Left > 0.01 || row.length < 2 || !fits(key.text, caption) || captions.some((c) => c !== caption && fits(key.text, c))) continue;
+    return row[1];
+  }
+  return undefined;
 }

@@ -288,6 +288,9 @@ export function withinOneEdit(a: string, b: string): boolean {
  */
 export function repairStateNames(address: string): { value: string; repairs: number } {
   const words = [...address.matchAll(/[\p{L}1]+/gu)];
+  // An address names one state: when it already prints one exactly, a word near another state is a
+  // place inside it ("Manpur, Gaya, Bihar" is not Manipur).
+  const printed = STATES.filter((st) => new RegExp(`\\b${st.replace(/ /g, '\\s+')}\\b`, 'i').test(address));
   const out: { at: number; end: number; state: string }[] = [];
   for (let i = 0; i < words.length; i++) {
     for (const n of [2, 1]) {
@@ -299,7 +302,7 @@ export function repairStateNames(address: string): { value: string; repairs: num
       if (n === 2 && !/^\S+ \S+$/.test(text)) continue;
       // (a six-letter state, "QOdisha" for Odisha, only where a state stands: right before the PIN)
       const statePlace = /^\s*[-,]?\s*\d{3}\s?\d{3}\b/.test(address.slice(end));
-      const state = STATES.find((st) => st.split(' ').length === n && text.toLowerCase() !== st.toLowerCase() && (st.length >= 7 || (st.length >= 6 && statePlace)) && withinOneEdit(squash(text), squash(st)));
+      const state = STATES.find((st) => st.split(' ').length === n && text.toLowerCase() !== st.toLowerCase() && (!printed.length || printed.includes(st)) && (st.length >= 7 || (st.length >= 6 && statePlace)) && withinOneEdit(squash(text), squash(st)));
       if (state) {
         out.push({ at, end, state: text === text.toUpperCase() ? state.toUpperCase() : state });
         i += n - 1;

@@ -4,7 +4,7 @@ import { cleanName, field, labelledAddress, labelledText, tidy, type ExtractedFi
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, anniversaryValidity, nameAboveAddress, onlyPinAddress, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
+import { addressByLabels, anniversaryValidity, captionsUnderValues, valueOverCaption, nameAboveAddress, onlyPinAddress, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
 /** 14 digits, grouped or printed one per box ("1 2 3 4 …"): at most one space between two digits. */
 const FOURTEEN = /(?<!\d)(\d(?: ?\d){13})(?!\d)/;
@@ -103,9 +103,16 @@ export const extractFssai: Extractor = (model, _opts, V) => {
   }
 
   const all = ['business_name', 'address', 'valid_upto'].flatMap((f) => V(f).labels).concat([LICENSEE, NUMBER_LABEL]);
+  // A form filled over its captions: each value is the cell above its caption (the cell below is the next field's).
+  const flipped = captionsUnderValues(model);
+  if (flipped) {
+    found.business_name = valueOverCaption(model, [...V('business_name').labels, LICENSEE], all, { part: (t) => !/\d{4}/.test(t) });
+    // (an address's lines carry a number or a comma; the caption above it carries neither)
+    found.address = valueOverCaption(model, V('address').labels, all, { lines: 4, avoid: NOT_PREMISES, part: (t) => /\d|,/.test(t) });
+  }
   // The business's own label first; "Name and Address of Licensee" often reads "Owner (Business)"
   // or "BUSINESS NAME, <registered office address>".
-  found.business_name =
+  found.business_name ??=
     textByLabels(model, V('business_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
     labelledText(model, V('business_name').labels, { ...VIA, stop: /\s{2,}|,|\baddress\b/i, clean: cleanName, accept: (s) => s.length >= 3 && !isLabelText(s, all) }) ??
     textByLabels(model, [LICENSEE], {
@@ -125,7 +132,7 @@ export const extractFssai: Extractor = (model, _opts, V) => {
   if (named && found.business_name !== named) found.business_name = checkedAgainst(found.business_name, named);
   // The premises: pairs and wrapped keys first (never the licensee's office), then a sentence.
   const refused: string[] = [];
-  found.address =
+  found.address ??=
     addressByLabels(model, V('address').labels, { avoid: NOT_PREMISES, stop: ADDRESS_STOP, refused }) ??
     notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);

@@ -4,8 +4,9 @@ import { readGstin } from '../validators.ts';
 import { gstinCandidates } from './gstin.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { cleanName, hasPincode, idField, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
-import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, textByLabels } from './certificate.ts';
+import { cleanName, field, hasPincode, idField, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
+import { addressByLabels, cleanBusinessName, dateAfterLabel, edgeCutValue, finishAddress, isLabelText, notRefused, textByLabels } from './certificate.ts';
+import { findDates } from '../validators.ts';
 
 const NEXT_ITEM = /^\s*\d{1,2}\s*[.)]\s/;
 const STOP = new RegExp(`${NEXT_ITEM.source}|^\\s*(?:date|constitution|type|period|additional|details|nature|jurisdiction|state\\s*jurisdiction|centre\\s*jurisdiction)`, 'i');
@@ -52,19 +53,35 @@ function keyedGstin<T extends { value: string; valid: boolean; words: Word[]; li
   });
 }
 
-/** A GSTIN read as one word of sixteen characters (a letter read twice, "…M82ZV" for "…M8ZV"). */
-const GSTIN_PLUS_ONE = /(?<![A-Za-z0-9])[A-Za-z0-9]{16}(?![A-Za-z0-9])/g;
+/** A GSTIN read as one word of sixteen characters (a letter read twice, "…M82ZV" for "…M8ZV"; its check J read as ")", "…A72Z)"). */
+const GSTIN_PLUS_ONE = /(?<![A-Za-z0-9])[A-Za-z0-9]{15}[A-Za-z0-9)](?![A-Za-z0-9])/g;
 
 /**
  * A GSTIN read with one character too many: the one removal the check character confirms, a
- * repair. Never when removals disagree.
+ * repair. Never when removals needing as few look-alike repairs disagree.
  */
 function gstinsPlusOne(model: DocumentModel): { value: string; valid: boolean; repairs: number; words: Word[]; line: Line }[] {
   return model.findAll(GSTIN_PLUS_ONE).flatMap((m) => {
     const raw = m.match[0];
-    const reads = [...raw].map((_, i) => readGstin(raw.slice(0, i) + raw.slice(i + 1))).filter((r) => r.valid);
+    const valid = [...raw].map((_, i) => readGstin(raw.slice(0, i) + raw.slice(i + 1))).filter((r) => r.valid);
+    // (the removals needing the fewest look-alike repairs: a second reading that needs more is the checksum's chance agreement)
+    const fewest = Math.min(...valid.map((r) => r.repairs));
+    const reads = valid.filter((r) => r.repairs === fewest);
     return new Set(reads.map((r) => r.value)).size === 1 ? [{ value: reads[0].value, valid: true, repairs: reads[0].repairs + 1, words: m.words, line: m.line }] : [];
   });
+}
+
+/** REG-06's captions, fixed by the rules: a scan's edge may cut their starts off (see `edgeCutValue`). */
+const REG06_CAPTIONS = [
+  'Registration Number', 'Legal Name', 'Trade Name, if any', 'Constitution of Business', 'Address of Principal Place of Business',
+  'Date of Liability', 'Period of Validity', 'Type of Registration', 'Particulars of Approving Authority', 'Date of issue of Certificate',
+];
+
+/** A field's value beside its REG-06 caption cut by the scan's edge. */
+function besideCutCaption(model: DocumentModel, caption: string, clean: (s: string) => string): ExtractedField | undefined {
+  const seg = edgeCutValue(model, caption, REG06_CAPTIONS);
+  const v = seg && clean(seg.text);
+  return seg && v ? field(v, seg.words, { kind: 'labelled', via: 'pair' }) : undefined;
 }
 
 /** Ceiling for a GSTIN chosen among several valid ones that no key tells apart (a PAN's registrations listed by state). */
@@ -91,8 +108,8 @@ export const extractGstCert: Extractor = (model, _opts, V) => {
   const name = (f: string) =>
     textByLabels(model, V(f).labels, { clean: cleanBusinessName, allLabels: all }) ??
     labelledText(model, V(f).labels, { ...VIA, clean: cleanBusinessName, accept: (s) => !isLabelText(s, all) });
-  found.legal_name = name('legal_name');
-  found.trade_name = name('trade_name');
+  found.legal_name = name('legal_name') ?? besideCutCaption(model, 'Legal Name', cleanBusinessName);
+  found.trade_name = name('trade_name') ?? besideCutCaption(model, 'Trade Name, if any', cleanBusinessName);
   // The principal place of business: pairs, wrapped keys, parts; never an additional place.
   const refused: string[] = [];
   // The principal place's own key read line by line (its value under it, no pair formed) comes before a
@@ -104,6 +121,15 @@ export const extractGstCert: Extractor = (model, _opts, V) => {
     notRefused(addressForKey(model, V('address').labels, { stop: STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: STOP }), refused);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
   found.date_of_registration = labelledDate(model, V('date_of_registration').labels, VIA) ?? dateAfterLabel(model, V('date_of_registration').labels);
+  // (the liability date, else the validity's "From" date: a regular registration's start)
+  for (const caption of ['Date of Liability', 'Period of Validity']) {
+    if (found.date_of_registration) break;
+    // (the cell the date alone, after a "From": a stamp's strokes beside it, "13.07.01\" —\ ~", leave its year in doubt)
+    found.date_of_registration = besideCutCaption(model, caption, (t) => {
+      const d = findDates(t)[0];
+      return d && /^\s*(?:from\s*)?$/i.test(t.slice(0, d.index)) && !t.slice(d.index + d.length).trim() ? d.value : '';
+    });
+  }
 
   return { found };
 };

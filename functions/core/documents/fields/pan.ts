@@ -8,7 +8,8 @@ import { checkPan, findDates, readPan } from '../validators.ts';
 import { unbracketNameJ } from './certificate.ts';
 import { field, idField, labelledDate, labelledText, cleanName, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 
-const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म/i;
+// (the bilingual card's Hindi caption in Latin letters, "Janm ki Tarikh", too)
+const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म|\bjanm\s*ki\s*tarikh\b/i;
 const HEADER = /income|tax|department|govt|government|india|permanent|account|number|signature|card|\bname\b|birth|father/i;
 // The last letter J may come back as ")" (bold type); the position says it is a letter.
 const PAN_TOKEN = /(?<![A-Za-z0-9])[A-Za-z0-9|\]]{5}\s?[A-Za-z0-9|\]]{4}\s?[A-Za-z0-9|\])](?![A-Za-z0-9])/g;
@@ -49,6 +50,24 @@ function panWithStroke(model: DocumentModel): PanHit | undefined {
     const reads = [...raw].flatMap((c, i) => (/[Il1|]/.test(c) ? [readPan(raw.slice(0, i) + raw.slice(i + 1))] : [])).filter((r) => r.valid);
     const values = new Set(reads.map((r) => r.value));
     if (values.size === 1) return { value: reads[0].value, valid: true, repairs: reads[0].repairs + 1, words: m.words, line: m.line };
+  }
+  return undefined;
+}
+
+/**
+ * A PAN read as two cells of one row ("VDMPC77" ‖ "16S": a blur or a stroke across it split the
+ * word): two neighbouring cells that together make exactly ten characters and a valid PAN, joined
+ * as a repair.
+ */
+function panAcrossCells(model: DocumentModel): PanHit | undefined {
+  for (const row of model.layout.rows) {
+    const cells = [...row].sort((a, b) => a.box.Left - b.box.Left);
+    for (let i = 0; i + 1 < cells.length; i++) {
+      const [a, b] = [cells[i].text.trim(), cells[i + 1].text.trim()];
+      if (!/^[A-Za-z0-9]+$/.test(a) || !/^[A-Za-z0-9]+$/.test(b) || a.length + b.length !== 10) continue;
+      const r = readPan(a + b);
+      if (r.valid) return { value: r.value, valid: true, repairs: r.repairs + 1, words: [...cells[i].words, ...cells[i + 1].words], line: cells[i].line };
+    }
   }
   return undefined;
 }
@@ -114,6 +133,18 @@ export const REPAIRED_DATE_CAP = 0.7;
 /** Ceiling for a date of birth taken from elsewhere on a card whose own date-of-birth label is printed but its date unread. */
 export const DOB_UNREAD_CAP = 0.3;
 
+/** Ceiling for a name OCR broke off mid-row: a capitalised word follows right beside it as a line of its own ("SHAILESH" ‖ "CHANDRAKAR"), so the value may be half a name. */
+export const NAME_CUT_CAP = 0.5;
+
+function cutOnRow(model: DocumentModel, f: ExtractedField | undefined): ExtractedField | undefined {
+  const e = f?.evidence;
+  if (!f || !e) return f;
+  const b = e.bounding_box;
+  const right = b.left + b.width;
+  const cut = model.lines.some((l) => l.page === e.page && l.box.Left >= right - 0.002 && l.box.Left - right < b.height * 2 && Math.abs(l.box.Top - b.top) < b.height * 0.5 && /^[A-Z][A-Z.']+$/.test(l.text.trim()));
+  return cut ? { ...f, confidence_score: Math.min(f.confidence_score, NAME_CUT_CAP) } : f;
+}
+
 export const extractPan: Extractor = (model, opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -123,6 +154,7 @@ export const extractPan: Extractor = (model, opts, V) => {
     candidates.find((c) => c.valid && nearLabel && Math.abs(c.line.index - nearLabel.line.index) <= 2) ??
     candidates.find((c) => c.valid) ??
     panWithStroke(model) ??
+    panAcrossCells(model) ??
     candidates[0];
 
   let name =
@@ -149,7 +181,8 @@ export const extractPan: Extractor = (model, opts, V) => {
         ? field(cleanName(unbracketNameJ(first.text)), first.words, { kind: 'heuristic' })
         : { ...name, confidence_score: Math.min(name.confidence_score, SAME_AS_FATHER_CAP) };
   }
-  found.name_as_per_pan = name;
+  found.name_as_per_pan = cutOnRow(model, name);
+  found.father_name = cutOnRow(model, found.father_name);
 
   // (the repaired date beside its label before a date under it: the line below is the issue date's)
   const dobLabelled = repairedLabelledDate(model) ?? labelledDate(model, [DOB_LABEL], { via: ['same-line', 'right', 'below'] });

@@ -3,6 +3,13 @@ import type { DocumentTypeDeclaration } from '../declaration.ts';
 import { re } from '../cues.ts';
 import { extractFssai } from '../fields/fssai.ts';
 
+/**
+ * A caption's qualifier naming the licence the value is copied from, as a delivery or aggregator
+ * partner's screen prints it ("Name as per FSSAI", "Business name on licence", "Premises address on
+ * licence"): the whole caption is the label, so none of it is read into the value.
+ */
+const AS_ON_LICENCE = String.raw`\s*(?:on|in|as\s*per)\s*(?:the\s*)?(?:fssai\s*)?(?:licen[cs]e|registration|certificate|fssai|records?)(?:\s*(?:licen[cs]e|registration|certificate))?`;
+
 export const fssaiCertificate: DocumentTypeDeclaration = {
   type: 'FSSAI_CERTIFICATE',
   cues: [
@@ -27,8 +34,11 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
   vocabulary: {
     business_name: {
       labels: [
+        new RegExp(`(?:(?:business|trade|outlet|firm|shop)\\s*)?name${AS_ON_LICENCE}`, 'i'),
         /name\s*of\s*(?:the\s*)?(?:food\s*)?business(?!\s*operator)(?:\s*\/\s*(?:company|stall|cart|kiosk|shop))?/i,
         /business\s*name/i,
+        // a state licence's "Name & Style of Business"
+        /name\s*(?:&|and)\s*style\s*of\s*(?:the\s*)?business/i,
         // a street vendor's registration names the stall or cart (the operator is the person running it)
         /name\s*of\s*(?:the\s*)?(?:cart|stall|kiosk|outlet)(?:\s*\/\s*(?:cart|stall|kiosk|outlet))?/i,
         /(?:stall|cart|kiosk)\s*name/i,
@@ -41,6 +51,7 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
     },
     address: {
       labels: [
+        new RegExp(`(?:(?:premises|business|site|outlet|unit)\\s*)?address${AS_ON_LICENCE}`, 'i'),
         // "Address of (Food Business | Kitchen) Premises", "Address of Food Business", "Address of the premises for which licence is issued"
         /address\s*of\s*(?:the\s*)?(?:(?:authori[sz]ed|kitchen|food\s*business|business)\s*)?(?:premises|(?:food\s*)?business)(?:\s*for\s*which\s*(?:the\s*)?(?:licen[cs]e|registration)\s*is\s*(?:issued|granted|sought)|\s*\(\s*(?:licen[cs]ed|registered)\s*\))?/i,
         /(?:premises|business|site|outlet|unit)\s*address/i,

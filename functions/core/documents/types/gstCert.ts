@@ -15,6 +15,8 @@ export const gstCert: DocumentTypeDeclaration = {
     { name: 'valid-gstin', weight: 1, test: hasGstin },
     // Present without the form's heading (portal printouts, cropped photos).
     re('principal-place', 1.5, /principal\s*place\s*of\s*business/i),
+    // REG-06's annexures, a page of which may come alone: additional places, partners / Karta
+    re('reg06-annexure', 2, /details\s*of\s*additional\s*places?\s*of\s*business|managing\s*\/\s*authori[sz]ed\s*partners|authori[sz]ed\s*partners\s*\/\s*karta/i),
     re('date-of-liability', 1.5, /date\s*of\s*liability|type\s*of\s*registration|taxpayer\s*type/i),
   ],
   fields: {

@@ -35,11 +35,12 @@ export const pan: DocumentTypeDeclaration = {
         // an app's or a verification record's captions: "Name as per PAN", "Full Name"
         /\bname\s*as\s*(?:per|on|in)\s*(?:the\s*)?(?:pan(?:\s*card)?|card|records?|ITD)\b/i,
         /\bfull\s*name\b/i,
-        // "Name", never "Father's Name" / "Mother's Name" (the parents' keys)
-        /(?<!(?:father|mother)['’]?s?\s*)\bname\b/i,
+        // "Name", never "Father's Name" / "Mother's Name" (the parents' keys), nor the bilingual father's
+        // caption with its English garbled ("Pita ka Naam / Father's Name" read "Pita KNEE Def Name")
+        /(?<!(?:father|mother)['’]?s?\s*|\b(?:pita|mata)\b.{0,24})\bname\b/i,
       ],
     },
-    father_name: { labels: [/father['’]?s?\s*name/i, /\bpita\s*ka\s*naam\b/i] },
+    father_name: { labels: [/father['’]?s?\s*name/i, /\bpita\s*ka\s*naam\b/i, /^\s*pita\b.{0,24}$/i] },
   },
   addressFields: [],
   pageImage: true,

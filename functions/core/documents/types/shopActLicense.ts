@@ -18,7 +18,10 @@ export const shopActLicense: DocumentTypeDeclaration = {
     // Without the Act's name: municipal and state certificates name the employer and the establishment.
     re('employer', 1.5, /name\s*of\s*(?:the\s*)?employer|employer(?:'s)?\s*name|owner\s*\/\s*employer|employer\s*\/\s*owner/i),
     re('establishment-word', 1, /\bestablishment\b/i),
-    re('trade-licence', 2, /trade\s*licen[cs]e|certificate\s*of\s*enlistment/i),
+    // (and its Hindi name in Latin letters, "Vyapar Anugyapti", printed under the title)
+    re('trade-licence', 2, /trade\s*licen[cs]e|certificate\s*of\s*enlistment|vya+pa+r\s*anugya+pti/i),
+    // a municipal trade licence's own captions and grant ("Nature of Trade", "Address of Trade Premises", "licensed to carry on the trade")
+    re('trade-captions', 1, /nature\s*of\s*trade|trade\s*premises|carry\s*on\s*(?:the\s*)?trade/i),
     re('municipal', 1, /municipal\s*(?:corporation|council)|nagar\s*(?:nigam|palika)|ward\s*(?:no|office)/i),
     re('employees', 1, /(?:number|no\.?)\s*of\s*(?:workers|employees)|nature\s*of\s*business/i),
   ],
@@ -34,8 +37,10 @@ export const shopActLicense: DocumentTypeDeclaration = {
       labels: [
         // (OCR reads a small "No." as "Na." or "N0.")
         /registration\s*(?:n[oa0](?![a-z])|number|certificate\s*no)\.?/i,
-        /(?:certificate|licen[cs]e|regn\.?|reg\.?)\s*(?:no|number|#)\.?/i,
+        /(?:certificate|(?:trade\s*)?licen[cs]e|regn\.?|reg\.?)\s*(?:no|number|#)\.?/i,
         /(?:establishment|shop)\s*(?:registration\s*)?(?:no|number|id)\.?/i,
+        // West Bengal's municipal trade licence is a "Certificate of Enlistment"
+        /(?:certificate\s*of\s*)?enlistment\s*(?:certificate\s*)?(?:no|number)\.?/i,
       ],
     },
     establishment_name: {
@@ -48,7 +53,8 @@ export const shopActLicense: DocumentTypeDeclaration = {
     address: {
       labels: [
         // (OCR reads the caption's "Address" as "Addrass", "Addresss")
-        /(?:postal\s*)?addr[ae]s{1,3}\s*of\s*(?:the\s*)?(?:establishment|shop|business|premises)/i,
+        // ("Address of Trade Premises", "Address of the place of business": a municipal trade licence's)
+        /(?:postal\s*)?addr[ae]s{1,3}\s*of\s*(?:the\s*)?(?:(?:trade|business)\s*)?(?:establishment|shop|business|premises|place\s*of\s*(?:business|trade))/i,
         /(?:establishment|shop|business|premises)\s*addr[ae]s{1,3}/i,
         /postal\s*address/i,
         /\baddress\b/i,
