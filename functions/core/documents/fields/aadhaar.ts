@@ -28,6 +28,8 @@ const NUMBER_RE = new RegExp(`(?<![0-9][\\s-]?)(?<![A-Za-z])${DIGITISH_OR_BAR}{4
 const HEADER = /government|india|unique|identification|authority|aadhaa?r|enrol|male|female|dob|birth|address|help|www|download|issue|vid\b|भारत|सरकार/i;
 const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म\s*तिथि/i;
 const YOB_LABEL = /year\s*of\s*birth|\bYOB\b|जन्म\s*वर्ष/i;
+/** A cell that begins with the date-of-birth caption. */
+const BIRTH_CAPTION_CELL = new RegExp(`^\\W*(?:${DOB_LABEL.source}|${YOB_LABEL.source})`, 'i');
 /** Another party's name on a page that carries the card (a parent, the lender's applicant or borrower, its officer). */
 const PARTY = String.raw`(?:father|mother|husband|guardian|spouse|applicant|co-?\s*applicant|borrower|customer|nominee|employee|emp\.?|officer)['’]?s?[\s.:-]*`;
 /** The card holder's name key: "Name", never another party's. */
@@ -75,7 +77,7 @@ function nameAboveCell(model: DocumentModel, second?: unknown): ExtractedField |
   const lay = model.layout;
   // a caption, never the words "date of birth" inside a sentence ("not of citizenship or date of birth");
   // a cell that begins with the caption is one even on a line a chat or note beside it made read as prose
-  const captionCell = (s: Segment) => new RegExp(`^\\W*(?:${DOB_LABEL.source}|${YOB_LABEL.source})`, 'i').test(s.text) && s.text.trim().split(/\s+/).length <= 6;
+  const captionCell = (s: Segment) => BIRTH_CAPTION_CELL.test(s.text) && s.text.trim().split(/\s+/).length <= 6;
   const dob = lay.segments.find((s) => (DOB_LABEL.test(s.text) || YOB_LABEL.test(s.text)) && (!lay.isProseLine(s.line) || captionCell(s)));
   if (!dob) return undefined;
   const above = lay.segments

@@ -78,6 +78,12 @@ function misspeltAgainst(name: string, others: readonly string[]): boolean {
 /** The heading of the account holder's block on a statement's first page. */
 const HOLDER_BLOCK = /^\s*(?:customer|account\s*holder|a\/c\s*holder)(?:'s)?\s*(?:details|information|info)\s*$/i;
 
+/** The first line of the customer's block under its heading ("CUSTOMER DETAILS" / "M/S EKDANT INDUSTRIAL CORPORATION"). */
+function holderUnderHeading(model: DocumentModel, personName: (s: string) => boolean): ExtractedField | undefined {
+  const s = nameUnderHeading(model, [HOLDER_BLOCK], (t) => personName(cleanPartyName(t)));
+  return s ? field(cleanPartyName(s.text), s.words, { kind: 'labelled' }) : undefined;
+}
+
 export const extractBankStatement: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -93,8 +99,7 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
       clean: (s) => cleanPartyName(cleanName(s)),
       accept: personName,
     }) ??
-    // the first line of the customer's block under its heading ("CUSTOMER DETAILS" / "M/S EKDANT INDUSTRIAL CORPORATION")
-    [nameUnderHeading(model, [HOLDER_BLOCK], (t) => personName(cleanPartyName(t)))].map((x) => (x ? field(cleanPartyName(x.text), x.words, { kind: 'labelled' }) : undefined))[0] ??
+    holderUnderHeading(model, personName) ??
     to?.name;
   // The addressee the statement is posted to is a second reading of the holder.
   if (to?.address && found.account_holder !== to.name) found.account_holder = checkedAgainst(found.account_holder, to.name);

@@ -261,6 +261,9 @@ const STATES = [
   'Karnataka', 'Kerala', 'Madhya Pradesh', 'Maharashtra', 'Manipur', 'Meghalaya', 'Mizoram', 'Nagaland', 'Odisha', 'Punjab', 'Rajasthan',
   'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura', 'Uttar Pradesh', 'Uttarakhand', 'West Bengal', 'Puducherry', 'Chandigarh',
 ];
+/** Each state with the pattern of its name printed whole ("Tamil Nadu", "TAMIL  NADU"). */
+const STATE_NAMES: readonly [string, RegExp][] = STATES.map((st) => [st, new RegExp(`\\b${st.replace(/ /g, '\\s+')}\\b`, 'i')]);
+
 
 /** OCR's usual confusions in a word: "rn" read as "m", "cl" as "d", "1"/"l" as "I". */
 const squash = (w: string) => w.toLowerCase().replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/[1l]/g, 'i');
@@ -290,7 +293,7 @@ export function repairStateNames(address: string): { value: string; repairs: num
   const words = [...address.matchAll(/[\p{L}1]+/gu)];
   // An address names one state: when it already prints one exactly, a word near another state is a
   // place inside it ("Manpur, Gaya, Bihar" is not Manipur).
-  const printed = STATES.filter((st) => new RegExp(`\\b${st.replace(/ /g, '\\s+')}\\b`, 'i').test(address));
+  const printed = STATE_NAMES.filter(([, re]) => re.test(address)).map(([st]) => st);
   const out: { at: number; end: number; state: string }[] = [];
   for (let i = 0; i < words.length; i++) {
     for (const n of [2, 1]) {
