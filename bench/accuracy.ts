@@ -43,7 +43,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DocumentModel, classify, declaration, extractFields, needsSecondReading, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
+import { DocumentModel, classify, classifyUnreadSlip, declaration, extractFields, needsSecondReading, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
 import { recogniseDocument } from '#adapters/ocr/document.ts';
 import type { OcrEngine, PageSegmentation, RecogniseOptions } from '#adapters/ocr/engine.ts';
 import { isPdf } from '#adapters/ocr/pdf.ts';
@@ -282,11 +282,16 @@ async function runDocument(engine: CachedEngine, engineName: EngineName, item: I
   const read = await recogniseDocument(doc, item.bytes, psm === 'auto' ? {} : { segmentation: psm });
   let wall = performance.now() - t0;
   const model = new DocumentModel(read.blocks);
-  const c = classify(model);
+  const image = isPdf(item.bytes) ? undefined : item.bytes;
+  const secondReadingOn = SECOND_READING && engineName === 'tesseract' && psm === 'auto' && image !== undefined;
+  const letters = lettersEngine().forDocument();
+  // As the pipeline: a till slip left UNKNOWN is classified again on its second reading.
+  t0 = performance.now();
+  const { classification: c, readings } = secondReadingOn ? await classifyUnreadSlip({ letters, spaces: doc }, image, model, classify(model)) : { classification: classify(model), readings: undefined };
+  wall += performance.now() - t0;
   const options = { fullAadhaar: true };
   const first = extractFields(item.type, model, options);
   let result = first;
-  const image = isPdf(item.bytes) ? undefined : item.bytes;
   if (declaration(item.type).sparseReread && image) {
     t0 = performance.now();
     result = await withSparseReading(doc, image, first, options);
@@ -294,14 +299,13 @@ async function runDocument(engine: CachedEngine, engineName: EngineName, item: I
   }
   let secondRead = false;
   let letterSeconds = 0;
-  if (SECOND_READING && engineName === 'tesseract' && psm === 'auto' && image && needsSecondReading(item.type, result, model)) {
-    const letters = lettersEngine().forDocument();
+  if (secondReadingOn && needsSecondReading(item.type, result, model)) {
     t0 = performance.now();
-    result = await withSecondReading({ letters, spaces: doc }, image, item.type, result, options);
+    result = await withSecondReading({ letters, spaces: doc }, image, item.type, result, options, readings);
     wall += performance.now() - t0;
-    letterSeconds = letters.calls.cachedSeconds;
     secondRead = true;
   }
+  letterSeconds = letters.calls.cachedSeconds;
   const imei = item.type === 'IMEI_CLOSEUP_IMAGE' && image !== undefined;
   return {
     engine: engineName, item, psm, predicted: c.type, classConfidence: c.confidence,

@@ -14,7 +14,7 @@ import { sealAadhaar } from '#adapters/aadhaarVault.ts';
 import { maskRegions } from '#adapters/imageRedaction.ts';
 import { findQrCodes } from '#adapters/qrLocator.ts';
 import { assessPanOriginality } from '#adapters/imageSignals/panOriginality.ts';
-import { DocumentModel, classify, declarationOf, extractFields, needsSecondReading, openBoxInput, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
+import { DocumentModel, classify, classifyUnreadSlip, declarationOf, extractFields, needsSecondReading, openBoxInput, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult, type Classification, type SecondReaders, type SecondReadings } from '#core/documents/index.ts';
 import { findProduct } from '#core/products/catalogue.ts';
 import { formatAddress } from '../addressMatching.ts';
 import { evidenceOnUploadedPages } from '#core/evidence/fieldEvidence.ts';
@@ -59,6 +59,25 @@ function withFormattedAddresses(type: DocumentType, data: ExtractionResult['data
   return out;
 }
 
+/**
+ * The second reading's engines (OCR_SECOND_READING; on by default in the local runtime): PaddleOCR's
+ * characters with tesseract's word boundaries. Undefined where it is off or the first engine is not tesseract.
+ */
+async function secondReaders(): Promise<SecondReaders | undefined> {
+  const [letters, spaces] = await Promise.all([secondReadingEngine(), ocrEngine()]);
+  return letters && spaces.name === 'tesseract' ? { letters, spaces } : undefined;
+}
+
+/** A failed second reading (a package missing, a model that does not load) keeps the first. */
+async function orFirstReading<T>(work: () => Promise<T>, first: T): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    logger.warn('second reading failed, first reading kept', { error: (err as Error).name, reason: (err as Error).message?.slice(0, 200) });
+    return first;
+  }
+}
+
 export async function extractFileFields(input: FileTaskInput): Promise<FileTaskInput['file']> {
   const { flowOrBatch } = input;
   const file = await getFile(flowOrBatch, input.file.seq);
@@ -79,7 +98,12 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
 
   // Faces decide between an open-box photo and an unreadable document: count them only for photos.
   const facesFound = uploaded && openBoxInput(model).littleText ? (await (await faceEngine()).countFaces(uploaded)).count : undefined;
-  const { type } = classify(model, { facesFound });
+  const firstClass = classify(model, { facesFound });
+  // A till slip the first reading could not classify gets its second reading now (kept for its fields).
+  const readers = firstClass.type === 'UNKNOWN' && uploaded ? await orFirstReading(secondReaders, undefined) : undefined;
+  const { classification, readings }: { classification: Classification; readings?: SecondReadings } =
+    readers && uploaded ? await orFirstReading(() => classifyUnreadSlip(readers, uploaded, model, firstClass, { facesFound }), { classification: firstClass }) : { classification: firstClass };
+  const { type } = classification;
   // A PDF Aadhaar or PAN: page 1 rendered stands in for the uploaded image (Blocks' geometry is
   // normalised per page, so page-1 boxes map onto it).
   const image = uploaded ?? (isPdf && declarationOf(type)?.pageImage ? await renderFirstPage(await getObject(file.objectKey)) : undefined);
@@ -129,16 +153,13 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
 
   if (declarationOf(type)?.sparseReread && image) result = await withSparseReading(await ocrEngine(), image, result, options);
   // Till slips, and invoices whose issuer or total read weakly: PaddleOCR's characters fused with
-  // tesseract's word boundaries (OCR_SECOND_READING; on by default in the local runtime), merged
-  // field by field; agreement raises confidence, disagreement lowers it. A failed second reading
-  // (a package missing, a model that does not load) keeps the first.
+  // tesseract's word boundaries, merged field by field; agreement raises confidence, disagreement lowers it.
   if (image && needsSecondReading(type, result, model)) {
-    try {
-      const [letters, spaces] = await Promise.all([secondReadingEngine(), ocrEngine()]);
-      if (letters && spaces.name === 'tesseract') result = await withSecondReading({ letters, spaces }, image, type, result, options);
-    } catch (err) {
-      logger.warn('second reading failed, first reading kept', { error: (err as Error).name, reason: (err as Error).message?.slice(0, 200) });
-    }
+    const first = result;
+    result = await orFirstReading(async () => {
+      const both = await secondReaders();
+      return both ? withSecondReading(both, image, type, first, options, readings) : first;
+    }, first);
   }
   // Evidence boxes go back onto the page as uploaded, where a reviewer looks for them.
   const data: Record<string, unknown> = { document_type: type, ...withFormattedAddresses(type, evidenceOnUploadedPages(result.data, model.orientation)) };

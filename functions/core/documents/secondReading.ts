@@ -17,6 +17,7 @@
  * - One reading has no value: the other's, as scored.
  */
 import { DocumentModel, type Block } from './blocks.ts';
+import { classify, type Classification, type ClassifyOptions } from './classify.ts';
 import { declarationOf } from './registry.ts';
 import { extractFields } from './extract.ts';
 import type { ExtractOptions, ExtractionResult, ExtractedField } from './fields/common.ts';
@@ -115,14 +116,42 @@ export interface SecondReaders {
   spaces: SecondReader;
 }
 
-/**
- * Reads the page with both readers, fuses the readings and merges the fused extraction with the
- * first (see the module note). The pipeline and the bench call this, so the bench measures what
- * the service does; the caller decides when (`needsSecondReading`).
- */
-export async function withSecondReading(readers: SecondReaders, image: Buffer, type: DocumentType, first: ExtractionResult, options: ExtractOptions): Promise<ExtractionResult> {
+/** A second reading's Blocks: each engine's own (the witnesses) and the fusion the fields come from. */
+export interface SecondReadings {
+  letters: Block[];
+  spaces: Block[];
+  fused: Block[];
+}
+
+/** Reads the page with both readers and fuses the readings. */
+export async function readSecondTime(readers: SecondReaders, image: Buffer): Promise<SecondReadings> {
   const [letters, spaces] = await Promise.all([readers.letters.recognise(image, { page: 1 }), readers.spaces.recognise(image, { page: 1, segmentation: 'block' })]);
-  const second = extractFields(type, new DocumentModel(fuseReadings(letters, spaces)), options);
+  return { letters, spaces, fused: fuseReadings(letters, spaces) };
+}
+
+/**
+ * A till slip the first reading could not classify is classified again on its second reading:
+ * a faded or crumpled slip loses the words a receipt is known by (`TOTAL`, `CASH`, `GST`) to one
+ * engine's misreads more often than to two fused. Only a type that reads slips twice (an invoice)
+ * is taken from it, so a second look never turns a slip into a certificate. The readings are
+ * returned so the fields' second reading does not read the page again.
+ */
+export async function classifyUnreadSlip(readers: SecondReaders, image: Buffer, model: DocumentModel, first: Classification, opts: ClassifyOptions = {}): Promise<{ classification: Classification; readings?: SecondReadings }> {
+  if (first.type !== 'UNKNOWN' || charactersAcross(model) > SLIP_MAX_CHARACTERS) return { classification: first };
+  const readings = await readSecondTime(readers, image);
+  const again = classify(new DocumentModel(readings.fused), opts);
+  return { classification: declarationOf(again.type)?.secondReading ? again : first, readings };
+}
+
+/**
+ * Reads the page with both readers (unless `readings` were taken already), fuses the readings and
+ * merges the fused extraction with the first (see the module note). The pipeline and the bench
+ * call this, so the bench measures what the service does; the caller decides when
+ * (`needsSecondReading`).
+ */
+export async function withSecondReading(readers: SecondReaders, image: Buffer, type: DocumentType, first: ExtractionResult, options: ExtractOptions, readings?: SecondReadings): Promise<ExtractionResult> {
+  const { letters, spaces, fused } = readings ?? (await readSecondTime(readers, image));
+  const second = extractFields(type, new DocumentModel(fused), options);
   // Each reading alone costs an extraction, no OCR: the witnesses of a disagreement.
   const witnesses = [letters, spaces].map((blocks) => extractFields(type, new DocumentModel(blocks), options));
   return mergeReadings(first, second, witnesses);

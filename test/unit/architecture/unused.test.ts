@@ -23,7 +23,7 @@ const KNOWN_UNUSED: Readonly<Record<string, readonly string[]>> = {
   'functions/adapters/store/onboarding.ts': ['ApplicantType', 'FlowState'],
   'functions/adapters/store/flowsAndBatches.ts': ['retentionDays', 'FlowOrBatchKind'],
   'functions/core/documents/fields/common.ts': ['labelledMobile'],
-  'functions/core/documents/index.ts': ['isDocumentType', 'unionBox', 'fieldConfidence', 'ocrScore', 'combineConfidence', 'SupportedDocumentType', 'BlockType', 'Geometry', 'Line', 'Page', 'PageBox', 'QueryAnswer', 'Relationship', 'RelationshipType', 'Word', 'Classification', 'ClassifyOptions', 'OpenBoxInput', 'Cue', 'DocumentTypeDeclaration', 'SparseReader', 'ExtractError', 'ExtractOptions', 'ExtractedField', 'FieldValue', 'ImageSignal', 'Evidence'],
+  'functions/core/documents/index.ts': ['isDocumentType', 'unionBox', 'fieldConfidence', 'ocrScore', 'combineConfidence', 'SupportedDocumentType', 'BlockType', 'Geometry', 'Line', 'Page', 'PageBox', 'QueryAnswer', 'Relationship', 'RelationshipType', 'Word', 'ClassifyOptions', 'OpenBoxInput', 'Cue', 'DocumentTypeDeclaration', 'SparseReader', 'ExtractError', 'ExtractOptions', 'ExtractedField', 'FieldValue', 'ImageSignal', 'Evidence'],
   'functions/core/documents/typeNames.ts': ['isDocumentType'],
   'functions/http/middleware/serve.ts': ['MAX_BODY_BYTES', 'Reply'],
   'functions/http/routes.ts': ['findRoute', 'ErrorBody', 'Audience', 'RouteAuth'],

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
 import { alignChars, fitsNeighbours, fuseReadings } from '#core/documents/fuseReadings.ts';
 import { IMPLAUSIBLE_CAP } from '#core/documents/plausibility.ts';
-import { AGREED_FLOOR, DISAGREE_CAP, charactersAcross, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
+import { AGREED_FLOOR, DISAGREE_CAP, charactersAcross, classifyUnreadSlip, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
+import { classify } from '#core/documents/classify.ts';
 
 /** One reading: lines of [text, left, width, confidence] words on a row at `top` (page 0..1 units). */
 type W = [string, number, number, number];
@@ -135,6 +136,36 @@ describe('second reading of receipts', () => {
     const m = mergeReadings(first, second).data;
     expect(m.dealer_address.confidence_score).toBe(IMPLAUSIBLE_CAP);
     expect(m.dealership_name.confidence_score).toBe(IMPLAUSIBLE_CAP);
+  });
+
+  it('classifies a till slip the first reading left UNKNOWN on its second reading, and only as a type read twice', async () => {
+    const calls: string[] = [];
+    const reader = (name: string, blocks: Block[]): SecondReader => ({ name, recognise: async () => { calls.push(name); return blocks; } });
+    const row = (top: number, words: string[], perChar: number) => ({ top, words: words.map((w, k): W => [w, 0.05 + k * 0.3, w.length * perChar, 90]) });
+    const page = (perChar: number, rows: string[][]) => reading('x', rows.map((r, i) => row(0.1 + i * 0.05, r, perChar)));
+    // a faded slip: the words a receipt is known by misread on the first reading, read right on the second
+    const faded = page(0.025, [['GANGA', 'HOME', 'STORES'], ['T0TAI', '1200.00'], ['CA5H', '1500.00'], ['CHANCE', '300.00']]);
+    const clear = page(0.025, [['GANGA', 'HOME', 'STORES'], ['TAX', 'INVOICE'], ['TOTAL', '1200.00'], ['CASH', '1500.00'], ['CHANGE', '300.00']]);
+    const model = new DocumentModel(faded);
+    const first = classify(model);
+    expect(first.type).toBe('UNKNOWN');
+    const readers = { letters: reader('paddle', clear), spaces: reader('tesseract', clear) };
+    const r = await classifyUnreadSlip(readers, Buffer.from(''), model, first);
+    expect(r.classification.type).toBe('INVOICE');
+    expect(calls.sort()).toEqual(['paddle', 'tesseract']);
+    // the readings are kept: the fields' second reading reads nothing again
+    await withSecondReading(readers, Buffer.from(''), 'INVOICE', { data: {} }, {}, r.readings);
+    expect(calls).toHaveLength(2);
+    // a second reading naming a type that is never read twice leaves the slip UNKNOWN
+    const pan = page(0.025, [['INCOME', 'TAX', 'DEPARTMENT'], ['Permanent', 'Account', 'Number'], ['ABCDE1234F']]);
+    expect((await classifyUnreadSlip({ letters: reader('paddle', pan), spaces: reader('tesseract', pan) }, Buffer.from(''), model, first)).classification.type).toBe('UNKNOWN');
+    // a printed A4 page, or a page already classified, is not read again
+    calls.length = 0;
+    const a4 = new DocumentModel(page(0.011, [['GANGA', 'HOME', 'STORES'], ['T0TAI', '1200.00']]));
+    expect((await classifyUnreadSlip(readers, Buffer.from(''), a4, classify(a4))).readings).toBeUndefined();
+    const known = classify(new DocumentModel(clear));
+    expect((await classifyUnreadSlip(readers, Buffer.from(''), new DocumentModel(clear), known)).classification).toBe(known);
+    expect(calls).toEqual([]);
   });
 
   it('reads the page with both engines (the spaces one as a block) and extracts from their fusion', async () => {
