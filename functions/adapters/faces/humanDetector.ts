@@ -100,11 +100,4 @@ export class HumanDetector {
   similarity(a: number[], b: number[]): number {
     return this.human.match.similarity(a, b);
   }
-
-  async close(): Promise<void> {
-    // Human holds models in the tfjs engine; disposing them frees the WASM heap.
-    for (const model of Object.values(this.human.models.models ?? {})) {
-      (model as { dispose?: () => void } | null)?.dispose?.();
-    }
-  }
 }

@@ -37,7 +37,7 @@ function toDetectedFace(face: HumanFace): DetectedFace {
 
 const area = (f: HumanFace): number => f.boxRaw[2] * f.boxRaw[3];
 
-// One detector per process: models load once (~0.3 s) and stay in the WASM heap.
+// One detector per process: models load once (~0.3 s) and stay in the WASM heap until it exits.
 let detectorPromise: Promise<HumanDetector> | undefined;
 
 function sharedDetector(): Promise<HumanDetector> {
@@ -101,11 +101,14 @@ export class LocalFaceEngine implements FaceEngine {
     return toPercentSimilarity(best);
   }
 
-  /** Frees the shared models; a later call loads them again. */
+  /**
+   * Waits for the detections under way; the shared models stay loaded until the process ends.
+   * Human keeps its loaded models in module-level caches that a new Human instance reuses, so
+   * disposing them would leave every later detection in this process running on freed tensors
+   * (it crashed the process from inside the WASM backend).
+   */
   async close(): Promise<void> {
-    const pending = detectorPromise;
-    detectorPromise = undefined;
-    if (pending) await (await pending).close();
+    await this.queue;
   }
 }
 

@@ -60,6 +60,14 @@ describe('LocalFaceEngine (Human on WASM, models from the package)', () => {
     expect(differentGroup).toBeLessThan(SAME_PERSON_SIMILARITY);
   });
 
+  it('close waits for a detection under way, and a later detection still works (the models stay loaded)', async () => {
+    const counting = engine.countFaces(fixture('scene-box-two.jpg'));
+    await engine.close();
+    expect((await counting).count).toBeGreaterThanOrEqual(2);
+    expect((await engine.countFaces(fixture('scene-box-one.jpg'))).count).toBe(1);
+    expect((await new LocalFaceEngine().countFaces(fixture('scene-box-two.jpg'))).count).toBeGreaterThanOrEqual(2);
+  });
+
   it('returns undefined when either side has no face', async () => {
     expect(await engine.compareFaces(fixture('id-astronaut.jpg'), fixture('scene-box-empty.jpg'))).toBeUndefined();
     expect(await engine.compareFaces(fixture('scene-box-empty.jpg'), fixture('scene-box-one.jpg'))).toBeUndefined();
