@@ -15,10 +15,12 @@ import { FAMILIES as DEV9, dev9Layout, generateDev9Corpus } from '../../test/fix
 import { FAMILIES as DEV10, dev10Layout, generateDev10Corpus } from '../../test/fixtures/documents/dev10/index.ts';
 import { FAMILIES as DEV11, dev11Layout, generateDev11Corpus } from '../../test/fixtures/documents/dev11/index.ts';
 import { FAMILIES as DEV12, dev12Layout, generateDev12Corpus } from '../../test/fixtures/documents/dev12/index.ts';
+import { FAMILIES as DEV13, dev13Layout, generateDev13Corpus } from '../../test/fixtures/documents/dev13/index.ts';
+import { FAMILIES as DEV14, dev14Layout, generateDev14Corpus } from '../../test/fixtures/documents/dev14/index.ts';
 import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
 
 export interface DevSet {
-  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12';
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14';
   families: Record<string, Record<string, unknown>>;
   layout: (seed: number, family: string, i: number) => BlindLayout;
   generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
@@ -37,6 +39,8 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'dev10', families: DEV10, layout: dev10Layout, generate: generateDev10Corpus },
   { name: 'dev11', families: DEV11, layout: dev11Layout, generate: generateDev11Corpus },
   { name: 'dev12', families: DEV12, layout: dev12Layout, generate: generateDev12Corpus },
+  { name: 'dev13', families: DEV13, layout: dev13Layout, generate: generateDev13Corpus },
+  { name: 'dev14', families: DEV14, layout: dev14Layout, generate: generateDev14Corpus },
 ];
 
 /** The dev set a family belongs to. */
