@@ -26,6 +26,12 @@ const ADDRESS_KEY_RESIDUE = /\b(?:place\s+of\s+business|principal\s+place)\b|\b(
 /** An Indian PIN code (six digits, the first not 0). */
 const PIN_CODE = /(?<![\d.])[1-9]\d{2}\s?\d{3}(?![\d.])/;
 
+/**
+ * Words of an address, never of a person's name: a name that holds one is an address line read for
+ * the name ("Lotus Court Ring Road Thangal Bazar"). Words that are also surnames (Nagar) are left out.
+ */
+const ADDRESS_WORD = /\b(?:road|rd|street|lane|marg|chowk|colony|apartments?|towers?|complex|bazaa?r|sector|floor|building|plot|flat|court|layout|enclave|residency|villa|phase|block|opp|near|behind)\b/i;
+
 /** Words a form prints as labels: a value made of them only ("Customer Name Mobile No.", "Asset Cost") is a label read as a value. */
 const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|quotation|enquiry|of|the|and|&|\/|#|[:.-]+)$/i;
 /**
@@ -39,6 +45,12 @@ function labelsOnly(value: string): boolean {
   if (words.length === 1) return HEADING_WORD.test(words[0]) || /^(?:details?|name|address|model|product|asset|amount|total|value|price|cost)$/i.test(words[0]);
   return words.every((w) => FORM_WORD.test(w) || HEADING_WORD.test(w));
 }
+
+/**
+ * A constitution of business printed as the value of its own caption ("Constitution of Business |
+ * Partnership"), not a firm's name: read for a name, the neighbouring row's value was taken.
+ */
+const CONSTITUTION_ONLY = /^(?:(?:sole\s+)?proprietor(?:ship|y\s+concern)|partnership(?:\s+firm)?|(?:private|public)\s+limited(?:\s+company)?|limited\s+liability\s+partnership|llp|huf|hindu\s+undivided\s+family|(?:co-?\s?operative\s+)?society|trust|company|government\s+department|local\s+authority)$/i;
 
 export type Verdict = 'pass' | 'fail' | 'unknown';
 
@@ -55,12 +67,13 @@ function codesRunTogether(value: string): boolean {
 /**
  * A document's own number does not carry another document's prefix: "QT-7543" / "Q-0586" is the
  * quotation a purchase order, delivery order or invoice refers to ("Reference# QT-7543",
- * "Quotation No. & Date Q-0586 dt. 05.09.2024"), not its own number.
+ * "Quotation No. & Date Q-0586 dt. 05.09.2024"), "DC/8748" the delivery challan an invoice goes
+ * with, "APP38819927" the loan application an order is issued under; none is the document's own number.
  */
 const OTHER_DOCUMENT_PREFIX: Record<string, RegExp> = {
-  po_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|INV)\s*[-/]\s*\d/i,
-  order_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|INV|PO)\s*[-/]\s*\d/i,
-  invoice_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|PO|DO)\s*[-/]\s*\d/i,
+  po_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|INV|DC)\s*[-/]\s*\d|^APPL?\s*[-/]?\s*\d/i,
+  order_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|INV|PO)\s*[-/]\s*\d|^APPL?\s*[-/]?\s*\d/i,
+  invoice_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|PO|DO|DC)\s*[-/]\s*\d|^APPL?\s*[-/]?\s*\d/i,
 };
 
 export function plausible(fieldName: string, value: unknown): Verdict {
@@ -72,7 +85,7 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     const words = value.trim().split(/\s+/);
     const capitalised = words.every((w) => /^[A-Z]/.test(w));
     // (a heading read beside a party's label, "Bill To | Installation Site", is no one's name)
-    return looksLikeName(value) && capitalised && !LABEL_WORD.test(value) && !labelsOnly(value) ? 'pass' : 'fail';
+    return looksLikeName(value) && capitalised && !LABEL_WORD.test(value) && !ADDRESS_WORD.test(value) && !labelsOnly(value) ? 'pass' : 'fail';
   }
   if (BUSINESS.has(fieldName)) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;
@@ -82,7 +95,9 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     const capitalised = /^[\p{Lu}\d&("'.]/u.test(value.trim());
     // (an empty piece between slashes, "APP/ /": a reference number whose digits a name cleaner took out)
     const emptied = /\/\s*(?:\/|$)/.test(value);
-    return letters >= 3 && capitalised && !bare && !emptied && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
+    // (a caption read as the value: "Name of Person in charge / Nominee")
+    const caption = /\bname\s+of\b/i.test(value);
+    return letters >= 3 && capitalised && !bare && !emptied && !caption && !CONSTITUTION_ONLY.test(value.trim().replace(/[.:]+$/, '')) && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
   }
   if (/address/.test(fieldName)) {
     // A certificate's or bill's `address` is also complete when it ends in its state after a street
@@ -122,8 +137,8 @@ export const SAME_PARTY_CAP = 0.5;
  */
 export const MISREAD_TRACE_CAP = 0.5;
 
-/** Marks no name or address prints: a bar, backslash, underscore, tilde, caret, asterisk, angle or curly bracket, guillemet. */
-const STRAY_MARK = /[|\\_~^*<>{}»«¦¬]/;
+/** Marks no name or address prints: a bar, backslash, underscore, tilde, caret, asterisk, angle or curly bracket, guillemet, dollar (an S misread: "$/O:"). */
+const STRAY_MARK = /[|\\_~^*<>{}»«¦¬$]/;
 /**
  * A look-alike letter against its word's case: a capital I between small letters ("ShIva"; not "McIntyre"), a
  * small l between capitals ("BHARDlAJ"), "Il" for the numeral II ("Phase Il"), or a capital I

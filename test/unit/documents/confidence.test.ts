@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldConfidence, ocrScore, combineConfidence } from '#core/documents/confidence.ts';
-import { IMPLAUSIBLE_CAP, plausible } from '#core/documents/plausibility.ts';
+import { IMPLAUSIBLE_CAP, misreadTrace, plausible } from '#core/documents/plausibility.ts';
 
 describe('confidence', () => {
   it('OCR score weighs the weakest word', () => {
@@ -40,6 +40,26 @@ describe('confidence', () => {
     expect(plausible('customer_address', '12, MG Road, Pune - 411001')).toBe('pass');
     expect(plausible('customer_address', '12, MG Road, Invoice Date: 14/06/2025')).toBe('fail');
     expect(IMPLAUSIBLE_CAP).toBeLessThanOrEqual(0.5);
+  });
+
+  it('a caption, a constitution or an address line read for a name; another document\'s number read for this one\'s (round 8 first readings)', () => {
+    // the caption of the next row, and the constitution printed as its own row's value
+    expect(plausible('business_name', 'Name of Person in charge / Nominee')).toBe('fail');
+    expect(plausible('trade_name', 'Partnership')).toBe('fail');
+    expect(plausible('legal_name', 'Private Limited Company')).toBe('fail');
+    expect(plausible('trade_name', 'Chola Polymers')).toBe('pass');
+    expect(plausible('legal_name', 'Shree Ganesh Trust Hospital')).toBe('pass'); // a constitution word inside a name is fine
+    // an address line read for a person; a surname that is also a place word is not
+    expect(plausible('consumer_name', 'Lotus Court Ring Road Thangal Bazar')).toBe('fail');
+    expect(plausible('consumer_name', 'Harjeet Murugesan')).toBe('pass');
+    expect(plausible('customer_name', 'Rajesh Nagar')).toBe('pass');
+    // a delivery challan's or a loan application's number is not the invoice's or the order's
+    expect(plausible('invoice_number', 'DC/8748')).toBe('fail');
+    expect(plausible('order_number', 'APP38819927')).toBe('fail');
+    expect(plausible('order_number', 'DO813568358')).toBe('unknown');
+    expect(plausible('invoice_number', 'GST/3771/25-26')).toBe('unknown');
+    // a care-of whose S was read as a dollar sign
+    expect(misreadTrace('address', '$/0: Omkar Shinde, Gala No. 241, Bazar Street, Shillong - 793401')).toBe(true);
   });
 
   it('parts combine to their weakest', () => {
