@@ -263,6 +263,12 @@ describe('receipts: the issuer\'s header', () => {
     expect(receiptShape(fuel.join('\n'))).toBe(true);
     expect(classify(modelFromLines(fuel)).type).toBe('INVOICE');
   });
+
+  it('a utility bill\'s amounts, payments and GST lines are no till: without its heading it stays a bill', () => {
+    const gas = ['Customer Name HARJEET MURUGESAN', 'BP No. 2127802746', 'Bill Date 17/08/2024', 'Previous Reading 1,204.00 Current Reading 1,236.00', 'Gas Charges 1,400.00', 'GST @ 18% 252.00', 'Total Amount Payable 1,652.00', 'Due Date 31/08/2024', 'Last Payment Received 1,310.00 Thank you'];
+    expect(receiptShape(gas.join('\n'))).toBe(false);
+    expect(classify(modelFromLines(gas)).type).not.toBe('INVOICE');
+  });
 });
 
 describe('delivery and purchase orders', () => {

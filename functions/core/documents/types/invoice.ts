@@ -12,6 +12,8 @@ const CUSTOMER_SECTIONS = [
 ];
 const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|sold\s*by)(?:'s)?\s*(?:details|information|info)?/i, /sold\s*by/i, /deliver(?:y)?\s*to/i];
 
+const METERED = /\b(?:meter(?:ed)?|(?:previous|present|current)\s*reading|units?\s*(?:consumed|billed)|consumer\s*(?:no|number|name|id)|connection\s*(?:no|type|id)|tariff|bill(?:ing)?\s*(?:period|cycle))\b/i;
+
 /**
  * A till receipt: a total-like label and several money amounts (two decimals), with words of a
  * till or a restaurant check (qty, cash, change, rounding, cashier, table, server...) that a
@@ -19,6 +21,8 @@ const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|s
  * needs only one of them.
  */
 export function receiptShape(text: string): boolean {
+  // A metered service's bill prints amounts, payments and GST too, but no till prints a meter, a connection or a billing period.
+  if (METERED.test(text)) return false;
   // (a till may print one decimal after its currency: "RM 88.1", "Rs 86.5")
   const money = (text.match(/\b\d{1,6}[.,]\d{2}\b|(?:\b(?:RM|Rs\.?|INR)|₹)\s*\d{1,6}[.,]\d\b/gi) ?? []).length;
   const total = /\b(?:total|sub\s*-?\s*total|grand\s*total|amount\s*due|nett?)\b/i.test(text);
