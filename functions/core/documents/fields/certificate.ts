@@ -548,7 +548,15 @@ const INNER_KEY = /\s(?:(?:Net\s+|Total\s+)?Amount\s+(?:Due|Payable)|Due\s+Date|
 
 /** An address as returned: labelled parts composed, repeated parts, label residue, a spliced key and OCR specks removed. */
 export function finishAddress(s: string): string {
-  return romanNumerals(dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(s.replace(/\s*[:：]\s*$/, '')))))));
+  return romanNumerals(dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(captionQualifierDropped(s.replace(/\s*[:：]\s*$/, ''))))))));
+}
+
+/**
+ * A caption's bracketed qualifier read as the address's first line ("Address of Authorised Premises" /
+ * "(where food business is carried out)"): lower case in brackets opens no address ("(Near Bus Stand)" is kept).
+ */
+function captionQualifierDropped(s: string): string {
+  return s.replace(/^\s*\([a-z][^()]{2,60}\)\s*[,:;]?\s*(?=\S)/, '');
 }
 
 /** A roman numeral after a word ("Phase II", "Sector III") read with its I as l or a bar ("Phase Il"): no word is made of those. */

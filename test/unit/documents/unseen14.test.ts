@@ -1,0 +1,68 @@
+/**
+ * Certificates, statements and orders on layouts of the fourteenth dev set (test/fixtures/documents/dev14:
+ * written apart from the extractor, values in unusual places): each general fix reduced to the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '#core/documents/index.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('caption rows over value rows: long "<Name|Date> of …" captions', () => {
+  it('"Name of Person in charge / Nominee" beside the licensee\'s caption is a caption, not the business name', () => {
+    const page = pageFromRows([
+      [0.04, [0.25, 'Food Safety and Standards Authority of India']],
+      [0.1, [0.27, 'LICENSE UNDER FOOD SAFETY AND STANDARDS ACT, 2006']],
+      [0.141, [0.063, 'License No.'], [0.358, 'Application Ref. No.'], [0.653, 'Date of Issue']],
+      [0.16, [0.064, '12124970447536'], [0.36, '37332289821435200'], [0.655, '07 Feb 2024']],
+      [0.183, [0.063, 'Name of Licensee / Company'], [0.506, 'Name of Person in charge / Nominee']],
+      [0.201, [0.064, 'Saurashtra Oil Mill'], [0.507, 'Chetan Murugan']],
+      [0.266, [0.063, 'Category of License'], [0.358, 'Kind of Business'], [0.653, 'Valid Up To']],
+      [0.284, [0.064, 'State'], [0.36, 'Wholesaler'], [0.655, '04 Feb 2029']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', page).data.business_name.value).toBe('Saurashtra Oil Mill');
+  });
+
+  it('"Date of Incorporation / Registration of Enterprise" beside "Name of Enterprise" is a caption, not the name', () => {
+    const page = pageFromRows([
+      [0.069, [0.3, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.115, [0.074, 'Udyam Registration Number'], [0.517, 'Date of Registration']],
+      [0.126, [0.074, 'UDYAM-GA-18-5475820'], [0.517, '14-09-2023']],
+      [0.152, [0.074, 'Name of Enterprise'], [0.517, 'Date of Incorporation / Registration of Enterprise']],
+      [0.163, [0.074, 'SATLUJ AUTO COMPONENTS'], [0.517, '07-12-2022']],
+      [0.188, [0.074, 'Type of Enterprise (current)'], [0.517, 'Date of Commencement of Production / Business']],
+      [0.199, [0.074, 'Micro Enterprise'], [0.517, '03-02-2023']],
+    ]);
+    expect(extractFields('UDYAM_CERT', page).data.enterprise_name.value).toBe('SATLUJ AUTO COMPONENTS');
+  });
+});
+
+describe('SHOP_ACT: a registration number abbreviating the Act', () => {
+  it('"S&E/PAN/3184/2025" is read whole, not the shop number of an address', () => {
+    const page = pageFromRows([
+      [0.085, [0.35, 'REGISTRATION CERTIFICATE']],
+      [0.104, [0.34, '(The Goa Shops and Establishments Act, 1973)']],
+      [0.136, [0.063, 'Registration No.'], [0.358, 'Date of Registration'], [0.653, 'Validity']],
+      [0.155, [0.064, 'S&E/PAN/3184/2025'], [0.36, '21 Oct 2024'], [0.655, '31 Dec 2028']],
+      [0.178, [0.063, 'Name of the Establishment'], [0.358, 'Nature of Business'], [0.653, 'Category']],
+      [0.196, [0.064, 'Saurashtra Masala Products'], [0.36, 'Retail shop'], [0.655, 'Commercial Establishment']],
+      [0.261, [0.063, 'Address of the Establishment']],
+      [0.279, [0.064, 'Shop No. S-12, Altinho, Panaji, Goa - 403349']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', page).data.registration_number.value).toBe('S&E/PAN/3184/2025');
+  });
+});
+
+describe('FSSAI: the premises caption\'s bracketed qualifier', () => {
+  it('"(where food business is carried out)" under "Address of Authorised Premises" is caption, not address', () => {
+    const page = pageFromRows([
+      [0.04, [0.25, 'Food Safety and Standards Authority of India']],
+      [0.1, [0.27, 'LICENSE UNDER FOOD SAFETY AND STANDARDS ACT, 2006']],
+      [0.141, [0.063, 'License No.'], [0.358, 'Date of Issue']],
+      [0.16, [0.064, '12124970447536'], [0.36, '07 Feb 2024']],
+      [0.224, [0.063, 'Address of Authorised Premises'], [0.3, '(where food business is carried out)']],
+      [0.242, [0.064, 'Plot No. 13, Ring Road, College Square, Cuttack, Odisha - 753111']],
+      [0.266, [0.063, 'Valid Up To']],
+      [0.284, [0.064, '04 Feb 2029']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', page).data.address.value).toBe('Plot No. 13, Ring Road, College Square, Cuttack, Odisha - 753111');
+  });
+});
