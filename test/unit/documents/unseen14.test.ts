@@ -66,3 +66,34 @@ describe('FSSAI: the premises caption\'s bracketed qualifier', () => {
     expect(extractFields('FSSAI_CERTIFICATE', page).data.address.value).toBe('Plot No. 13, Ring Road, College Square, Cuttack, Odisha - 753111');
   });
 });
+
+describe('GST_CERT: a REG-06 typed over its captions', () => {
+  const reg06 = (numberCaption: string, validTo: string) =>
+    pageFromRows([
+      [0.045, [0.385, 'Government of India']],
+      [0.067, [0.431, 'Form GST REG-06']],
+      [0.099, [0.36, 'Registration Certificate']],
+      [0.14, [0.076, '33TOSFC7576V4ZQ']],
+      [0.161, [0.072, numberCaption]],
+      [0.191, [0.075, 'SELVAM SANDHU'], [0.533, '21-07-2024']],
+      [0.209, [0.072, 'Legal Name'], [0.529, 'Date of Liability']],
+      [0.233, [0.075, 'Chola Polymers'], [0.533, '21-07-2024']],
+      [0.251, [0.071, 'Trade Name, if any'], [0.529, 'Period of Validity - From']],
+      [0.275, [0.076, 'Proprietorship'], [0.533, validTo]],
+      [0.293, [0.072, 'Constitution of Business'], [0.529, 'Period of Validity - To']],
+      [0.318, [0.076, 'Regular'], [0.533, '23-07-2024']],
+      [0.336, [0.071, 'Type of Registration'], [0.529, 'Date of issue of Certificate']],
+      [0.365, [0.076, 'No. 198/29, Fairlands, Salem, Tamil Nadu - 636014']],
+      [0.383, [0.071, 'Address of Principal Place of Business']],
+      [0.414, [0.073, 'Particulars of Approving Authority']],
+    ]);
+
+  it('each value is the cell above its caption ("Not Applicable" fills a regular taxpayer\'s validity "To")', () => {
+    for (const page of [reg06('Registration Number', 'Not Applicable'), reg06('GSTIN', '18-10-2024')]) {
+      const d = extractFields('GST_CERT', page).data;
+      expect(d.legal_name.value).toBe('SELVAM SANDHU');
+      expect(d.trade_name.value).toBe('Chola Polymers');
+      expect(d.address.value).toBe('No. 198/29, Fairlands, Salem, Tamil Nadu - 636014');
+    }
+  });
+});

@@ -1291,9 +1291,12 @@ function cellBeside(model: DocumentModel, cap: Segment, dir: -1 | 1): Segment | 
   return undefined;
 }
 
-const DATE_CAPTION = /^(?:date\s*of\s*\w+|\w+\s*date|valid(?:ity)?\s*(?:up\s*to|upto|till|until|from)|expiry|issued\s*on)$/i;
-const NUMBER_CAPTION = /^(?:[\p{L}.]+\s*){1,3}(?:no|number)\.?$/iu;
+// ("Date of issue of Certificate", "Period of Validity - From" on REG-06)
+const DATE_CAPTION = /^(?:date\s*of\s*\w+(?:\s*of\s*\w+)?|\w+\s*date|(?:period\s*of\s*)?valid(?:ity)?\s*[-–]?\s*(?:up\s*to|upto|till|until|from|to)|expiry|issued\s*on)$/i;
+const NUMBER_CAPTION = /^(?:(?:[\p{L}.]+\s*){1,3}(?:no|number)\.?|gstin(?:\s*\/\s*uin)?)$/iu;
 const onlyDate = (s: Segment | undefined) => {
+  // (a date cell the form fills with "Not Applicable": a regular taxpayer's "Period of Validity - To")
+  if (s && /^\s*(?:not\s*applicable|n\.\s*a\.?)\s*$/i.test(s.text)) return true;
   const d = s && findDates(s.text);
   return !!s && d?.length === 1 && (s.text.slice(0, d[0].index) + s.text.slice(d[0].index + d[0].length)).replace(/\s/g, '').length <= 1;
 };
