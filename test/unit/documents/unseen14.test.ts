@@ -97,3 +97,34 @@ describe('GST_CERT: a REG-06 typed over its captions', () => {
     }
   });
 });
+
+describe('PURCHASE_ORDER: references typed over bilingual captions', () => {
+  const order = (dateCaption: string) =>
+    pageFromRows([
+      [0.028, [0.22, 'Shri Vasant Sahakari Sakhar Karkhana Ltd.']],
+      [0.052, [0.3, 'At/Post: Kagal, Tal. Kagal, Dist. Sangli, Maharashtra - 416489']],
+      [0.101, [0.28, 'KHAREDI ADESH / PURCHASE ORDER']],
+      [0.133, [0.011, 'BOIL/062'], [0.331, 'T-47/2024-25'], [0.621, '10-05-2025'], [0.881, 'SSK/PUR/2025-25/558']],
+      [0.153, [0.01, 'Mangani kr. / Indent No.'], [0.33, 'Nivida kr. / Tender No.'], [0.62, dateCaption], [0.88, 'Javak kr. / Order No.']],
+      [0.179, [0.059, 'Prati, / To,']],
+      [0.195, [0.08, 'M/s. Malnad Marketing']],
+      [0.213, [0.08, 'Door No. 79, Annapurna Building, Palladam Road, Tiruppur']],
+      [0.227, [0.079, 'Tamil Nadu - 641327']],
+      [0.264, [0.057, 'Vishay / Subject: Supply of material for season 2025-26.']],
+      [0.484, [0.515, 'Nivval rakkam / Net Amount'], [0.85, '2,92,883.00']],
+      [0.613, [0.63, 'INWARD'], [0.7, 'No. 4795']],
+      [0.636, [0.624, '11-05-2025']],
+    ]);
+
+  it('the order number and date are the cells above their captions, not the indent\'s, tender\'s or inward stamp\'s', () => {
+    for (const caption of ['Dinank / Order Date', 'Dinank / Date']) {
+      const d = extractFields('PURCHASE_ORDER', order(caption)).data;
+      expect(d.po_number.value).toBe('SSK/PUR/2025-25/558');
+      expect(d.po_date.value).toBe('10/05/2025');
+    }
+  });
+
+  it('"Prati, / To," heads the supplier as "To," does', () => {
+    expect(extractFields('PURCHASE_ORDER', order('Dinank / Order Date')).data.supplier_name.value).toBe('Malnad Marketing');
+  });
+});

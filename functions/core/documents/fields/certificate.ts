@@ -1309,6 +1309,11 @@ const onlyNumber = (s: Segment | undefined) => !!s && /^[A-Z0-9/\-.\s]*\d{4}[A-Z
  * none the other way round. Rows are evenly spaced on such forms, so only the shapes tell which way
  * a caption reads.
  */
+/** The English half of a bilingual caption ("Javak kr. / Order No.", "Adesh dinank / Order Date"): the words after its last slash. */
+function englishHalf(t: string): string | undefined {
+  return /\s\/\s*([^/]*\p{L}[^/]*)$/u.exec(t)?.[1].trim();
+}
+
 export function captionsUnderValues(model: DocumentModel): boolean {
   const lay = model.layout;
   let under = 0;
@@ -1316,7 +1321,9 @@ export function captionsUnderValues(model: DocumentModel): boolean {
   for (const cap of lay.segments) {
     const t = cap.text.replace(/[\s:：.\-–]+$/, '').trim();
     if (/\d/.test(t) || lay.isProseLine(cap.line)) continue;
-    const shape = DATE_CAPTION.test(t) ? onlyDate : NUMBER_CAPTION.test(t) ? onlyNumber : undefined;
+    const shapeOf = (c: string) => (DATE_CAPTION.test(c) ? onlyDate : NUMBER_CAPTION.test(c) ? onlyNumber : undefined);
+    const half = englishHalf(t);
+    const shape = shapeOf(t) ?? (half ? shapeOf(half) : undefined);
     if (!shape) continue;
     const [above, below] = [shape(cellBeside(model, cap, -1)), shape(cellBeside(model, cap, 1))];
     if (above && !below) under++;
@@ -1339,7 +1346,8 @@ export function valueOverCaption(
   for (const label of labels) {
     for (const cap of lay.segments) {
       const t = cap.text.replace(/\s*\([^)]*\)\s*/g, ' ').replace(/[\s:：.\-–]+$/, '').trim();
-      if (/\d/.test(t) || lay.isProseLine(cap.line) || !covers(label, t) || (opts.avoid && opts.avoid.test(cap.text))) continue;
+      const half = englishHalf(t);
+      if (/\d/.test(t) || lay.isProseLine(cap.line) || !(covers(label, t) || (half && covers(label, half))) || (opts.avoid && opts.avoid.test(cap.text))) continue;
       const cells: Segment[] = [];
       for (let at: Segment | undefined = cap; cells.length < (opts.lines ?? 1); ) {
         at = cellBeside(model, at, -1);
