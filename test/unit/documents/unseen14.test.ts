@@ -128,3 +128,21 @@ describe('PURCHASE_ORDER: references typed over bilingual captions', () => {
     expect(extractFields('PURCHASE_ORDER', order('Dinank / Order Date')).data.supplier_name.value).toBe('Malnad Marketing');
   });
 });
+
+describe('SHOP_ACT: "Location of the Establishment"', () => {
+  it('is the establishment\'s address caption, not the employer\'s residence beside the employer', () => {
+    const page = pageFromRows([
+      [0.085, [0.35, 'REGISTRATION CERTIFICATE']],
+      [0.105, [0.36, '(The Goa Shops and Establishments Act, 1973)']],
+      [0.136, [0.064, 'Name of the Establishment'], [0.4, 'Nature of Business'], [0.7, 'Category']],
+      [0.153, [0.066, 'Hiremath Auto Garage'], [0.4, 'Office'], [0.7, 'Shop']],
+      [0.178, [0.064, 'Registration Number'], [0.4, 'Date of Registration'], [0.7, 'Renewal due on']],
+      [0.196, [0.065, 'S&E/PAN/3184/2025'], [0.4, '23-07-2025'], [0.7, '31-12-2028']],
+      [0.219, [0.064, 'Location of the Establishment']],
+      [0.238, [0.065, 'Shop No. S-12, Altinho, Panaji, Goa - 403349']],
+      [0.261, [0.064, 'Name of the Employer'], [0.4, "Employer's Residential Address"]],
+      [0.279, [0.066, 'Nilesh Hiremath'], [0.4, 'Shop No. S-22, Bethora Industrial Estate, Ponda, Goa - 403460']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', page).data.address.value).toBe('Shop No. S-12, Altinho, Panaji, Goa - 403349');
+  });
+});
