@@ -146,3 +146,15 @@ describe('SHOP_ACT: "Location of the Establishment"', () => {
     expect(extractFields('SHOP_ACT_LICENSE', page).data.address.value).toBe('Shop No. S-12, Altinho, Panaji, Goa - 403349');
   });
 });
+
+describe('UDYAM: a bold J read as ")" in the state code', () => {
+  it('"UDYAM-G)-12-3951293" is Gujarat\'s number, read back with one repair', () => {
+    const page = pageFromRows([
+      [0.069, [0.29, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.113, [0.071, 'Udyam No'], [0.5, 'Date of Registration']],
+      [0.124, [0.071, 'UDYAM-G)-12-3951293'], [0.5, '19 May 2022']],
+    ]);
+    const f = extractFields('UDYAM_CERT', page).data.udyam_number;
+    expect(f.value).toBe('UDYAM-GJ-12-3951293');
+  });
+});
