@@ -158,3 +158,17 @@ describe('UDYAM: a bold J read as ")" in the state code', () => {
     expect(f.value).toBe('UDYAM-GJ-12-3951293');
   });
 });
+
+describe('BANK_STATEMENT: an account number never starts inside a code', () => {
+  it('the IFSC\'s last digits glued before the number on one OCR line are not read as its head', () => {
+    const page = pageFromRows([
+      [0.05, [0.218, 'The Sabarmati Nagarik Sahakari Bank Ltd.']],
+      [0.123, [0.339, 'Passbook Nakal / PASSBOOK PRINT']],
+      [0.227, [0.523, 'Khata number / A/c No.'], [0.727, 'Grahak ID / Customer ID']],
+      [0.242, [0.079, 'IFSC'], [0.4, 'ICIC0CRW484'], [0.535, '682877544256'], [0.73, '21600122']],
+      [0.326, [0.076, 'Period From'], [0.3, 'Period To']],
+      [0.344, [0.078, '10/11/2024'], [0.3, '11/07/2025']],
+    ]);
+    expect(extractFields('BANK_STATEMENT', page).data.account_number.value).not.toBe('484682877544256');
+  });
+});
