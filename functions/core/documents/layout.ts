@@ -116,8 +116,25 @@ export function looksLikeBareKey(s: string): boolean {
   return capitalised && (keyWordCount(t) > 0 || keyWordCount(full.slice(t.length)) > 0);
 }
 
+/**
+ * A long caption as Indian forms print it: "<Name|Date|Address|…> of <what>", perhaps with an
+ * alternative after a slash ("Name of Person in charge / Nominee", "Date of Incorporation /
+ * Registration of Enterprise"). Longer than a bare label, still a caption and never a value or a sentence.
+ */
+const CAPTION_HEAD = /^(?:name|date|address|type|nature|place|period|details|number|category|kind|class)\s+of\s+(?:the\s+)?\p{L}/iu;
+function longCaption(s: string): boolean {
+  const t = s.trim().replace(/\s*\([^()\d]{2,30}\)\s*$/, '');
+  return CAPTION_HEAD.test(t) && t.length <= 60 && !/[\d,:：;.!?]/.test(t.replace(/\b\w{1,3}\.(?=\s|$)/g, '')) && t.split(/\s+/).length <= 9;
+}
+
+/** A caption: a bare label, or a long "<Name|Date|…> of …" caption. */
+export function looksLikeCaption(s: string): boolean {
+  return looksLikeBareKey(s) || longCaption(s);
+}
+
 /** Sentence-like: many words, mostly lower-case, or sentence punctuation inside. */
 export function isProse(text: string): boolean {
+  if (longCaption(text)) return false;
   // (a bracketed qualifier after a label makes no sentence: "Cost of Asset (as per quotation)")
   const words = text.trim().replace(/^(\p{Lu}[^()]*?)\s*\([^()\d]{2,30}\)\s*$/u, '$1').split(/\s+/);
   if (words.length < 6) return false;
@@ -225,7 +242,7 @@ export class Layout {
     for (const s of this.segments) cellsOf.set(s.line.id, [...(cellsOf.get(s.line.id) ?? []), s]);
     for (const l of lines) {
       const cells = cellsOf.get(l.id) ?? [];
-      if (isProse(l.text) && !(cells.length >= 2 && cells.every((c) => looksLikeBareKey(c.text)))) this.prose.add(l.id);
+      if (isProse(l.text) && !(cells.length >= 2 && cells.every((c) => looksLikeCaption(c.text)))) this.prose.add(l.id);
     }
     this.rows = this.buildRows();
     this.separatedColons();
@@ -442,7 +459,7 @@ export class Layout {
    * table of many rows, whose header does not label its first row alone).
    */
   private alignedRowBelow(row: Segment[], ri: number): Segment[] | undefined {
-    if (row.length < 2 || !row.every((s) => looksLikeBareKey(s.text) && !this.prose.has(s.line.id))) return undefined;
+    if (row.length < 2 || !row.every((s) => looksLikeCaption(s.text) && !this.prose.has(s.line.id))) return undefined;
     const aligned = (a: Segment[], b: Segment[] | undefined) =>
       !!b &&
       b.length === a.length &&
@@ -465,7 +482,7 @@ export class Layout {
     if (next.every((s) => looksLikeBareKey(s.text)) || looksLikeBareKey(next[0].text)) return undefined;
     const after = this.rows[ri + 2];
     // (a grid of caption rows: the row after the values is captions again, one of them perhaps misread, "MCR" for "MICR")
-    const captions = (r: Segment[]) => r.filter((s) => looksLikeBareKey(s.text)).length >= Math.ceil(r.length * 0.75);
+    const captions = (r: Segment[]) => r.filter((s) => looksLikeCaption(s.text)).length >= Math.ceil(r.length * 0.75);
     if (after && aligned(next, after) && !captions(after)) return undefined;
     return next;
   }

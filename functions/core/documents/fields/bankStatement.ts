@@ -107,7 +107,8 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   found.account_number =
     labelledText(model, V('account_number').labels, {
     via: ['same-line', 'right', 'below'],
-    pattern: /(?<!\d)(\d[\d\s-]{7,22}\d)(?!\d)/,
+    // (never from the tail of a code glued to letters: "ICIC0CRW484 682877544256" on one OCR line is an IFSC, then the number)
+    pattern: /(?<![\dA-Za-z])(\d[\d\s-]{7,22}\d)(?!\d)/,
     // a colon printed apart and read as "1" ("A/C NO.  1 79117024375082"): a lone digit before one long group is not the number's
     clean: (s) => s.replace(/^1\s+(?=\d{9,18}$)/, '').replace(/[\s-]/g, ''),
     accept: (s) => /^\d{9,18}$/.test(s),

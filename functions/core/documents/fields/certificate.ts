@@ -548,7 +548,15 @@ const INNER_KEY = /\s(?:(?:Net\s+|Total\s+)?Amount\s+(?:Due|Payable)|Due\s+Date|
 
 /** An address as returned: labelled parts composed, repeated parts, label residue, a spliced key and OCR specks removed. */
 export function finishAddress(s: string): string {
-  return romanNumerals(dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(s.replace(/\s*[:：]\s*$/, '')))))));
+  return romanNumerals(dropSpecks(composeAddressParts(withoutSplicedKeys(tidy(unbracketJ(captionQualifierDropped(s.replace(/\s*[:：]\s*$/, ''))))))));
+}
+
+/**
+ * A caption's bracketed qualifier read as the address's first line ("Address of Authorised Premises" /
+ * "(where food business is carried out)"): lower case in brackets opens no address ("(Near Bus Stand)" is kept).
+ */
+function captionQualifierDropped(s: string): string {
+  return s.replace(/^\s*\([a-z][^()]{2,60}\)\s*[,:;]?\s*(?=\S)/, '');
 }
 
 /** A roman numeral after a word ("Phase II", "Sector III") read with its I as l or a bar ("Phase Il"): no word is made of those. */
@@ -1283,9 +1291,12 @@ function cellBeside(model: DocumentModel, cap: Segment, dir: -1 | 1): Segment | 
   return undefined;
 }
 
-const DATE_CAPTION = /^(?:date\s*of\s*\w+|\w+\s*date|valid(?:ity)?\s*(?:up\s*to|upto|till|until|from)|expiry|issued\s*on)$/i;
-const NUMBER_CAPTION = /^(?:[\p{L}.]+\s*){1,3}(?:no|number)\.?$/iu;
+// ("Date of issue of Certificate", "Period of Validity - From" on REG-06)
+const DATE_CAPTION = /^(?:date\s*of\s*\w+(?:\s*of\s*\w+)?|\w+\s*date|(?:period\s*of\s*)?valid(?:ity)?\s*[-–]?\s*(?:up\s*to|upto|till|until|from|to)|expiry|issued\s*on)$/i;
+const NUMBER_CAPTION = /^(?:(?:[\p{L}.]+\s*){1,3}(?:no|number)\.?|gstin(?:\s*\/\s*uin)?)$/iu;
 const onlyDate = (s: Segment | undefined) => {
+  // (a date cell the form fills with "Not Applicable": a regular taxpayer's "Period of Validity - To")
+  if (s && /^\s*(?:not\s*applicable|n\.\s*a\.?)\s*$/i.test(s.text)) return true;
   const d = s && findDates(s.text);
   return !!s && d?.length === 1 && (s.text.slice(0, d[0].index) + s.text.slice(d[0].index + d[0].length)).replace(/\s/g, '').length <= 1;
 };
@@ -1298,6 +1309,11 @@ const onlyNumber = (s: Segment | undefined) => !!s && /^[A-Z0-9/\-.\s]*\d{4}[A-Z
  * none the other way round. Rows are evenly spaced on such forms, so only the shapes tell which way
  * a caption reads.
  */
+/** The English half of a bilingual caption ("Javak kr. / Order No.", "Adesh dinank / Order Date"): the words after its last slash. */
+function englishHalf(t: string): string | undefined {
+  return /\s\/\s*([^/]*\p{L}[^/]*)$/u.exec(t)?.[1].trim();
+}
+
 export function captionsUnderValues(model: DocumentModel): boolean {
   const lay = model.layout;
   let under = 0;
@@ -1305,7 +1321,9 @@ export function captionsUnderValues(model: DocumentModel): boolean {
   for (const cap of lay.segments) {
     const t = cap.text.replace(/[\s:：.\-–]+$/, '').trim();
     if (/\d/.test(t) || lay.isProseLine(cap.line)) continue;
-    const shape = DATE_CAPTION.test(t) ? onlyDate : NUMBER_CAPTION.test(t) ? onlyNumber : undefined;
+    const shapeOf = (c: string) => (DATE_CAPTION.test(c) ? onlyDate : NUMBER_CAPTION.test(c) ? onlyNumber : undefined);
+    const half = englishHalf(t);
+    const shape = shapeOf(t) ?? (half ? shapeOf(half) : undefined);
     if (!shape) continue;
     const [above, below] = [shape(cellBeside(model, cap, -1)), shape(cellBeside(model, cap, 1))];
     if (above && !below) under++;
@@ -1328,7 +1346,8 @@ export function valueOverCaption(
   for (const label of labels) {
     for (const cap of lay.segments) {
       const t = cap.text.replace(/\s*\([^)]*\)\s*/g, ' ').replace(/[\s:：.\-–]+$/, '').trim();
-      if (/\d/.test(t) || lay.isProseLine(cap.line) || !covers(label, t) || (opts.avoid && opts.avoid.test(cap.text))) continue;
+      const half = englishHalf(t);
+      if (/\d/.test(t) || lay.isProseLine(cap.line) || !(covers(label, t) || (half && covers(label, half))) || (opts.avoid && opts.avoid.test(cap.text))) continue;
       const cells: Segment[] = [];
       for (let at: Segment | undefined = cap; cells.length < (opts.lines ?? 1); ) {
         at = cellBeside(model, at, -1);

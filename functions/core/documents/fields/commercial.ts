@@ -158,7 +158,8 @@ export const SALUTATION =
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]|kind\s*att/i;
 
 // (the addressee's role in brackets after "To" is no name: "To (Contractor)", "To (Supplier)")
-const TO_LINE = /^\s*to\b\s*(?:\(\s*[a-z /]{3,20}\)\s*)?[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/i;
+// (a bilingual letter prints the regional word first: "Prati, / To,", "Sevamein / To")
+const TO_LINE = /^\s*(?:(?!from\b)\p{L}+(?:\s\p{L}+)?,?\s*\/\s*)?to\b\s*(?:\(\s*[a-z /]{3,20}\)\s*)?[,:.-]?\s*(?:(?:the\s*)?(?:dealer|manager|proprietor)\s*[,:.-]?\s*)?(?:m\/s\.?\s*)?(.*)$/iu;
 
 /**
  * The addressee of a letter: "To," (or "To: <name>", "To M/s <name>") and the business on that

@@ -5,7 +5,7 @@ import { gstinCandidates } from './gstin.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { cleanName, field, hasPincode, idField, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
-import { addressByLabels, cleanBusinessName, dateAfterLabel, edgeCutValue, finishAddress, isLabelText, notRefused, textByLabels } from './certificate.ts';
+import { addressByLabels, captionsUnderValues, cleanBusinessName, dateAfterLabel, edgeCutValue, finishAddress, isLabelText, notRefused, textByLabels, valueOverCaption } from './certificate.ts';
 import { findDates } from '../validators.ts';
 
 const NEXT_ITEM = /^\s*\d{1,2}\s*[.)]\s/;
@@ -108,14 +108,25 @@ export const extractGstCert: Extractor = (model, _opts, V) => {
   const name = (f: string) =>
     textByLabels(model, V(f).labels, { clean: cleanBusinessName, allLabels: all }) ??
     labelledText(model, V(f).labels, { ...VIA, clean: cleanBusinessName, accept: (s) => !isLabelText(s, all) });
-  found.legal_name = name('legal_name') ?? besideCutCaption(model, 'Legal Name', cleanBusinessName);
-  found.trade_name = name('trade_name') ?? besideCutCaption(model, 'Trade Name, if any', cleanBusinessName);
+  // A certificate typed over its captions (each value on a rule, its caption under it): the cell above each caption.
+  if (captionsUnderValues(model)) {
+    const over = (f: string, opts: { lines?: number; part?: (t: string) => boolean }) => {
+      const v = valueOverCaption(model, V(f).labels, all, opts);
+      return v && typeof v.value === 'string' ? { ...v, value: f === 'address' ? v.value : cleanBusinessName(v.value) } : v;
+    };
+    found.legal_name = over('legal_name', { part: (t) => !/\d{4}/.test(t) });
+    found.trade_name = over('trade_name', { part: (t) => !/\d{4}/.test(t) });
+    // (an address's lines carry a number or a comma; the caption above it carries neither)
+    found.address = over('address', { lines: 4, part: (t) => /\d|,/.test(t) });
+  }
+  found.legal_name ??= name('legal_name') ?? besideCutCaption(model, 'Legal Name', cleanBusinessName);
+  found.trade_name ??= name('trade_name') ?? besideCutCaption(model, 'Trade Name, if any', cleanBusinessName);
   // The principal place of business: pairs, wrapped keys, parts; never an additional place.
   const refused: string[] = [];
   // The principal place's own key read line by line (its value under it, no pair formed) comes before a
   // generic "Address" key, which on REG-06 also heads the additional places table.
   const principal = labelledAddress(model, V('address').labels.filter((l) => /principal/.test(l.source)), { maxLines: 4, stop: STOP });
-  found.address =
+  found.address ??=
     addressByLabels(model, V('address').labels, { avoid: NOT_PRINCIPAL, stop: STOP, refused }) ??
     (principal && hasPincode(String(principal.value)) ? principal : undefined) ??
     notRefused(addressForKey(model, V('address').labels, { stop: STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: STOP }), refused);

@@ -17,6 +17,7 @@ import { labelSegments, nameUnderHeading, pairInSection } from './layoutFields.t
 import type { Segment } from '../layout.ts';
 import { addressee, pairValue } from './commercial.ts';
 import { invoiceTotal } from './invoice.ts';
+import { captionsUnderValues, valueOverCaption } from './certificate.ts';
 import { findDates } from '../validators.ts';
 import { cleanName, field, hasPincode, labelledDate, labelledText, repairEchoPrefix, type ExtractedField, type Extractor, type FieldVocabulary } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
@@ -155,7 +156,16 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
   // (a number under the title outranks a reference's: "Reference# QT-7569" is the quotation's)
   const poLabels = V('po_number').labels;
   // (a file-style number after a bare "No." starts with letters: "No. DS/RO-LUC/Purchase/2023-24/727")
+  // An order typed over its captions (each reference on a rule, its caption under it): the cell above the order's caption.
+  const flipped = captionsUnderValues(model);
+  const dateLabels = V('po_date').labels;
+  const overCaption = (labels: readonly RegExp[], accept: (s: string) => string | undefined) => {
+    const v = flipped ? valueOverCaption(model, labels, [...poLabels, ...dateLabels]) : undefined;
+    const s = v && typeof v.value === 'string' ? accept(v.value.trim()) : undefined;
+    return v && s ? { ...v, value: s } : undefined;
+  };
   const po =
+    overCaption(poLabels.filter((l) => !/ref|indent|\^no/.test(l.source)), (s) => ID_VALUE.exec(s)?.[1]) ??
     labelledText(model, poLabels.filter((l) => !/ref/.test(l.source)), { pairsOnly: true, pattern: ID_VALUE }) ??
     titleNumber(model) ??
     labelledText(model, poLabels, { pairsOnly: true, pattern: ID_VALUE }) ??
@@ -170,10 +180,10 @@ export const extractPurchaseOrder: Extractor = (model, _opts, V) => {
     const r = { value: wo.value, repairs: p.repairs + inner.repairs + wo.repairs };
     found.po_number = r.repairs ? { ...po, value: r.value, confidence_score: Math.max(0, Math.round((po.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) } : po;
   }
-  const dateLabels = V('po_date').labels;
   // (the order's own date label first; then a bare "Date" under the number before any other "Date")
   const ownDate = dateLabels.filter((l) => !/dated\?/.test(l.source));
   found.po_date =
+    overCaption(dateLabels, (s) => { const d = findDates(s); return d.length === 1 ? d[0].value : undefined; }) ??
     labelledDate(model, ownDate, { pairsOnly: true }) ??
     dateUnderNumber(model, found.po_number) ??
     labelledDate(model, dateLabels, { pairsOnly: true }) ??

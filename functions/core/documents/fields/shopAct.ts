@@ -4,8 +4,11 @@ import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { addressByLabels, anniversaryValidity, labelledValidUpto, renewedValidity, capShortId, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, endorsementTableValidity, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
-/** A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II"). */
-const REG_NO = /^([A-Za-z0-9][A-Za-z0-9/\-_.)]*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?(?:(?<=[A-Za-z])\s(?:I{1,3}|IV|VI{0,3}|IX|X|I[T1l|])(?![\w/]))?)/;
+/**
+ * A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II");
+ * an ampersand between letters abbreviates the Act ("S&E/PAN/3184/2025": Shops & Establishments).
+ */
+const REG_NO = /^([A-Za-z0-9](?:[A-Za-z0-9/\-_.)]|(?<=[A-Za-z])&(?=[A-Za-z]))*\d[A-Za-z0-9/\-_.]*(?:\s[A-Z][A-Z0-9]*\/[A-Za-z0-9/\-_. ]*[A-Z0-9])?(?:(?<=[A-Za-z])\s(?:I{1,3}|IV|VI{0,3}|IX|X|I[T1l|])(?![\w/]))?)/;
 /** A ")" between letters or slashes of a registration number is a J read in bold type ("SEA/R)/458120"). */
 const repairJ = (s: string) => s.replace(/(?<=[A-Za-z/])\)(?=[A-Za-z/])|(?<=[A-Z])\)(?=\/)/g, 'J');
 /** A roman class suffix after the number's last word ("…/Commercial II") whose second I was read as T, 1, l or a bar. */

@@ -8,7 +8,7 @@ import { addressForKey } from './layoutFields.ts';
 import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
 import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, proseAddress, proseDate, proseName, checkedAgainst, textByLabels, wrappedKeyDate } from './certificate.ts';
 
-const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z0-9]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
+const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z0-9)]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 const TYPE_WORD = /\b(micro|small|medium)\b/i;
 const TYPE_LABELS = [/type\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*type/i, /^\s*(?:type|category)\s*$/i, /(?:enterprise\s*)?category/i];
 /** A unit's or plant's location is a second address; the enterprise's official address is wanted. */
@@ -62,8 +62,9 @@ function enterpriseType(model: DocumentModel): ExtractedField | undefined {
 const STATE_CODES = new Set('AN AP AR AS BR CH CG CT DD DL DN GA GJ HR HP JK JH KA KL LA LD MP MH MN ML MZ NL OD OR PY PB RJ SK TN TS TG TR UP UK UT WB'.split(' '));
 const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
 /** The state code with look-alike digits read back to letters, kept only when it is a state's code. */
+// (a bold J is read as ")": "UDYAM-G)-12-…" is Gujarat's, "UDYAM-)H-…" Jharkhand's)
 function stateCode(raw: string): string | undefined {
-  const code = raw.toUpperCase().replace(/\d/g, (d) => AS_LETTER[d] ?? d);
+  const code = raw.toUpperCase().replace(/\d/g, (d) => AS_LETTER[d] ?? d).replace(/\)/g, 'J');
   return STATE_CODES.has(code) ? code : /^[A-Z]{2}$/.test(raw.toUpperCase()) ? raw.toUpperCase() : undefined;
 }
 
