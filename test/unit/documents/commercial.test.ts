@@ -269,6 +269,14 @@ describe('receipts: the issuer\'s header', () => {
     expect(receiptShape(gas.join('\n'))).toBe(false);
     expect(classify(modelFromLines(gas)).type).not.toBe('INVOICE');
   });
+
+  it('an order to a supplier or a lender\'s delivery order is no till either, whatever amounts it prints', () => {
+    const po = ['P.O. No. AA/PO/24-25/576', 'P.O. Date 27/04/2024', 'Quotation Ref. QT/2455 dt. 12.04.2024', 'Supplier : Gokul Agro Foods Pvt. Ltd.', 'Item Qty Rate Amount', 'Toor Dal 50 120.00 6,000.00', 'Moong Dal 20 110.00 2,200.00', 'GST 5% 410.00', 'Total 8,610.00', 'Payment within 30 days'];
+    expect(receiptShape(po.join('\n'))).toBe(false);
+    expect(classify(modelFromLines(po)).type).toBe('PURCHASE_ORDER');
+    const order = ['DO Date: 01 Mar 2025 Valid till: 16/03/2025', 'Store Name Siddhivinayak Telecom', 'Customer Name RADHIKA KAMATH', 'Asset Price 32,999.00', 'Down Payment 6,600.00', 'Loan Amount 26,399.00', 'Total Payable 6,600.00', 'Payment mode Cash'];
+    expect(receiptShape(order.join('\n'))).toBe(false);
+  });
 });
 
 describe('delivery and purchase orders', () => {

@@ -14,6 +14,8 @@ const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|s
 
 const METERED = /\b(?:meter(?:ed)?|(?:previous|present|current)\s*reading|units?\s*(?:consumed|billed)|consumer\s*(?:no|number|name|id)|connection\s*(?:no|type|id)|tariff|bill(?:ing)?\s*(?:period|cycle))\b/i;
 
+const ORDERED = /\b(?:[PD]\.?\s?[O0]\.?\s*(?:no|number|date|dt)\b|purchase\s*order|delivery\s*order|vendor|quotation)/i;
+
 /**
  * A till receipt: a total-like label and several money amounts (two decimals), with words of a
  * till or a restaurant check (qty, cash, change, rounding, cashier, table, server...) that a
@@ -21,8 +23,9 @@ const METERED = /\b(?:meter(?:ed)?|(?:previous|present|current)\s*reading|units?
  * needs only one of them.
  */
 export function receiptShape(text: string): boolean {
-  // A metered service's bill prints amounts, payments and GST too, but no till prints a meter, a connection or a billing period.
-  if (METERED.test(text)) return false;
+  // A metered service's bill, an order to a supplier or a lender's delivery order print amounts, payments and
+  // GST too, but no till prints a meter, a billing period, a P.O. or D.O. number, a vendor or a quotation.
+  if (METERED.test(text) || ORDERED.test(text)) return false;
   // (a till may print one decimal after its currency: "RM 88.1", "Rs 86.5")
   const money = (text.match(/\b\d{1,6}[.,]\d{2}\b|(?:\b(?:RM|Rs\.?|INR)|₹)\s*\d{1,6}[.,]\d\b/gi) ?? []).length;
   const total = /\b(?:total|sub\s*-?\s*total|grand\s*total|amount\s*due|nett?)\b/i.test(text);
