@@ -27,3 +27,21 @@ describe('INVOICE: the invoice date beside the date of supply', () => {
     expect(extractFields('INVOICE', page).data.invoice_date.value).toBe('23/12/2025');
   });
 });
+
+describe('PAN: a long name and father\'s name each wrapped over two lines on the old card', () => {
+  it('four name lines between the heading and the date are two names of two lines each', () => {
+    const page = pageFromRows([
+      [0.1, [0.11, 'INCOME TAX DEPARTMENT'], [0.66, 'GOVT. OF INDIA']],
+      [0.151, [0.117, 'LAKSHMI NARASIMHA']],
+      [0.171, [0.117, 'SWAMY GOLLAPUDI']],
+      [0.199, [0.117, 'SIVA RAMA KRISHNA']],
+      [0.219, [0.117, 'PRASAD GOLLAPUDI']],
+      [0.247, [0.117, '27-01-1962']],
+      [0.327, [0.117, 'Permanent Account Number']],
+      [0.343, [0.117, 'BXWPG1945K']],
+    ]);
+    const d = extractFields('PAN', page).data;
+    expect(d.name_as_per_pan.value).toBe('LAKSHMI NARASIMHA SWAMY GOLLAPUDI');
+    expect(d.father_name.value).toBe('SIVA RAMA KRISHNA PRASAD GOLLAPUDI');
+  });
+});
