@@ -45,3 +45,29 @@ describe('PAN: a long name and father\'s name each wrapped over two lines on the
     expect(d.father_name.value).toBe('SIVA RAMA KRISHNA PRASAD GOLLAPUDI');
   });
 });
+
+describe('EBILL: the amount payable by the due date, boxed beside the charges', () => {
+  const bill = (caption: string, figure: [number, string]) =>
+    pageFromRows([
+      [0.02, [0.04, 'MALNAD ELECTRICITY SUPPLY COMPANY LTD.']],
+      [0.09, [0.34, 'ELECTRICITY BILL']],
+      [0.136, [0.04, 'Consumer Number'], [0.5, 'Bill No.']],
+      [0.155, [0.04, 'TR1715750949'], [0.5, '913665886875']],
+      [0.386, [0.04, 'Energy Charges'], [0.407, '1,974.15'], [0.536, caption]],
+      [0.406, [0.04, 'Fixed Charges'], [0.423, '120.00']],
+      [0.427, [0.04, 'Electricity Duty'], [0.423, '118.45'], figure],
+      [0.467, [0.04, 'Current Bill Amount'], [0.407, '2,237.60']],
+      [0.477, [0.536, 'Amount payable after due date']],
+      [0.487, [0.04, 'Arrears'], [0.439, '0.00'], [0.857, '2,303.00']],
+    ]);
+
+  it('"Payable on or before due date" over a figure right-aligned in its box, not the current bill amount', () => {
+    expect(extractFields('EBILL', bill('Payable on or before due date', [0.8, '2,238.00'])).data.amount_due.value).toBe(2238);
+    // (a space read after the thousands comma)
+    expect(extractFields('EBILL', bill('Payable on or before due date', [0.8, '2, 238.00'])).data.amount_due.value).toBe(2238);
+  });
+
+  it('"Amount payable before due date" over the box\'s figure starting inside the caption\'s width', () => {
+    expect(extractFields('EBILL', bill('Amount payable before due date', [0.74, 'INR 2715.00'])).data.amount_due.value).toBe(2715);
+  });
+});

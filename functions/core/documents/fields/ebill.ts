@@ -34,14 +34,20 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
   const boxed = valueUnderCaption(model, labels, figure, { avoid: NOT_DUE_NOW });
   if (boxed) return field(findAmounts(boxed.text).filter((x) => x.value > 0).pop()!.value, boxed.words, { kind: 'structure', pass: true });
   // The payable amount boxed large under its caption, the charges' rows passing beside the box ("Net Amount Payable" / "Rs. 2,293.00")
-  // (printed larger and right-aligned in the box: any overlap with the caption's width, within three of its heights)
-  for (const cap of labelSegments(model, labels, 2)) {
+  // (printed larger and right-aligned in the box: any overlap with the caption's width, within three of its heights;
+  // a box wider than its caption starts the figure just past the caption's end, within two of its heights)
+  // (a caption that reads like a sentence, "Payable on or before due date", is a caption when a label covers all of it)
+  const covered = (t: string) => labels.some((l) => new RegExp(`^\\s*(?:${l.source})[\\s:.]*$`, 'i').test(t));
+  const sentenceCaptions = model.layout.segments.filter((s) => model.layout.isProseLine(s.line) && covered(s.text));
+  for (const cap of [...labelSegments(model, labels, 2), ...sentenceCaptions]) {
     if (NOT_DUE_NOW.test(cap.text)) continue;
     const bottom = cap.box.Top + cap.box.Height;
     const v = model.layout.segments
-      .filter((x) => x.page === cap.page && x.box.Top > bottom && x.box.Top - bottom <= cap.box.Height * 3 && x.box.Left < cap.box.Left + cap.box.Width && x.box.Left + x.box.Width > cap.box.Left)
+      .filter((x) => x.page === cap.page && x.box.Top > bottom && x.box.Top - bottom <= cap.box.Height * 3 && x.box.Left < cap.box.Left + cap.box.Width + cap.box.Height * 2 && x.box.Left + x.box.Width > cap.box.Left)
       .sort((a, b) => a.box.Top - b.box.Top)[0];
-    if (v && figure(v.text)) return field(findAmounts(v.text).filter((x) => x.value > 0).pop()!.value, v.words, { kind: 'structure', pass: true });
+    // (a lone figure with a space read after its thousands comma, "2, 238.00", is one amount)
+    const t = v?.text.replace(/(\d),\s(\d{3}(?:\.\d{2})?)(?!\d)/g, '$1,$2');
+    if (v && t && figure(t)) return field(findAmounts(t).filter((x) => x.value > 0).pop()!.value, v.words, { kind: 'structure', pass: true });
   }
   for (const label of labels) {
     const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && !model.layout.isProseLine(x.line));
@@ -115,6 +121,8 @@ export const extractEbill: Extractor = (model, _opts, V) => {
   if (found.address && typeof found.address.value === 'string') found.address = withoutJoinedKey({ ...found.address, value: finishAddress(found.address.value) });
   // (a date beside its label before one under it: "Bill Date" heading a history table's column has earlier bills' dates under it)
   found.bill_date = labelledDate(model, V('bill_date').labels, { via: ['same-line', 'right'] }) ?? labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
-  found.amount_due = amountDue(model, V('amount_due').labels);
+  // ("Current Bill Amount" is the month's charges before arrears: a payable caption first, read by any of the ways)
+  const dueLabels = V('amount_due').labels;
+  found.amount_due = amountDue(model, dueLabels.filter((l) => /payable|due|paid/.test(l.source))) ?? amountDue(model, dueLabels);
   return { found };
 };
