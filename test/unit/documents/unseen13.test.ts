@@ -71,3 +71,43 @@ describe('EBILL: the amount payable by the due date, boxed beside the charges', 
     expect(extractFields('EBILL', bill('Amount payable before due date', [0.74, 'INR 2715.00'])).data.amount_due.value).toBe(2715);
   });
 });
+
+describe('IMEI_CLOSEUP_IMAGE: a showroom price card', () => {
+  const card = (brand: string) =>
+    pageFromRows([
+      [0.093, [0.086, 'VAIGAI MOBILE WORLD']],
+      [0.177, [0.086, brand]],
+      [0.219, [0.086, 'T3x 5G']],
+      [0.283, [0.086, '6GB + 128GB']],
+      [0.328, [0.086, 'Colour: Titan Grey']],
+      [0.381, [0.086, 'MRP ₹24,999'], [0.234, 'Save ₹4,000']],
+      [0.454, [0.104, 'OUR PRICE']],
+      [0.494, [0.368, '₹20,999']],
+      [0.603, [0.086, 'Bank Offer: ₹2,000 instant discount on select credit cards']],
+      [0.768, [0.086, 'IMEI1: 863735071936923']],
+    ]);
+
+  it('the price boxed large under its caption, centred rather than under its start, before the struck MRP', () => {
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', card('VIVO')).data.price.value).toBe(20999);
+  });
+
+  it('the model on the line under the brand printed alone (a logo\'s O read as 0 too)', () => {
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', card('VIVO')).data.model.value).toBe('T3x 5G');
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', card('1Q00')).data.model.value).toBe('T3x 5G');
+  });
+});
+
+describe('IMEI_CLOSEUP_IMAGE: a bilingual box label, caption rows over value rows', () => {
+  it('the name under "Utpad / Product Name", not the English caption under the local-language one', () => {
+    const page = pageFromRows([
+      [0.083, [0.086, 'REALME'], [0.649, 'Utpad: Mobile Phone / Smartphone']],
+      [0.146, [0.091, 'Utpad'], [0.423, 'Model Sankhya'], [0.671, 'Rang']],
+      [0.165, [0.091, 'Product Name'], [0.423, 'Model No.'], [0.671, 'Colour']],
+      [0.197, [0.093, 'Narzo 70 Pro 5G'], [0.424, 'RMX3868'], [0.673, 'Lavender Purple']],
+      [0.237, [0.091, 'Smriti'], [0.423, 'Shuddh Matra'], [0.671, 'Nirman Mah / Varsh']],
+      [0.256, [0.091, 'Variant'], [0.423, 'Net Quantity'], [0.671, 'Month & Year of Mfg.']],
+      [0.289, [0.093, '4GB RAM + 64GB ROM'], [0.424, '1 N (One Unit)'], [0.673, '05/2025']],
+    ]);
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', page).data.model.value).toBe('Narzo 70 Pro 5G');
+  });
+});
