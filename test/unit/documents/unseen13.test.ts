@@ -111,3 +111,17 @@ describe('IMEI_CLOSEUP_IMAGE: a bilingual box label, caption rows over value row
     expect(extractFields('IMEI_CLOSEUP_IMAGE', page).data.model.value).toBe('Narzo 70 Pro 5G');
   });
 });
+
+describe('DELIVERY_ORDER: a lender\'s grid of caption rows', () => {
+  it('"DO Dt." is the order\'s date, not the application date before it in the band', () => {
+    const page = pageFromRows([
+      [0.031, [0.124, 'Umiam Finserv Ltd.']],
+      [0.106, [0.391, 'DELIVERY ORDER']],
+      [0.148, [0.049, 'Loan Application No.'], [0.33, 'D.O. Number'], [0.6, 'Loan Account No. (LAN)']],
+      [0.168, [0.05, 'APP38819927'], [0.33, 'DO813568358'], [0.6, 'ON2704337662']],
+      [0.19, [0.049, 'Application Date'], [0.33, 'DO Dt.'], [0.6, 'Valid Till']],
+      [0.209, [0.051, '26.12.2025'], [0.33, '27.12.2025'], [0.6, '03.01.2026']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', page).data.order_date.value).toBe('27/12/2025');
+  });
+});
