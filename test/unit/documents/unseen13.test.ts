@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '#core/documents/index.ts';
+import { stripCareOf } from '#core/documents/fields/common.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('INVOICE: the invoice date beside the date of supply', () => {
@@ -123,5 +124,42 @@ describe('DELIVERY_ORDER: a lender\'s grid of caption rows', () => {
       [0.209, [0.051, '26.12.2025'], [0.33, '27.12.2025'], [0.6, '03.01.2026']],
     ]);
     expect(extractFields('DELIVERY_ORDER', page).data.order_date.value).toBe('27/12/2025');
+  });
+});
+
+describe('AADHAAR: a PVC card photographed lying on a household electricity bill', () => {
+  const page = pageFromRows([
+    [0.052, [0.05, 'VAIGAI POWER DISTRIBUTION CORPN. LTD.']],
+    [0.087, [0.051, 'ELECTRICITY BILL']],
+    [0.147, [0.051, 'Consumer No.'], [0.486, 'Bharat Sarkar']],
+    [0.168, [0.051, '215530306838'], [0.486, 'Government of India']],
+    [0.201, [0.051, 'Consumer Name']],
+    [0.222, [0.051, 'SENTHIL LYNGDOH']],
+    [0.234, [0.486, 'Karthikeyan Lyngdoh']],
+    [0.253, [0.051, 'Bill Date']],
+    [0.275, [0.051, '08-08-2025'], [0.486, 'DOB: 04/10/1985']],
+    [0.307, [0.051, 'Due Date'], [0.486, 'Purush / MALE']],
+    [0.38, [0.051, 'Supply Address']],
+    [0.405, [0.051, 'SHOP NO. 78, VINAYAK TOWERS']],
+    [0.428, [0.051, 'BYPASS ROAD, SADASHIV NAGAR'], [0.486, '2784 0126 6560']],
+    [0.452, [0.051, 'BELAGAVI, KARNATAKA - 590706']],
+    [0.63, [0.501, 'Pata:']],
+    [0.654, [0.501, 'S/O: Senthil Lyngdoh, H.No. 307, Bazar Street']],
+    [0.677, [0.5, 'Camp, Belagavi, Karnataka - 590568']],
+    [0.858, [0.606, '2784 0126 6560']],
+  ]);
+
+  it('the bill\'s "Consumer Name" is another party: the holder is the name over the card\'s DOB', () => {
+    expect(extractFields('AADHAAR', page).data.name.value).toBe('Karthikeyan Lyngdoh');
+  });
+
+  it('the bill\'s "Supply Address" is not the card\'s: the address under "Pata:" (पता in Latin letters)', () => {
+    expect(extractFields('AADHAAR', page).data.address.value).toBe('H.No. 307, Bazar Street, Camp, Belagavi, Karnataka - 590568');
+  });
+});
+
+describe('AADHAAR: the care-of read with a dollar for its S', () => {
+  it('"$/0: Omkar Shinde," heads the address and is dropped', () => {
+    expect(stripCareOf('$/0: Omkar Shinde, Gala No. 241, Bazar Street, Mawlai, Shillong, Meghalaya - 793401')).toBe('Gala No. 241, Bazar Street, Mawlai, Shillong, Meghalaya - 793401');
   });
 });
