@@ -163,3 +163,52 @@ describe('AADHAAR: the care-of read with a dollar for its S', () => {
     expect(stripCareOf('$/0: Omkar Shinde, Gala No. 241, Bazar Street, Mawlai, Shillong, Meghalaya - 793401')).toBe('Gala No. 241, Bazar Street, Mawlai, Shillong, Meghalaya - 793401');
   });
 });
+
+describe('EBILL: values printed over their captions (a city-gas bill)', () => {
+  const bill = () =>
+    pageFromRows([
+      [0.022, [0.121, 'Deccan Star City Gas Distribution Ltd.']],
+      [0.083, [0.384, 'PNG BILL / GAS BILL']],
+      [0.119, [0.043, 'KHATA VIVARAN / ACCOUNT DETAILS'], [0.521, 'GRAHAK VIVARAN / CUSTOMER DETAILS']],
+      [0.142, [0.043, '2127802746'], [0.271, '9594806524'], [0.521, 'HARJEET MURUGESAN']],
+      [0.161, [0.043, 'Grahak Sankhya'], [0.271, 'Bill Sankhya'], [0.521, 'Naam']],
+      [0.176, [0.043, 'BP No.'], [0.271, 'Bill No.'], [0.521, 'Name']],
+      [0.2, [0.043, 'M41205472'], [0.271, '17 Aug 2024'], [0.521, '222-41, Lotus Court, Ring Road, Thangal Bazar']],
+      [0.218, [0.043, 'Meter Sankhya'], [0.271, 'Bill Dinank'], [0.521, 'Imphal, Manipur - 795237']],
+      [0.233, [0.043, 'Meter No.'], [0.271, 'Bill Date'], [0.521, 'Aapoorti ka pata']],
+      [0.248, [0.521, 'Installation Address']],
+      [0.265, [0.043, '11 Aug 2024'], [0.271, '01 Sep 2024'], [0.521, '692XXXX705']],
+      [0.283, [0.043, 'Pathan Dinank'], [0.271, 'Antim Tithi'], [0.521, 'Mobile']],
+      [0.298, [0.043, 'Reading Date'], [0.271, 'Due Date'], [0.521, 'Registered Mobile']],
+      [0.32, [0.043, '12 Jun 2024 to 11 Aug 2024']],
+      [0.338, [0.043, 'Bill Avadhi']],
+      [0.353, [0.043, 'Billing Period']],
+      [0.42, [0.05, 'Particulars'], [0.527, 'SCM'], [0.856, 'Amount (Rs.)']],
+      [0.44, [0.05, 'Gas Consumption Charges'], [0.534, '33'], [0.887, '1,603.47']],
+    ]);
+
+  it('each caption\'s value is the one over it, not the next band\'s under it', () => {
+    const d = extractFields('EBILL', bill()).data;
+    expect(d.consumer_name.value).toBe('HARJEET MURUGESAN');
+    expect(d.consumer_number.value).toBe('2127802746');
+    expect(d.bill_date.value).toBe('17/08/2024');
+    expect(d.address.value).toBe('222-41, Lotus Court, Ring Road, Thangal Bazar, Imphal, Manipur - 795237');
+  });
+
+  it('a grid of captions over values is read as before', () => {
+    const page = pageFromRows([
+      [0.02, [0.04, 'MALNAD ELECTRICITY SUPPLY COMPANY LTD.']],
+      [0.09, [0.34, 'ELECTRICITY BILL']],
+      [0.136, [0.04, 'Consumer Number'], [0.5, 'Bill No.']],
+      [0.155, [0.04, 'TR1715750949'], [0.5, '913665886875']],
+      [0.188, [0.04, 'Name of Consumer']],
+      [0.207, [0.04, 'Bikram Bedi']],
+      [0.27, [0.04, 'Reading Date'], [0.3, 'Bill Date'], [0.55, 'Due Date']],
+      [0.288, [0.04, '04/02/2024'], [0.3, '08/02/2024'], [0.55, '18/02/2024']],
+    ]);
+    const d = extractFields('EBILL', page).data;
+    expect(d.consumer_number.value).toBe('TR1715750949');
+    expect(d.bill_date.value).toBe('08/02/2024');
+    expect(d.consumer_name.value).toBe('Bikram Bedi');
+  });
+});

@@ -1,12 +1,13 @@
 /** Utility bill (electricity, water, telecom, gas): consumer_name, consumer_number, address, bill_date, amount_due. */
 import type { DocumentModel } from '../blocks.ts';
 import { findAmounts } from '../validators.ts';
+import { looksLikeBareKey, type Segment } from '../layout.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey, labelSegments } from './layoutFields.ts';
-import { pairValue } from './commercial.ts';
+import { findDocumentDates, pairValue } from './commercial.ts';
 import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, notRefused, textByLabels, valueUnderCaption, withoutLeadingName } from './certificate.ts';
 
 /** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
@@ -76,6 +77,60 @@ export function withoutJoinedKey(f: ExtractedField): ExtractedField {
   return { ...f, value: keep.join(', '), confidence_score: Math.min(f.confidence_score, SPLIT_CELL_CAP) };
 }
 
+/**
+ * A bill that prints each value over its caption (a value on a rule, "Grahak Sankhya / BP No." under it):
+ * known by captions closing their columns, a value above each and nothing under it or beside it, twice at
+ * least. Then a caption's value is the text above it in its column (past a local-language caption line
+ * over the English one), down to the caption; an address may run over two lines.
+ */
+function valuesOverCaptions(model: DocumentModel, allLabels: readonly RegExp[]) {
+  const lay = model.layout;
+  const isCaption = (t: string) => {
+    const k = t.replace(/[\s:.]+$/, '').trim();
+    return !/\d/.test(k) && (looksLikeBareKey(k) || allLabels.some((l) => new RegExp(`^\\s*(?:${l.source})\\s*$`, 'i').test(k)));
+  };
+  const sameColumn = (a: Segment, b: Segment) => a.page === b.page && Math.abs(a.box.Left - b.box.Left) <= Math.max(a.box.Height, 0.006) * 1.5;
+  const above = (seg: Segment, within: number) =>
+    lay.segments
+      .filter((x) => x !== seg && sameColumn(x, seg) && x.box.Top < seg.box.Top && seg.box.Top - (x.box.Top + x.box.Height) <= Math.max(seg.box.Height, x.box.Height) * within)
+      .sort((a, b) => b.box.Top - a.box.Top);
+  const valueAbove = (seg: Segment) => above(seg, 3.5).find((x) => !isCaption(x.text) && /[\p{L}\d]{2}/u.test(x.text) && /\d|\p{Lu}{2,}/u.test(x.text));
+  const captions = lay.segments.filter((x) => isCaption(x.text));
+  // (no value beside: the next cell on the row is a caption, or starts another column of captions; OCR joins close rows of two columns)
+  const besideFree = (seg: Segment) => {
+    const r = lay.segmentRight(seg);
+    return !r || isCaption(r.text) || captions.some((c) => c !== seg && sameColumn(c, r));
+  };
+  const closing = captions.filter((seg) => !lay.isProseLine(seg.line) && besideFree(seg) && !lay.segmentBelow(seg, 3) && !!valueAbove(seg));
+  if (closing.length < 2) return undefined;
+  return {
+    /** The value over the first caption that a label covers, accepted. */
+    over(labels: readonly RegExp[], accept: (t: string) => boolean): Segment | undefined {
+      for (const label of labels) {
+        const rx = new RegExp(`^\\s*(?:${label.source})[\\s:.]*$`, 'i');
+        // (a caption with its value beside it is a key-value cell, read as such)
+        for (const cap of lay.segments.filter((x) => rx.test(x.text) && besideFree(x))) {
+          const v = valueAbove(cap);
+          if (v && accept(v.text)) return v;
+        }
+      }
+      return undefined;
+    },
+    /** The lines over the caption back up to the caption before them: a value wrapped over two lines. */
+    block(v: Segment): { text: string; words: Segment['words'] } {
+      const parts = [v];
+      for (let cur = v; parts.length < 3; ) {
+        const up = above(cur, 1.2)[0];
+        if (!up || isCaption(up.text) || !/\d|,/.test(up.text)) break;
+        parts.unshift(up);
+        cur = up;
+      }
+      // (the PIN's dash read against it, "Manipur -795237")
+      return { text: parts.map((x) => x.text.trim()).join(', ').replace(/,\s*,/g, ',').replace(/\s-(?=\d{6}\b)/, ' - '), words: parts.flatMap((x) => x.words) };
+    },
+  };
+}
+
 export const extractEbill: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
   const all = ['consumer_name', 'consumer_number', 'address', 'bill_date', 'amount_due'].flatMap((f) => V(f).labels);
@@ -124,5 +179,22 @@ export const extractEbill: Extractor = (model, _opts, V) => {
   // ("Current Bill Amount" is the month's charges before arrears: a payable caption first, read by any of the ways)
   const dueLabels = V('amount_due').labels;
   found.amount_due = amountDue(model, dueLabels.filter((l) => /payable|due|paid/.test(l.source))) ?? amountDue(model, dueLabels);
+
+  // values printed over their captions: the caption under a value names it, not the value under the caption
+  const vo = valuesOverCaptions(model, all);
+  if (vo) {
+    const labelled = (v: Segment | undefined, value: string | undefined) => (v && value ? field(value, v.words, { kind: 'labelled', via: 'pair' }) : undefined);
+    const name = vo.over(V('consumer_name').labels, (t) => personName(cleanPartyName(t)));
+    found.consumer_name = labelled(name, name && cleanPartyName(name.text)) ?? found.consumer_name;
+    const number = vo.over(V('consumer_number').labels, (t) => !!CONSUMER_NUMBER.exec(t.trim()) && !findDocumentDates(t).length);
+    found.consumer_number = capShortId(labelled(number, number && CONSUMER_NUMBER.exec(number.text.trim())?.[1])) ?? found.consumer_number;
+    const date = vo.over(V('bill_date').labels, (t) => findDocumentDates(t).length > 0);
+    found.bill_date = labelled(date, date && findDocumentDates(date.text)[0].value) ?? found.bill_date;
+    const addr = vo.over(V('address').labels, (t) => /\b\d{6}\b/.test(t.replace(/\s+(?=\d{3}\b)/, '')));
+    if (addr) {
+      const b = vo.block(addr);
+      found.address = field(finishAddress(b.text), b.words, { kind: 'labelled', via: 'pair' });
+    }
+  }
   return { found };
 };
