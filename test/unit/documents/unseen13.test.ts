@@ -212,3 +212,20 @@ describe('EBILL: values printed over their captions (a city-gas bill)', () => {
     expect(d.consumer_name.value).toBe('Bikram Bedi');
   });
 });
+
+describe('layout: bands of bilingual captions (the local language over the English) over values', () => {
+  it('a band\'s values are its captions\' even when the next band opens with local-language captions', () => {
+    const page = pageFromRows([
+      [0.038, [0.321, 'KAR BEEJAK / TAX INVOICE']],
+      [0.225, [0.049, 'Challan Sankhya'], [0.277, 'Aadesh Sankhya'], [0.506, 'Sandarbh'], [0.736, 'Beejak Sankhya']],
+      [0.24, [0.049, 'Challan No.'], [0.278, 'Order No.'], [0.506, 'Ref. No.'], [0.735, 'Invoice No.']],
+      [0.26, [0.051, 'DC/8748'], [0.279, 'SO-82919'], [0.509, 'EMI/457462'], [0.736, 'GST/3771/25-26']],
+      [0.285, [0.049, 'Aadesh Dinank'], [0.279, 'Beejak Dinank'], [0.507, 'Bhugtan Tithi'], [0.736, 'Bhugtan']],
+      [0.3, [0.049, 'Order Date'], [0.278, 'Invoice Date'], [0.506, 'Due Date'], [0.735, 'Payment Mode']],
+      [0.32, [0.051, '10.07.2025'], [0.28, '13.07.2025'], [0.509, '12.08.2025'], [0.736, 'Cash + Finance']],
+    ]);
+    const d = extractFields('INVOICE', page).data;
+    expect(d.invoice_number.value).toBe('GST/3771/25-26');
+    expect(d.invoice_date.value).toBe('13/07/2025');
+  });
+});
