@@ -229,3 +229,17 @@ describe('layout: bands of bilingual captions (the local language over the Engli
     expect(d.invoice_date.value).toBe('13/07/2025');
   });
 });
+
+describe('EBILL: the payable box with the pay-by date beside its caption', () => {
+  it('"Net Payable Amount | Pay by 13-07-2024" over "INR 2401.00": the boxed figure, never the year', () => {
+    const page = pageFromRows([
+      [0.022, [0.121, 'Sukhna Gas Network Ltd.']],
+      [0.083, [0.36, 'GAS BILL (DOMESTIC PNG)']],
+      [0.462, [0.05, 'Arrears / Late Payment Charges'], [0.903, '889.00']],
+      [0.526, [0.06, 'Net Payable Amount'], [0.486, 'Pay by 13-07-2024']],
+      [0.545, [0.486, 'Amount after due date: INR 2501.00']],
+      [0.552, [0.206, 'INR 2401.00']],
+    ]);
+    expect(extractFields('EBILL', page).data.amount_due.value).toBe(2401);
+  });
+});

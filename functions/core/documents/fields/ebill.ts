@@ -20,12 +20,20 @@ const ADDRESS_STOP = /^\s*(?:mobile|mob|phone|ph|tel|contact|e-?mail|gstin|gst|p
 /** A consumer number; a colon printed apart and read as "1" or "|" before it ("Consumer No.  1 222337515934") is not its first digit. */
 const CONSUMER_NUMBER = /^(?:[|!lI1]\s+(?=[A-Za-z]{0,4}\d{4,}\b))?([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/;
 
+/** The text with its dates blanked out (the same length, so positions hold). */
+function withoutDates(t: string): string {
+  let out = t;
+  for (const d of findDocumentDates(t)) out = out.slice(0, d.index) + ' '.repeat(d.length) + out.slice(d.index + d.length);
+  return out;
+}
+
 /** The amount due now: a key-value pair first (never one for after the due date), then a label in a line. */
 function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
   for (const label of labels) {
     for (const p of model.layout.find([label])) {
       if (NOT_DUE_NOW.test(p.key)) continue;
-      const hits = findAmounts(p.value).filter((a) => a.value > 0);
+      // (a date beside the caption is no amount: "Total Amount Payable | Pay by 01 Sep 2024" gives no 2024)
+      const hits = findAmounts(withoutDates(p.value)).filter((a) => a.value > 0);
       const a = hits.filter((h) => h.currency || h.decimals).pop() ?? hits.pop();
       if (a) return field(a.value, p.valueWords, { kind: 'structure', pass: true });
     }
