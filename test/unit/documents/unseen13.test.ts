@@ -243,3 +243,22 @@ describe('EBILL: the payable box with the pay-by date beside its caption', () =>
     expect(extractFields('EBILL', page).data.amount_due.value).toBe(2401);
   });
 });
+
+describe('INVOICE: receiver and consignee boxes side by side under centred headings', () => {
+  it('the receiver is the box under "Bill to Party", right or left of "Ship to Party"', () => {
+    const page = (billLeft: boolean) => {
+      const [bill, ship] = billLeft ? [0.211, 0.682] : [0.682, 0.211];
+      const [billName, shipName] = billLeft ? ['Ibomcha Shinde', 'Anitha Gowda'] : ['Anitha Gowda', 'Ibomcha Shinde'];
+      return pageFromRows([
+        [0.03, [0.42, 'TAX INVOICE']],
+        [0.06, [0.2, 'KAVERI VALLEY ELECTRICALS']],
+        [0.146, [0.039, 'Invoice No.'], [0.214, ': 996']],
+        [0.164, [0.039, 'Dated'], [0.214, ': 22-FEB-2025']],
+        [0.224, [Math.min(bill, ship), billLeft ? 'Bill to Party' : 'Ship to Party'], [Math.max(bill, ship), billLeft ? 'Ship to Party' : 'Bill to Party']],
+        [0.248, [0.039, 'Name'], [0.121, `: ${billLeft ? billName : shipName}`], [0.51, 'Name'], [0.593, `: ${billLeft ? shipName : billName}`]],
+      ]);
+    };
+    expect(extractFields('INVOICE', page(false)).data.customer_name.value).toBe('Anitha Gowda');
+    expect(extractFields('INVOICE', page(true)).data.customer_name.value).toBe('Ibomcha Shinde');
+  });
+});
