@@ -483,7 +483,11 @@ export class Layout {
     const after = this.rows[ri + 2];
     // (a grid of caption rows: the row after the values is captions again, one of them perhaps misread, "MCR" for "MICR")
     const captions = (r: Segment[]) => r.filter((s) => looksLikeCaption(s.text)).length >= Math.ceil(r.length * 0.75);
-    if (after && aligned(next, after) && !captions(after)) return undefined;
+    // (a bilingual grid prints each caption in the local language over the English: the row after the values
+    // is captions when the row right under it, aligned with it, is)
+    const third = this.rows[ri + 3];
+    const bilingual = !!after && !!third && aligned(after, third) && captions(third);
+    if (after && aligned(next, after) && !captions(after) && !bilingual) return undefined;
     return next;
   }
 

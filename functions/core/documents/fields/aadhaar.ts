@@ -31,7 +31,10 @@ const YOB_LABEL = /year\s*of\s*birth|\bYOB\b|जन्म\s*वर्ष/i;
 /** A cell that begins with the date-of-birth caption. */
 const BIRTH_CAPTION_CELL = new RegExp(`^\\W*(?:${DOB_LABEL.source}|${YOB_LABEL.source})`, 'i');
 /** Another party's name on a page that carries the card (a parent, the lender's applicant or borrower, its officer). */
-const PARTY = String.raw`(?:father|mother|husband|guardian|spouse|applicant|co-?\s*applicant|borrower|customer|nominee|employee|emp\.?|officer)['’]?s?[\s.:-]*`;
+// (a household bill the card lies on names its consumer: "Consumer Name" is the bill's, often the holder's father or spouse)
+const PARTY = String.raw`(?:father|mother|husband|guardian|spouse|applicant|co-?\s*applicant|borrower|customer|consumer|nominee|employee|emp\.?|officer)['’]?s?[\s.:-]*`;
+/** The card's address caption: never a bill's supply or premises address around the card; "Pata" is पता in Latin letters. */
+const CARD_ADDRESS = [/(?<!(?:supply|premises|billing|installation|service|connection|consumer|communication)\s*)address/i, /पता/, /पता\s*\/?\s*address/i, /^\s*pata\b\s*(?:[:/]|$)/i];
 /** The card holder's name key: "Name", never another party's. */
 const HOLDER_NAME = new RegExp(`(?<!${PARTY})\\bname\\b`, 'i');
 const PARTY_NAME = /\b(?:applicant|borrower|customer)['’]?s?\s*name\b/i;
@@ -152,8 +155,8 @@ export const extractAadhaar: Extractor = (model, opts) => {
     nameAbove(model, best?.line, second);
 
   const address =
-    addressForKey(model, [/address/i, /पता/, /पता\s*\/?\s*address/i], { stop: ADDRESS_STOP }) ??
-    labelledAddress(model, [/\baddress\b/i, /पता/], { maxLines: 5, stop: ADDRESS_STOP }) ??
+    addressForKey(model, CARD_ADDRESS, { stop: ADDRESS_STOP }) ??
+    labelledAddress(model, [/(?<!(?:supply|premises|billing|installation|service|connection|consumer|communication)\s*)\baddress\b/i, /पता/, /^\s*pata\b\s*(?:[:/]|$)/i], { maxLines: 5, stop: ADDRESS_STOP }) ??
     addressFromCareOf(model);
   // The relation line ("S/O: Father Name,") heads the printed address but is not part of it.
   // (a semicolon between an address's words is OCR's reading of its comma)

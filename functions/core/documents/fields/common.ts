@@ -431,8 +431,8 @@ export function hasPincode(s: string): boolean {
  * it apart as `careof`).
  */
 export function stripCareOf(address: string): string {
-  // ("5/0:" is S/O read with a digit for the S: only with its slash and a colon, never a house number "50,")
-  const m = /^[\s'‘’"`.,;:«»]*(?:[SDWC]\s*[/\\|]?\s*[O0o]|5\s*[/\\|]\s*[O0o]\s*(?=[:.])|care\s*of)\b\s*[:.\-]?\s*[^,]{2,60},\s*/i.exec(address);
+  // ("5/0:" or "$/0:" is S/O read with a digit or a dollar for the S: only with its slash and a colon, never a house number "50,")
+  const m = /^[\s'‘’"`.,;:«»]*(?:[SDWC]\s*[/\\|]?\s*[O0o]|[5$]\s*[/\\|]\s*[O0o]\s*(?=[:.])|care\s*of)\b\s*[:.\-]?\s*[^,]{2,60},\s*/i.exec(address);
   return m && address.length - m[0].length >= 5 ? address.slice(m[0].length) : address;
 }
 

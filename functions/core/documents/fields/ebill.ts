@@ -1,12 +1,13 @@
 /** Utility bill (electricity, water, telecom, gas): consumer_name, consumer_number, address, bill_date, amount_due. */
 import type { DocumentModel } from '../blocks.ts';
 import { findAmounts } from '../validators.ts';
+import { looksLikeBareKey, type Segment } from '../layout.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
 import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey, labelSegments } from './layoutFields.ts';
-import { pairValue } from './commercial.ts';
+import { findDocumentDates, pairValue } from './commercial.ts';
 import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, notRefused, textByLabels, valueUnderCaption, withoutLeadingName } from './certificate.ts';
 
 /** Amounts a bill prints besides the one due now: after the due date, arrears, a prompt-payment figure. */
@@ -19,12 +20,20 @@ const ADDRESS_STOP = /^\s*(?:mobile|mob|phone|ph|tel|contact|e-?mail|gstin|gst|p
 /** A consumer number; a colon printed apart and read as "1" or "|" before it ("Consumer No.  1 222337515934") is not its first digit. */
 const CONSUMER_NUMBER = /^(?:[|!lI1]\s+(?=[A-Za-z]{0,4}\d{4,}\b))?([A-Za-z0-9][A-Za-z0-9/.\-]*\d[A-Za-z0-9/\-]*)/;
 
+/** The text with its dates blanked out (the same length, so positions hold). */
+function withoutDates(t: string): string {
+  let out = t;
+  for (const d of findDocumentDates(t)) out = out.slice(0, d.index) + ' '.repeat(d.length) + out.slice(d.index + d.length);
+  return out;
+}
+
 /** The amount due now: a key-value pair first (never one for after the due date), then a label in a line. */
 function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
   for (const label of labels) {
     for (const p of model.layout.find([label])) {
       if (NOT_DUE_NOW.test(p.key)) continue;
-      const hits = findAmounts(p.value).filter((a) => a.value > 0);
+      // (a date beside the caption is no amount: "Total Amount Payable | Pay by 01 Sep 2024" gives no 2024)
+      const hits = findAmounts(withoutDates(p.value)).filter((a) => a.value > 0);
       const a = hits.filter((h) => h.currency || h.decimals).pop() ?? hits.pop();
       if (a) return field(a.value, p.valueWords, { kind: 'structure', pass: true });
     }
@@ -34,14 +43,20 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
   const boxed = valueUnderCaption(model, labels, figure, { avoid: NOT_DUE_NOW });
   if (boxed) return field(findAmounts(boxed.text).filter((x) => x.value > 0).pop()!.value, boxed.words, { kind: 'structure', pass: true });
   // The payable amount boxed large under its caption, the charges' rows passing beside the box ("Net Amount Payable" / "Rs. 2,293.00")
-  // (printed larger and right-aligned in the box: any overlap with the caption's width, within three of its heights)
-  for (const cap of labelSegments(model, labels, 2)) {
+  // (printed larger and right-aligned in the box: any overlap with the caption's width, within three of its heights;
+  // a box wider than its caption starts the figure just past the caption's end, within two of its heights)
+  // (a caption that reads like a sentence, "Payable on or before due date", is a caption when a label covers all of it)
+  const covered = (t: string) => labels.some((l) => new RegExp(`^\\s*(?:${l.source})[\\s:.]*$`, 'i').test(t));
+  const sentenceCaptions = model.layout.segments.filter((s) => model.layout.isProseLine(s.line) && covered(s.text));
+  for (const cap of [...labelSegments(model, labels, 2), ...sentenceCaptions]) {
     if (NOT_DUE_NOW.test(cap.text)) continue;
     const bottom = cap.box.Top + cap.box.Height;
     const v = model.layout.segments
-      .filter((x) => x.page === cap.page && x.box.Top > bottom && x.box.Top - bottom <= cap.box.Height * 3 && x.box.Left < cap.box.Left + cap.box.Width && x.box.Left + x.box.Width > cap.box.Left)
+      .filter((x) => x.page === cap.page && x.box.Top > bottom && x.box.Top - bottom <= cap.box.Height * 3 && x.box.Left < cap.box.Left + cap.box.Width + cap.box.Height * 2 && x.box.Left + x.box.Width > cap.box.Left)
       .sort((a, b) => a.box.Top - b.box.Top)[0];
-    if (v && figure(v.text)) return field(findAmounts(v.text).filter((x) => x.value > 0).pop()!.value, v.words, { kind: 'structure', pass: true });
+    // (a lone figure with a space read after its thousands comma, "2, 238.00", is one amount)
+    const t = v?.text.replace(/(\d),\s(\d{3}(?:\.\d{2})?)(?!\d)/g, '$1,$2');
+    if (v && t && figure(t)) return field(findAmounts(t).filter((x) => x.value > 0).pop()!.value, v.words, { kind: 'structure', pass: true });
   }
   for (const label of labels) {
     const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && !model.layout.isProseLine(x.line));
@@ -68,6 +83,60 @@ export function withoutJoinedKey(f: ExtractedField): ExtractedField {
   const keep = parts.filter((x) => !(/\p{Ll}/u.test(x) && JOINED_KEY.test(x.trim())));
   if (keep.length === parts.length || capitals < parts.length / 2) return f;
   return { ...f, value: keep.join(', '), confidence_score: Math.min(f.confidence_score, SPLIT_CELL_CAP) };
+}
+
+/**
+ * A bill that prints each value over its caption (a value on a rule, "Grahak Sankhya / BP No." under it):
+ * known by captions closing their columns, a value above each and nothing under it or beside it, twice at
+ * least. Then a caption's value is the text above it in its column (past a local-language caption line
+ * over the English one), down to the caption; an address may run over two lines.
+ */
+function valuesOverCaptions(model: DocumentModel, allLabels: readonly RegExp[]) {
+  const lay = model.layout;
+  const isCaption = (t: string) => {
+    const k = t.replace(/[\s:.]+$/, '').trim();
+    return !/\d/.test(k) && (looksLikeBareKey(k) || allLabels.some((l) => new RegExp(`^\\s*(?:${l.source})\\s*$`, 'i').test(k)));
+  };
+  const sameColumn = (a: Segment, b: Segment) => a.page === b.page && Math.abs(a.box.Left - b.box.Left) <= Math.max(a.box.Height, 0.006) * 1.5;
+  const above = (seg: Segment, within: number) =>
+    lay.segments
+      .filter((x) => x !== seg && sameColumn(x, seg) && x.box.Top < seg.box.Top && seg.box.Top - (x.box.Top + x.box.Height) <= Math.max(seg.box.Height, x.box.Height) * within)
+      .sort((a, b) => b.box.Top - a.box.Top);
+  const valueAbove = (seg: Segment) => above(seg, 3.5).find((x) => !isCaption(x.text) && /[\p{L}\d]{2}/u.test(x.text) && /\d|\p{Lu}{2,}/u.test(x.text));
+  const captions = lay.segments.filter((x) => isCaption(x.text));
+  // (no value beside: the next cell on the row is a caption, or starts another column of captions; OCR joins close rows of two columns)
+  const besideFree = (seg: Segment) => {
+    const r = lay.segmentRight(seg);
+    return !r || isCaption(r.text) || captions.some((c) => c !== seg && sameColumn(c, r));
+  };
+  const closing = captions.filter((seg) => !lay.isProseLine(seg.line) && besideFree(seg) && !lay.segmentBelow(seg, 3) && !!valueAbove(seg));
+  if (closing.length < 2) return undefined;
+  return {
+    /** The value over the first caption that a label covers, accepted. */
+    over(labels: readonly RegExp[], accept: (t: string) => boolean): Segment | undefined {
+      for (const label of labels) {
+        const rx = new RegExp(`^\\s*(?:${label.source})[\\s:.]*$`, 'i');
+        // (a caption with its value beside it is a key-value cell, read as such)
+        for (const cap of lay.segments.filter((x) => rx.test(x.text) && besideFree(x))) {
+          const v = valueAbove(cap);
+          if (v && accept(v.text)) return v;
+        }
+      }
+      return undefined;
+    },
+    /** The lines over the caption back up to the caption before them: a value wrapped over two lines. */
+    block(v: Segment): { text: string; words: Segment['words'] } {
+      const parts = [v];
+      for (let cur = v; parts.length < 3; ) {
+        const up = above(cur, 1.2)[0];
+        if (!up || isCaption(up.text) || !/\d|,/.test(up.text)) break;
+        parts.unshift(up);
+        cur = up;
+      }
+      // (the PIN's dash read against it, "Manipur -795237")
+      return { text: parts.map((x) => x.text.trim()).join(', ').replace(/,\s*,/g, ',').replace(/\s-(?=\d{6}\b)/, ' - '), words: parts.flatMap((x) => x.words) };
+    },
+  };
 }
 
 export const extractEbill: Extractor = (model, _opts, V) => {
@@ -115,6 +184,25 @@ export const extractEbill: Extractor = (model, _opts, V) => {
   if (found.address && typeof found.address.value === 'string') found.address = withoutJoinedKey({ ...found.address, value: finishAddress(found.address.value) });
   // (a date beside its label before one under it: "Bill Date" heading a history table's column has earlier bills' dates under it)
   found.bill_date = labelledDate(model, V('bill_date').labels, { via: ['same-line', 'right'] }) ?? labelledDate(model, V('bill_date').labels, VIA) ?? dateAfterLabel(model, V('bill_date').labels);
-  found.amount_due = amountDue(model, V('amount_due').labels);
+  // ("Current Bill Amount" is the month's charges before arrears: a payable caption first, read by any of the ways)
+  const dueLabels = V('amount_due').labels;
+  found.amount_due = amountDue(model, dueLabels.filter((l) => /payable|due|paid/.test(l.source))) ?? amountDue(model, dueLabels);
+
+  // values printed over their captions: the caption under a value names it, not the value under the caption
+  const vo = valuesOverCaptions(model, all);
+  if (vo) {
+    const labelled = (v: Segment | undefined, value: string | undefined) => (v && value ? field(value, v.words, { kind: 'labelled', via: 'pair' }) : undefined);
+    const name = vo.over(V('consumer_name').labels, (t) => personName(cleanPartyName(t)));
+    found.consumer_name = labelled(name, name && cleanPartyName(name.text)) ?? found.consumer_name;
+    const number = vo.over(V('consumer_number').labels, (t) => !!CONSUMER_NUMBER.exec(t.trim()) && !findDocumentDates(t).length);
+    found.consumer_number = capShortId(labelled(number, number && CONSUMER_NUMBER.exec(number.text.trim())?.[1])) ?? found.consumer_number;
+    const date = vo.over(V('bill_date').labels, (t) => findDocumentDates(t).length > 0);
+    found.bill_date = labelled(date, date && findDocumentDates(date.text)[0].value) ?? found.bill_date;
+    const addr = vo.over(V('address').labels, (t) => /\b\d{6}\b/.test(t.replace(/\s+(?=\d{3}\b)/, '')));
+    if (addr) {
+      const b = vo.block(addr);
+      found.address = field(finishAddress(b.text), b.words, { kind: 'labelled', via: 'pair' });
+    }
+  }
   return { found };
 };

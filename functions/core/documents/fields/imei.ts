@@ -6,6 +6,7 @@ import { findAmounts, readImei } from '../validators.ts';
 import { combineConfidence } from '../confidence.ts';
 import { field, labelledAmount, labelledText, repairModelName, tidy, type ExtractedField, type Extractor } from './common.ts';
 import { DIGITISH } from './lookalikes.ts';
+import { isLabelText, valueUnderCaption } from './certificate.ts';
 import { evidenceOf } from '../../evidence/fieldEvidence.ts';
 
 /** Phone brands as printed on box labels: a heading "<Brand> <Model>" without a "Model" label. */
@@ -59,6 +60,24 @@ function brandLine(model: DocumentModel): ExtractedField | undefined {
   return undefined;
 }
 
+/** A brand alone on its line, as a price card or box prints it over the model ("IQOO" / "Z9 Lite 5G"); a logo's O read as 0. */
+const brandAlone = (t: string) => BRAND_WORD.test(t.trim()) || BRAND_WORD.test(t.trim().replace(/0/g, 'O').replace(/^[1l|]+I?(?=Q)/i, 'i'));
+
+/**
+ * The model printed on the line under a brand standing alone (heuristic: no label says it is the model),
+ * without the brand: a short line of a name, no key, figure or memory size.
+ */
+function modelUnderBrand(model: DocumentModel): ExtractedField | undefined {
+  for (const seg of model.layout.segments.slice(0, 12)) {
+    if (!brandAlone(seg.text)) continue;
+    const under = model.layout.segmentBelow(seg, 3);
+    const t = under ? tidy(under.text) : '';
+    if (!under || !t || t.split(/\s+/).length > 5 || /imei|\bram\b|\brom\b|mrp|price|colou?r|\d{5,}|[:₹]|\d\s*(?:GB|TB)\b|\brs\b/i.test(t)) continue;
+    return field(repairModelName(t), under.words, { kind: 'heuristic' });
+  }
+  return undefined;
+}
+
 /**
  * Ceiling for an IMEI list shorter than the numbered IMEI labels on the label: a number is missing, so
  * the list is wrong as a whole, as low as a value failing its validator (docs/confidence.md).
@@ -108,6 +127,21 @@ function spec(model: DocumentModel, re: RegExp, pick: (m: RegExpExecArray) => st
 /** A product card's captions: another field's key, never a model. */
 const CARD_CAPTION = /^(?:(?:product|device|sub)[\s-]*)?(?:category|brand|make|type|variant|colou?r|details|information|info)$/i;
 
+function priceInBox(model: DocumentModel, label: RegExp): ExtractedField | undefined {
+  const whole = new RegExp(`^\\s*(?:${label.source})[\\s:.]*$`, 'i');
+  for (const cap of model.layout.segments) {
+    if (!whole.test(cap.text)) continue;
+    const bottom = cap.box.Top + cap.box.Height;
+    const next = model.layout.segments
+      .filter((x) => x.page === cap.page && x.line !== cap.line && x.box.Top > bottom && x.box.Top - bottom <= cap.box.Height * 3 && x.box.Left + x.box.Width > cap.box.Left)
+      .sort((a, b) => a.box.Top - b.box.Top)[0];
+    if (!next || /\p{L}{3}/u.test(next.text.replace(/\b(?:rs|inr)\b/gi, ''))) continue;
+    const a = findAmounts(next.text).filter((h) => h.value >= 100 && (h.currency || h.decimals)).pop();
+    if (a) return field(a.value, next.words, { kind: 'structure', pass: true });
+  }
+  return undefined;
+}
+
 export const extractImei: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -127,11 +161,19 @@ export const extractImei: Extractor = (model, _opts, V) => {
       stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
       clean: (s) => withoutTrailingBrand(repairModelName(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, '')))),
       // (a card's heading "Product" over its first caption, "Category" / "Brand": the caption is no model)
-      accept: (s) => s.length >= 2 && !isModelCode(s) && !CARD_CAPTION.test(s),
+      // (nor another caption under it: a bilingual caption's English line under its local-language line, "Model Sankhya" / "Model No.")
+      accept: (s) => s.length >= 2 && !isModelCode(s) && !CARD_CAPTION.test(s) && !isLabelText(s, V('model').labels),
     });
+  // A grid of caption rows over value rows ("Utpad / Product Name" over "Narzo 70 Pro 5G"): the name under its caption
+  const nameUnderCaption = valueUnderCaption(model, V('model').labels, (s) => {
+    const t = tidy(s);
+    return t.length >= 2 && !isModelCode(t) && !CARD_CAPTION.test(t) && !isLabelText(t, V('model').labels) && !/\d\s*(?:GB|TB)\b|imei|[:₹]/i.test(t);
+  });
   found.model =
     shorterThanHeading(labelledModel, brandLine(model)) ??
     brandLine(model) ??
+    (nameUnderCaption ? field(withoutTrailingBrand(repairModelName(tidy(nameUnderCaption.text))), nameUnderCaption.words, { kind: 'labelled', via: 'pair' }) : undefined) ??
+    modelUnderBrand(model) ??
     // a phone-back sticker prints only the maker's code ("Model No. 24066PC95I"): with no name anywhere, the code is
     // the model (the model validator still holds it in review: a code may stand for a name the page does not print)
     labelledText(model, V('model').labels, {
@@ -181,6 +223,13 @@ export const extractImei: Extractor = (model, _opts, V) => {
     });
     if (hit && value !== undefined) {
       found.price = field(value, hit.words, { kind: 'structure', pass: true });
+      break;
+    }
+    // a price card's box: the caption alone ("OFFER PRICE") and the price large under it, centred in the box
+    // rather than under the caption's start (the next line down, within three caption heights, money alone)
+    const boxed = priceInBox(model, label);
+    if (boxed) {
+      found.price = boxed;
       break;
     }
   }

@@ -154,7 +154,14 @@ export function pairInSection(model: DocumentModel, sections: readonly RegExp[],
       const k = p.keySegment;
       if (!k || k.page !== h.page || k === h) continue;
       const dy = k.box.Top - h.box.Top;
-      const sameColumn = Math.abs(k.box.Left - h.box.Left) < 0.06 || (p.keyBox.Left >= h.box.Left - 0.01 && p.keyBox.Left <= h.box.Left + h.box.Width);
+      // (a heading centred over its box, "Bill to Party" over "Name : …": the key starts left of the heading's centre,
+      // within a box's half-width, with no other heading of its row between them)
+      const centre = h.box.Left + h.box.Width / 2;
+      const centred =
+        k.box.Left < centre &&
+        centre - k.box.Left <= 0.3 &&
+        !model.layout.rowOf(h).some((o) => o !== h && o.box.Left + o.box.Width / 2 > k.box.Left && o.box.Left + o.box.Width / 2 < centre);
+      const sameColumn = Math.abs(k.box.Left - h.box.Left) < 0.06 || (p.keyBox.Left >= h.box.Left - 0.01 && p.keyBox.Left <= h.box.Left + h.box.Width) || centred;
       if (dy <= 0 || dy > h.box.Height * 12 || !sameColumn) continue;
       if (!best || dy < best.d) best = { p, d: dy };
     }

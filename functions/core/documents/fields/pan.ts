@@ -94,10 +94,14 @@ function unlabelledNames(model: DocumentModel, panLine?: Line): { text: string; 
   const after = model.lines.filter((l) => l.index > start);
   const dateLine = after.find((l) => dateOnly(l.text.trim())) ?? after.find((l) => findDates(l.text).length > 0);
   const end = dateLine?.index ?? panLine?.index ?? model.lines.length;
-  return after
+  const lines = after
     .filter((l) => l.index < end && !HEADER.test(l.text))
     .map((l) => unspecked(model, l))
     .filter((l) => /^[A-Z][A-Z .']+$/.test(unbracketNameJ(l.text.trim())) && looksLikeName(unbracketNameJ(l.text)));
+  // Four name lines where the card has room for two: a long name and a long father's name each
+  // wrapped over two lines ("VENKATA SATYA NARAYANA" / "PENMETSA"), in that order.
+  if (lines.length === 4) return [0, 2].map((i) => ({ text: `${lines[i].text.trim()} ${lines[i + 1].text.trim()}`, words: [...lines[i].words, ...lines[i + 1].words] }));
+  return lines;
 }
 
 /** A month or day OCR read with a look-alike first digit ("14/62/1946": 0 read as 6): the digit a date's place allows. */

@@ -75,7 +75,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i, /\bauth(?:ori[sz]ation)?\.?\s*(?:no|number)\b/i],
     },
     order_date: {
-      labels: [/(?:d\.?\s?o\.?|delivery\s*order|order)\s*date/i, /date\s*of\s*issue/i, /dated/i, /date/i],
+      // ("DO Dt.": a lender's grid abbreviates the date as invoices do, "Inv. Dt.")
+      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order|order)\s*(?:date|dt\b\.?)/i, /date\s*of\s*issue/i, /dated/i, /date/i],
     },
     asset_model: {
       labels: [/(?:asset|product|device|handset|item|vehicle)\s*(?:\/\s*)?(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i, /make\s*(?:&|and|\/)\s*model(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|product|device|handset|machine|equipment))?/i, /(?:model|make)\s*of\s*(?:the\s*)?(?:vehicle|asset|product|device|handset)/i],

@@ -60,7 +60,10 @@ export const ebill: DocumentTypeDeclaration = {
       labels: [
         /(?:net\s*|total\s*)?amount\s*(?:due|payable)(?:\s*\(?rs\.?\)?)?/i,
         /total\s*(?:amount\s*)?(?:due|payable)/i,
-        /payable\s*amount/i,
+        // ("Net Payable Amount" whole: a caption over its boxed figure)
+        /(?:net\s*)?payable\s*amount/i,
+        // the boxed "Payable on or before due date" / "Payable by due date" (beside the amount after it)
+        /(?:(?:net\s*)?amount\s*)?payable\s*\(?\s*(?:on\s*or\s*)?(?:before|by)\s*(?:the\s*)?due\s*date\)?/i,
         // (what is payable after arrears and interest come before the bill's own amount: "Bill Amount" then "Net Payable")
         /net\s*payable/i,
         /amount\s*to\s*be\s*paid/i,

@@ -125,12 +125,14 @@ export const invoice: DocumentTypeDeclaration = {
       labels: [
         /(?:tax\s*)?invoice\s*date/i,
         /(?:inv(?:oice)?|bill)\.?\s*dt\.?/i,
-        /date\s*of\s*(?:invoice|issue|sale|supply)/i,
+        /date\s*of\s*(?:invoice|issue|sale)/i,
         /bill\s*date/i,
         // an e-invoice's "Document Date" (the IRP prints the invoice's number and date as the document's)
         /^\s*document\s*date\b/i,
         /dated/i,
-        /(?<!(?:order|due|delivery|ack|acknowledg(?:e)?ment|booking|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdate\b/i,
+        /(?<!(?:order|due|delivery|ack|acknowledg(?:e)?ment|booking|expiry|valid(?:ity)?|birth|dispatch|payment|p\.?o\.?)\.?\s*)\bdate\b(?!\s*of\s*supply)/i,
+        // GST law asks for the date of supply only where it differs from the invoice's: the invoice's own date first
+        /date\s*of\s*supply/i,
       ],
     },
   },
