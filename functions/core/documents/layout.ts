@@ -99,6 +99,9 @@ function keyWordCount(s: string): number {
     .filter((w) => KEY_WORDS.has(w) || KEY_WORDS.has(w.replace(/[.:#'’s]+$/, '')) || KEY_WORDS.has(w.replace(/[.:]+$/, ''))).length;
 }
 
+/** The legal form that ends a firm's name (labels name a firm in the singular: "Enterprise Name", "Name of Company"). */
+const FIRM_ENDING = /\b(?:(?:pvt|private)\.?\s*(?:ltd|limited)|ltd|limited|llp|enterprises|industries|traders)\.?$|&\s*co\.?$/i;
+
 /** A label without a colon: capitalised words with a label word among them, no digits, at most five words. */
 export function looksLikeBareKey(s: string): boolean {
   // "Trade Name, if any": a form's qualifier after a comma is part of the label, not an address's comma.
@@ -110,6 +113,8 @@ export function looksLikeBareKey(s: string): boolean {
   if (!looksLikeKey(t) || /[\d,:：]/.test(t) || t.split(/\s+/).length > 5) return false;
   // "Contact No." ends with a dot; a sentence does not end in a short abbreviation.
   if (/[!?]$/.test(t) || (/\.$/.test(t) && !/\b\w{1,3}\.$/.test(t))) return false;
+  // A firm's name ending in its legal form is a value, whatever label words it holds ("KRISHNA ENTERPRISES PRIVATE LIMITED").
+  if (FIRM_ENDING.test(t)) return false;
   // OCR sometimes reads a label's first capital in lower case ("sold To"): allowed when a later word is capitalised.
   const capitalised = /^[A-Z(#]/.test(t) || (/^\p{Ll}/u.test(t) && /\s\p{Lu}/u.test(t) && t.split(/\s+/).length <= 3);
   // (the label word may be in the qualifier: "Vehicle (Make / Model)")

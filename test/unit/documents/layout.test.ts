@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
 import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import { pageFromRows as page } from './rows.ts';
-import { isProse } from '#core/documents/layout.ts';
+import { isProse, looksLikeBareKey } from '#core/documents/layout.ts';
 
 describe('layout model', () => {
   it('splits a merged line into cells and pairs a bare label with the cell beside it', () => {
@@ -150,6 +150,18 @@ describe('layout model', () => {
     expect(r.customer_name.value).toBe('Harish Mathew');
     expect(r.customer_address.value).toBe('12, MG Road, Kothrud, Pune - 411038, Maharashtra');
     expect(r.invoice_date.value).toBe('14/06/2025');
+  });
+});
+
+describe('a firm\'s name is no label', () => {
+  it('a name ending in its legal form is a value, though it holds a label word ("ENTERPRISES", "COMPANY")', () => {
+    expect(looksLikeBareKey('KRISHNA ENTERPRISES PRIVATE LIMITED')).toBe(false);
+    expect(looksLikeBareKey('Navrang Enterprises')).toBe(false);
+    expect(looksLikeBareKey('Shah Trading Company Pvt. Ltd.')).toBe(false);
+    expect(looksLikeBareKey('Enterprise Name')).toBe(true);
+    expect(looksLikeBareKey('Legal Name')).toBe(true);
+    const m = page([[0.1, [0.05, 'Legal Name'], [0.45, 'KRISHNA ENTERPRISES PRIVATE LIMITED']], [0.14, [0.05, 'Trade Name'], [0.45, 'KRISHNA HOME APPLIANCES']]]);
+    expect(m.layout.pairs.map((p) => [p.key, p.value])).toEqual([['Legal Name', 'KRISHNA ENTERPRISES PRIVATE LIMITED'], ['Trade Name', 'KRISHNA HOME APPLIANCES']]);
   });
 });
 

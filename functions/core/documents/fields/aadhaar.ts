@@ -137,7 +137,8 @@ export const extractAadhaar: Extractor = (model, opts) => {
   const caption = (rx: RegExp) => model.findLines(rx).find((x) => !model.layout.isProseLine(x.line))?.line;
   const dobLine = caption(DOB_LABEL) ?? caption(YOB_LABEL);
   found.date_of_birth =
-    labelledDate(model, [DOB_LABEL], { via: ['same-line', 'right'] }) ??
+    // (the date under its caption too, before any unlabelled date: a card or letter prints its issue or download date first)
+    labelledDate(model, [DOB_LABEL, YOB_LABEL], { via: ['same-line', 'right', 'below'] }) ??
     (() => {
       const m = model.findLine(new RegExp(`(?:${YOB_LABEL.source})[^0-9]{0,20}((?:19|20)\\d{2})`, 'i'));
       if (!m) return undefined;

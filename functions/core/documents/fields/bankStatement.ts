@@ -165,8 +165,8 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     .flatMap((x) => [x.line, model.lineRightOf(x.line), model.lineBelow(x.line, 1)])
     .find((l): l is Line => !!l && findDates(l.text).length >= 2);
   // "Statement From | 01/02/2024" and "Statement To | 28/03/2024" as separate key-value cells.
-  const fromPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?|^\s*start\s*date/i]).find((p) => findDates(p.value).length === 1);
-  const toPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?|^\s*end\s*date/i]).find((p) => findDates(p.value).length === 1);
+  const fromPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?|^\s*(?:statement\s*)?start\s*date/i]).find((p) => findDates(p.value).length === 1);
+  const toPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?|^\s*(?:statement\s*)?end\s*date/i]).find((p) => findDates(p.value).length === 1);
   // (a form's "To" input on the From's row, a bare key the layout did not pair: the date right of it)
   const toOnRow = (() => {
     const key = fromPair?.keySegment;
@@ -188,8 +188,8 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   if (!periodLine && !found.period_from) {
     // A row of captions over a row of values ("From Date | To Date" over "01/12/2025 | 30/11/2026").
     const oneDate = (t: string) => findDates(t).length === 1;
-    const from = valueUnderCaption(model, [/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?/i], oneDate);
-    const to = valueUnderCaption(model, [/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?/i], oneDate);
+    const from = valueUnderCaption(model, [/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?|^\s*(?:statement\s*)?start\s*date/i], oneDate);
+    const to = valueUnderCaption(model, [/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?|^\s*(?:statement\s*)?end\s*date/i], oneDate);
     if (from && to && from !== to) {
       found.period_from = field(findDates(from.text)[0].value, from.words, { kind: 'structure', pass: true });
       found.period_to = field(findDates(to.text)[0].value, to.words, { kind: 'structure', pass: true });

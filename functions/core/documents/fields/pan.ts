@@ -9,7 +9,8 @@ import { unbracketNameJ } from './certificate.ts';
 import { field, idField, labelledDate, labelledText, cleanName, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 
 // (the bilingual card's Hindi caption in Latin letters, "Janm ki Tarikh", too)
-const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म|\bjanm\s*ki\s*tarikh\b/i;
+// (a company's or firm's PAN prints its date of incorporation or formation where a person's prints the birth date)
+const DOB_LABEL = /date\s*of\s*birth|\bD\.?O\.?B\b|जन्म|\bjanm\s*ki\s*tarikh\b|date\s*of\s*(?:incorporation|formation)/i;
 const HEADER = /income|tax|department|govt|government|india|permanent|account|number|signature|card|\bname\b|birth|father/i;
 // The last letter J may come back as ")" (bold type); the position says it is a letter.
 const PAN_TOKEN = /(?<![A-Za-z0-9])[A-Za-z0-9|\]]{5}\s?[A-Za-z0-9|\]]{4}\s?[A-Za-z0-9|\])](?![A-Za-z0-9])/g;
@@ -162,14 +163,15 @@ export const extractPan: Extractor = (model, opts, V) => {
     candidates[0];
 
   let name =
-    labelledText(model, V('name_as_per_pan').labels, { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
+    // (a record's caption with its value in the cell beside it, before a card's value under its caption)
+    labelledText(model, V('name_as_per_pan').labels, { via: ['same-line', 'right', 'below'], clean: cleanName, accept: looksLikeName }) ??
     (() => {
       const l = unlabelledNames(model, best?.line)[0];
       return l ? field(cleanName(unbracketNameJ(l.text)), l.words, { kind: 'heuristic' }) : undefined;
     })();
 
   found.father_name =
-    labelledText(model, V('father_name').labels, { via: ['same-line', 'below'], clean: cleanName, accept: looksLikeName }) ??
+    labelledText(model, V('father_name').labels, { via: ['same-line', 'right', 'below'], clean: cleanName, accept: looksLikeName }) ??
     (() => {
       const l = unlabelledNames(model, best?.line)[1];
       return l ? field(cleanName(unbracketNameJ(l.text)), l.words, { kind: 'heuristic' }) : undefined;

@@ -47,11 +47,22 @@ const isBusiness = (s: string) => {
  * Order  No. 118"): the title is the number's label, its "#"/"No." carried by the value.
  */
 function titleNumber(model: DocumentModel): ExtractedField | undefined {
-  for (const p of model.layout.find([/^\s*(?:purchase\s*order|p\.?\s?o\.?)\s*$/i], 0)) {
-    const m = /^\s*(?:#|no\.?|number)\s*[:.]?\s*/i.exec(p.value);
+  const TITLE = /^\s*(?:purchase\s*order|p\.?\s?o\.?)\s*$/i;
+  // (the title's pair, else the cell under the title: a letterhead beside the title leaves it unpaired)
+  // (a number right-aligned under a right-aligned title starts near the title's end)
+  const under = model.layout.segments
+    .filter((t) => TITLE.test(t.text))
+    .flatMap((t) => {
+      const bottom = t.box.Top + t.box.Height;
+      const near = model.layout.segments.filter((x) => x.page === t.page && x.box.Top > bottom && x.box.Top - bottom <= t.box.Height * 3 && x.box.Left < t.box.Left + t.box.Width + t.box.Height * 2 && x.box.Left + x.box.Width > t.box.Left);
+      return near.sort((a, b) => a.box.Top - b.box.Top).slice(0, 1);
+    });
+  const candidates = [...model.layout.find([TITLE], 0).map((p) => ({ text: p.value, words: p.valueWords })), ...under.map((s) => ({ text: s.text, words: s.words }))];
+  for (const c of candidates) {
+    const m = /^\s*(?:#|no\.?|number)\s*[:.]?\s*/i.exec(c.text);
     if (!m) continue;
-    const id = ID_VALUE.exec(p.value.slice(m[0].length));
-    if (id) return field(id[1], p.valueWords.filter((w) => /\d/.test(w.text)), { kind: 'labelled', via: 'pair' });
+    const id = ID_VALUE.exec(c.text.slice(m[0].length));
+    if (id) return field(id[1], c.words.filter((w) => /\d/.test(w.text)), { kind: 'labelled', via: 'pair' });
   }
   return undefined;
 }

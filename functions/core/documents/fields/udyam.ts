@@ -10,7 +10,7 @@ import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLa
 
 const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z0-9)]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 const TYPE_WORD = /\b(micro|small|medium)\b/i;
-const TYPE_LABELS = [/type\s*of\s*(?:the\s*)?enterprise/i, /enterprise\s*type/i, /^\s*(?:type|category)\s*$/i, /(?:enterprise\s*)?category/i];
+const TYPE_LABELS = [/(?:type|classification|category)\s*of\s*(?:the\s*)?(?:enterprise|msme)/i, /enterprise\s*(?:type|classification)/i, /^\s*(?:type|category)\s*$/i, /(?:enterprise\s*)?category/i];
 /** A unit's or plant's location is a second address; the enterprise's official address is wanted. */
 const NOT_OFFICIAL = /unit|plant|location|communication|residen/i;
 const ADDRESS_STOP = /^\s*(?:date|major|type|social|name|national|mobile|email|e-mail|nic|\d+\.|enterprise|registered|classification)/i;

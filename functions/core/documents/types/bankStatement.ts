@@ -48,7 +48,7 @@ export const bankStatement: DocumentTypeDeclaration = {
       ],
     },
     // "A/c" comes back as "Alc" or "A1c"; "No." as "N0."
-    account_number: { labels: [/(?:(?:s\.?\s*b\.?|savings|current|ca|sb)\s*)?(?:account|a\s*[\/l1|]\s*c|acct\.?)\s*(?:n[o0]|number|#)\.?/i] },
+    account_number: { labels: [/(?:(?:s\.?\s*b\.?|savings|current|ca|sb)\s*)?(?:account|a\s*[\/l1|]\s*c|acct\.?|\ba\s*c\b\.?)\s*(?:n[o0]|number|#)\.?/i] },
   },
   addressFields: [],
   pageImage: false,

@@ -29,7 +29,7 @@ export const gstCert: DocumentTypeDeclaration = {
   extract: extractGstCert,
   vocabulary: {
     legal_name: { labels: [/legal\s*name(?:\s*of\s*(?:the\s*)?(?:business|taxpayer))?/i, /name\s*of\s*(?:the\s*)?(?:taxpayer|registered\s*person)/i, /taxpayer(?:'s)?\s*name/i] },
-    trade_name: { labels: [/trade\s*name(?:,?\s*if\s*any)?/i, /trading\s*name/i] },
+    trade_name: { labels: [/trade\s*name(?:\s*of\s*(?:the\s*)?business)?(?:,?\s*if\s*any)?/i, /trading\s*name/i] },
     address: {
       labels: [
         /address\s*of\s*(?:the\s*)?principal\s*place\s*of\s*business/i,
@@ -45,6 +45,8 @@ export const gstCert: DocumentTypeDeclaration = {
         /registration\s*date/i,
         /date\s*of\s*liability/i,
         /registered\s*(?:on|since)/i,
+        // (the registration's effective date: "With effect from", "Effective Date")
+        /with\s*effect\s*from|\bw\.?\s*e\.?\s*f\.?(?=[\s:.]|$)|^\s*effective\s*date\b/i,
         /date\s*of\s*validity/i,
         /date\s*of\s*issue/i,
       ],

@@ -40,7 +40,7 @@ export const pan: DocumentTypeDeclaration = {
         /(?<!(?:father|mother)['’]?s?\s*|\b(?:pita|mata)\b.{0,24})\bname\b/i,
       ],
     },
-    father_name: { labels: [/father['’]?s?\s*name/i, /\bpita\s*ka\s*naam\b/i, /^\s*pita\b.{0,24}$/i] },
+    father_name: { labels: [/father['’]?s?\s*name/i, /name\s*of\s*(?:the\s*)?father/i, /\bpita\s*ka\s*naam\b/i, /^\s*pita\b.{0,24}$/i] },
   },
   addressFields: [],
   pageImage: true,

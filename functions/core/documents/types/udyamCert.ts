@@ -27,7 +27,7 @@ export const udyamCert: DocumentTypeDeclaration = {
   },
   extract: extractUdyam,
   vocabulary: {
-    enterprise_name: { labels: [/name\s*of\s*(?:the\s*)?enterprise/i, /enterprise(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:unit|firm|business)(?:\s*\(s\))?/i] },
+    enterprise_name: { labels: [/name\s*of\s*(?:the\s*)?(?:enterprise|msme)/i, /enterprise(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:unit|firm|business)(?:\s*\(s\))?/i, /^\s*business\s*name\b/i] },
     address: {
       labels: [
         /(?:official\s*)?address\s*of\s*(?:the\s*)?enterprise/i,
@@ -37,7 +37,7 @@ export const udyamCert: DocumentTypeDeclaration = {
       ],
     },
     // Never the date of incorporation or of commencement: the Udyam certificate's own registration date.
-    date_of_registration: { labels: [/date\s*of\s*udyam\s*registration/i, /udyam\s*registration\s*date/i, /date\s*of\s*registration/i, /registration\s*date/i, /registered\s*on/i] },
+    date_of_registration: { labels: [/date\s*of\s*udyam\s*registration/i, /udyam\s*registration\s*date/i, /date\s*of\s*registration/i, /regi?s?(?:tration|tn|n)\.?\s*date/i, /registered\s*on/i] },
   },
   addressFields: ['address'],
   pageImage: false,
