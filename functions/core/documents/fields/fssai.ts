@@ -24,7 +24,7 @@ export const TITLED_PERSON_CAP = 0.5;
  * "Name and (Registered Office) Address of Licensee": the business is the name before the address.
  * A second name after a slash is the same party ("Name of the Licensee / Company").
  */
-const LICENSEE = /name\s*(?:and\s*(?:registered\s*(?:office\s*)?)?address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|fbo|company)(?:\s*\/\s*(?:licensee|company|firm|fbo))?/i;
+const LICENSEE = /name\s*(?:(?:and|&)\s*(?:registered\s*(?:office\s*)?)?address\s*)?of\s*(?:the\s*)?(?:licensee|registrant|food\s*business\s*operator|fbo|company)(?:\s*\/\s*(?:licensee|company|firm|fbo))?/i;
 
 /**
  * The 14 digits read as two pieces on one row ("2327913168706" and "4": a photo's glare or a box

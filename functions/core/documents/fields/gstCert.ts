@@ -125,7 +125,8 @@ export const extractGstCert: Extractor = (model, _opts, V) => {
   const refused: string[] = [];
   // The principal place's own key read line by line (its value under it, no pair formed) comes before a
   // generic "Address" key, which on REG-06 also heads the additional places table.
-  const principal = labelledAddress(model, V('address').labels.filter((l) => /principal/.test(l.source)), { maxLines: 4, stop: STOP });
+  // (a label naming the principal place, not one where "principal" is optional: "Additional Place of Business" is another place)
+  const principal = labelledAddress(model, V('address').labels.filter((l) => /principal/.test(l.source.replace(/\(\?:principal\\s\*\)\?/g, ''))), { maxLines: 4, stop: STOP });
   found.address ??=
     addressByLabels(model, V('address').labels, { avoid: NOT_PRINCIPAL, stop: STOP, refused }) ??
     (principal && hasPincode(String(principal.value)) ? principal : undefined) ??

@@ -53,7 +53,7 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
       labels: [
         new RegExp(`(?:(?:premises|business|site|outlet|unit)\\s*)?address${AS_ON_LICENCE}`, 'i'),
         // "Address of (Food Business | Kitchen) Premises", "Address of Food Business", "Address of the premises for which licence is issued"
-        /address\s*of\s*(?:the\s*)?(?:(?:authori[sz]ed|kitchen|food\s*business|business)\s*)?(?:premises|(?:food\s*)?business)(?:\s*for\s*which\s*(?:the\s*)?(?:licen[cs]e|registration)\s*is\s*(?:issued|granted|sought)|\s*\(\s*(?:licen[cs]ed|registered)\s*\))?/i,
+        /address\s*of\s*(?:the\s*)?(?:(?:authori[sz]ed|kitchen|food\s*business|business)\s*(?:\/\s*)?)?(?:premises|(?:food\s*)?business)(?:\s*for\s*which\s*(?:the\s*)?(?:licen[cs]e|registration)\s*is\s*(?:issued|granted|sought)|\s*\(\s*(?:licen[cs]ed|registered)\s*\))?/i,
         /(?:premises|business|site|outlet|unit)\s*address/i,
         /place\s*of\s*business/i,
         // a street vendor's premises: where the cart stands, not the operator's residence
