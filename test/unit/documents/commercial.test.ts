@@ -303,6 +303,17 @@ describe('delivery and purchase orders', () => {
   });
 });
 
+describe('business names without the firm title', () => {
+  it('an invoice\'s dealer and a DO\'s dealer drop "M/s" / "M/S." / "Messrs" (a "Sri" of the firm\'s own name stays)', () => {
+    const inv = (name: string) => extractFields('INVOICE', modelFromLines(['TAX INVOICE', `Dealer Name: ${name}`, 'Invoice No.: SGM/1187', 'Grand Total: Rs. 45,999.00'])).data.dealership_name?.value;
+    expect(inv('M/s Shree Ganesh Mobiles')).toBe('Shree Ganesh Mobiles');
+    expect(inv('M/S. Sri Balaji Traders')).toBe('Sri Balaji Traders');
+    expect(inv('Messrs Kumar Electronics')).toBe('Kumar Electronics');
+    const d = extractFields('DELIVERY_ORDER', modelFromLines(['DELIVERY ORDER', 'Dealer Name: M/s Sai Krupa Electronics', 'Customer Name: Sunita Patil', 'Asset Cost: Rs. 18,999/-'])).data;
+    expect(d.dealer_name.value).toBe('Sai Krupa Electronics');
+  });
+});
+
 describe('IMEI labels', () => {
   it('the offer price beats the struck-out MRP, and a price is money ("5G" under "BEST PRICE" is not)', () => {
     const d = extractFields('IMEI_CLOSEUP_IMAGE', modelFromLines(['BEST PRICE', 'vivo T3x 5G', `IMEI 1 ${IMEI_1}`, `IMEI 2 ${IMEI_2}`, 'MRP 27,399.00', 'Offer Price ₹ 25,999.00'])).data;

@@ -11,7 +11,7 @@ import { gstinCandidates } from './gstin.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { ID_VALUE } from './referenceNumber.ts';
-import { amountInWords, amountWords, findDocumentDates, joinSplitDecimals, pairValue, personName, rowAmounts, tenderedLessChange } from './commercial.ts';
+import { amountInWords, amountWords, findDocumentDates, joinSplitDecimals, pairValue, personName, rowAmounts, tenderedLessChange, withoutFirmTitle } from './commercial.ts';
 import { plausible } from '../plausibility.ts';
 import { HEURISTIC_CAP } from '../confidence.ts';
 import { isProse } from '../layout.ts';
@@ -570,6 +570,8 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     })();
 
   found.total_invoice_amount = invoiceTotal(model);
+  // (a business's name without its firm title: "M/s Shree Ganesh Mobiles" -> "Shree Ganesh Mobiles")
+  found.dealership_name = withoutFirmTitle(found.dealership_name);
 
   return { found };
 };
