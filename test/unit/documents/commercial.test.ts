@@ -312,6 +312,16 @@ describe('business names without the firm title', () => {
     const d = extractFields('DELIVERY_ORDER', modelFromLines(['DELIVERY ORDER', 'Dealer Name: M/s Sai Krupa Electronics', 'Customer Name: Sunita Patil', 'Asset Cost: Rs. 18,999/-'])).data;
     expect(d.dealer_name.value).toBe('Sai Krupa Electronics');
   });
+
+  it('DO: a co-applicant printed before the applicant is another party, not the customer', () => {
+    for (const lines of [
+      ['DELIVERY ORDER', 'Co-Applicant Name: Rajesh Patil', 'Applicant Name: Sunita Patil', 'Asset Cost: Rs. 18,999/-'],
+      ['DELIVERY ORDER', 'Co-Applicant: Rajesh Patil', 'Applicant: Sunita Patil', 'Asset Cost: Rs. 18,999/-'],
+      ['DELIVERY ORDER', 'Co Borrower Name: Rajesh Patil', 'Borrower Name: Sunita Patil', 'Asset Cost: Rs. 18,999/-'],
+    ]) {
+      expect(extractFields('DELIVERY_ORDER', modelFromLines(lines)).data.customer_name.value).toBe('Sunita Patil');
+    }
+  });
 });
 
 describe('IMEI labels', () => {

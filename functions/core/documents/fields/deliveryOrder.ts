@@ -185,7 +185,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     (custPair ? field(personName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(
       model,
-      [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
+      [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:(?<!co[\s-]*)borrower|(?<!co[\s-]*)applicant|buyer|hirer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
       // (a label word left of a row of labels, "Customer Name Mobile No.", is no name)
       { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?)$/i.test(v) },
     ) ??
