@@ -303,6 +303,23 @@ describe('delivery and purchase orders', () => {
   });
 });
 
+describe('invoices: the dealer\'s GSTIN by its key', () => {
+  it('a GSTIN under the buyer\'s key or another identifier\'s (PAN, CIN) is not the dealer\'s, wherever the customer block starts', () => {
+    const beside = pageFromRows([
+      [0.03, [0.05, 'TAX INVOICE']],
+      [0.1, [0.05, 'Customer Name'], [0.45, 'Rahul Sharma']],
+      [0.16, [0.05, "Buyer's GSTIN"], [0.45, '29AABCR5678L1ZN']],
+      [0.22, [0.05, 'GSTIN'], [0.45, '27AAPFS1234K1ZW']],
+      [0.28, [0.05, 'Grand Total'], [0.45, 'Rs. 45,999.00']],
+    ]);
+    expect(extractFields('INVOICE', beside).data.dealer_gst.value).toBe('27AAPFS1234K1ZW');
+    const colon = modelFromLines(['TAX INVOICE', 'Customer Name: Rahul Sharma', 'PAN: 29AABCR5678L1ZN', 'GST Number: 27AAPFS1234K1ZW', 'Grand Total: Rs. 45,999.00']);
+    expect(extractFields('INVOICE', colon).data.dealer_gst.value).toBe('27AAPFS1234K1ZW');
+    const ours = modelFromLines(['TAX INVOICE', 'Customer Name: Rahul Sharma', 'GSTIN: 29AABCR5678L1ZN', 'Our GSTIN: 27AAPFS1234K1ZW', 'Grand Total: Rs. 45,999.00']);
+    expect(extractFields('INVOICE', ours).data.dealer_gst.value).toBe('27AAPFS1234K1ZW');
+  });
+});
+
 describe('business names without the firm title', () => {
   it('an invoice\'s dealer and a DO\'s dealer drop "M/s" / "M/S." / "Messrs" (a "Sri" of the firm\'s own name stays)', () => {
     const inv = (name: string) => extractFields('INVOICE', modelFromLines(['TAX INVOICE', `Dealer Name: ${name}`, 'Invoice No.: SGM/1187', 'Grand Total: Rs. 45,999.00'])).data.dealership_name?.value;

@@ -79,6 +79,11 @@ export const invoice: DocumentTypeDeclaration = {
       sections: DEALER_SECTIONS,
       inSection: [/name/i],
     },
+    // The seller's own GSTIN by its key ("Seller's GSTIN", "Supplier GSTIN", "Our GSTIN"); a bare
+    // "GSTIN" may be either party's and is ranked by where it stands (fields/invoice.ts).
+    dealer_gst: {
+      labels: [/(?:dealer|seller|supplier|vendor|our|shop|store|firm)(?:'s)?\s*gst(?:in)?\b/i, /gst(?:in)?\s*(?:no\.?|number)?\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|vendor)/i],
+    },
     dealer_address: {
       labels: [/(?:dealer|seller|supplier|vendor|shop|firm|store|outlet|showroom)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|vendor|store|shop|showroom)/i],
       sections: DEALER_SECTIONS,
