@@ -75,7 +75,9 @@ export const invoice: DocumentTypeDeclaration = {
   extract: extractInvoice,
   vocabulary: {
     dealership_name: {
-      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm|store|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i],
+      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm|store|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i,
+        // the party's caption alone ("Dealer :", "Vendor :", "Details of Supplier :"): a qualified one is another value ("Dealer Code")
+        /^\s*(?:details\s*of\s*(?:the\s*)?)?(?:dealer|vendor|supplier|seller)\s*:?\s*$/i],
       sections: DEALER_SECTIONS,
       inSection: [/name/i],
     },
@@ -93,6 +95,8 @@ export const invoice: DocumentTypeDeclaration = {
       labels: [
         /(?:customer|cust\.?|buyer|purchaser|client|receiver|recipient|consignee|party)(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient|party)/i,
+        // a GST invoice's party block as one caption: "Details of Receiver (Billed to)" (the consignee's is another)
+        /^\s*details\s*of\s*(?:the\s*)?(?:receiver|recipient|buyer|customer)\s*$/i,
         /bill(?:ed)?[\s-]*to\b/i,
         /sold\s*to/i,
         /invoice(?:d)?\s*to\b/i,
