@@ -341,6 +341,29 @@ describe('business names without the firm title', () => {
   });
 });
 
+describe('purchase orders: a form\'s field is no section heading', () => {
+  it('a key with its own value beside or under it ("Vendor | Sanjay Kulkarni") does not make the keys below it the other party\'s', () => {
+    const beside = pageFromRows([
+      [0.03, [0.05, 'PURCHASE ORDER']],
+      [0.1, [0.05, 'PO No.'], [0.45, 'PO/2024-25/0417']],
+      [0.16, [0.05, 'Vendor'], [0.45, 'Sanjay Kulkarni']],
+      [0.22, [0.05, 'Purchaser Name'], [0.45, 'Maruti Agro Foods Pvt. Ltd.']],
+      [0.28, [0.05, 'Total Order Value'], [0.45, 'INR 2,36,000.00']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', beside).data.buyer_name.value).toBe('Maruti Agro Foods Pvt. Ltd.');
+    const below = pageFromRows([
+      [0.03, [0.05, 'PURCHASE ORDER']],
+      [0.1, [0.05, 'PO No.']],
+      [0.145, [0.05, 'PO/2024-25/0417']],
+      [0.2, [0.05, 'Vendor']],
+      [0.245, [0.05, 'Sanjay Kulkarni']],
+      [0.3, [0.05, 'Purchaser Name']],
+      [0.345, [0.05, 'Maruti Agro Foods Pvt. Ltd.']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', below).data.buyer_name.value).toBe('Maruti Agro Foods Pvt. Ltd.');
+  });
+});
+
 describe('IMEI labels', () => {
   it('the offer price beats the struck-out MRP, and a price is money ("5G" under "BEST PRICE" is not)', () => {
     const d = extractFields('IMEI_CLOSEUP_IMAGE', modelFromLines(['BEST PRICE', 'vivo T3x 5G', `IMEI 1 ${IMEI_1}`, `IMEI 2 ${IMEI_2}`, 'MRP 27,399.00', 'Offer Price ₹ 25,999.00'])).data;
