@@ -87,6 +87,8 @@ const KEY_WORDS = new Set(
     'kind fssai udyam po purchase delivery do proprietor owner firm shop company id unit # ' +
     'category premises commencement expiry till fee status designation district village town taluka tehsil classification renewal ' +
     'registered charges pay previous current arrears reading occupier micr nominee currency make ' +
+    // an order's party captions: "Ordered By"
+    'ordered ' +
     // a Hindi bill's captions in Latin letters: number, date, name, address, customer, amount, total
     'sankhya kramank dinank naam pata grahak rashi yog')
     .split(' '),

@@ -303,6 +303,67 @@ describe('delivery and purchase orders', () => {
   });
 });
 
+describe('invoices: the dealer\'s GSTIN by its key', () => {
+  it('a GSTIN under the buyer\'s key or another identifier\'s (PAN, CIN) is not the dealer\'s, wherever the customer block starts', () => {
+    const beside = pageFromRows([
+      [0.03, [0.05, 'TAX INVOICE']],
+      [0.1, [0.05, 'Customer Name'], [0.45, 'Rahul Sharma']],
+      [0.16, [0.05, "Buyer's GSTIN"], [0.45, '29AABCR5678L1ZN']],
+      [0.22, [0.05, 'GSTIN'], [0.45, '27AAPFS1234K1ZW']],
+      [0.28, [0.05, 'Grand Total'], [0.45, 'Rs. 45,999.00']],
+    ]);
+    expect(extractFields('INVOICE', beside).data.dealer_gst.value).toBe('27AAPFS1234K1ZW');
+    const colon = modelFromLines(['TAX INVOICE', 'Customer Name: Rahul Sharma', 'PAN: 29AABCR5678L1ZN', 'GST Number: 27AAPFS1234K1ZW', 'Grand Total: Rs. 45,999.00']);
+    expect(extractFields('INVOICE', colon).data.dealer_gst.value).toBe('27AAPFS1234K1ZW');
+    const ours = modelFromLines(['TAX INVOICE', 'Customer Name: Rahul Sharma', 'GSTIN: 29AABCR5678L1ZN', 'Our GSTIN: 27AAPFS1234K1ZW', 'Grand Total: Rs. 45,999.00']);
+    expect(extractFields('INVOICE', ours).data.dealer_gst.value).toBe('27AAPFS1234K1ZW');
+  });
+});
+
+describe('business names without the firm title', () => {
+  it('an invoice\'s dealer and a DO\'s dealer drop "M/s" / "M/S." / "Messrs" (a "Sri" of the firm\'s own name stays)', () => {
+    const inv = (name: string) => extractFields('INVOICE', modelFromLines(['TAX INVOICE', `Dealer Name: ${name}`, 'Invoice No.: SGM/1187', 'Grand Total: Rs. 45,999.00'])).data.dealership_name?.value;
+    expect(inv('M/s Shree Ganesh Mobiles')).toBe('Shree Ganesh Mobiles');
+    expect(inv('M/S. Sri Balaji Traders')).toBe('Sri Balaji Traders');
+    expect(inv('Messrs Kumar Electronics')).toBe('Kumar Electronics');
+    const d = extractFields('DELIVERY_ORDER', modelFromLines(['DELIVERY ORDER', 'Dealer Name: M/s Sai Krupa Electronics', 'Customer Name: Sunita Patil', 'Asset Cost: Rs. 18,999/-'])).data;
+    expect(d.dealer_name.value).toBe('Sai Krupa Electronics');
+  });
+
+  it('DO: a co-applicant printed before the applicant is another party, not the customer', () => {
+    for (const lines of [
+      ['DELIVERY ORDER', 'Co-Applicant Name: Rajesh Patil', 'Applicant Name: Sunita Patil', 'Asset Cost: Rs. 18,999/-'],
+      ['DELIVERY ORDER', 'Co-Applicant: Rajesh Patil', 'Applicant: Sunita Patil', 'Asset Cost: Rs. 18,999/-'],
+      ['DELIVERY ORDER', 'Co Borrower Name: Rajesh Patil', 'Borrower Name: Sunita Patil', 'Asset Cost: Rs. 18,999/-'],
+    ]) {
+      expect(extractFields('DELIVERY_ORDER', modelFromLines(lines)).data.customer_name.value).toBe('Sunita Patil');
+    }
+  });
+});
+
+describe('purchase orders: a form\'s field is no section heading', () => {
+  it('a key with its own value beside or under it ("Vendor | Sanjay Kulkarni") does not make the keys below it the other party\'s', () => {
+    const beside = pageFromRows([
+      [0.03, [0.05, 'PURCHASE ORDER']],
+      [0.1, [0.05, 'PO No.'], [0.45, 'PO/2024-25/0417']],
+      [0.16, [0.05, 'Vendor'], [0.45, 'Sanjay Kulkarni']],
+      [0.22, [0.05, 'Purchaser Name'], [0.45, 'Maruti Agro Foods Pvt. Ltd.']],
+      [0.28, [0.05, 'Total Order Value'], [0.45, 'INR 2,36,000.00']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', beside).data.buyer_name.value).toBe('Maruti Agro Foods Pvt. Ltd.');
+    const below = pageFromRows([
+      [0.03, [0.05, 'PURCHASE ORDER']],
+      [0.1, [0.05, 'PO No.']],
+      [0.145, [0.05, 'PO/2024-25/0417']],
+      [0.2, [0.05, 'Vendor']],
+      [0.245, [0.05, 'Sanjay Kulkarni']],
+      [0.3, [0.05, 'Purchaser Name']],
+      [0.345, [0.05, 'Maruti Agro Foods Pvt. Ltd.']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', below).data.buyer_name.value).toBe('Maruti Agro Foods Pvt. Ltd.');
+  });
+});
+
 describe('IMEI labels', () => {
   it('the offer price beats the struck-out MRP, and a price is money ("5G" under "BEST PRICE" is not)', () => {
     const d = extractFields('IMEI_CLOSEUP_IMAGE', modelFromLines(['BEST PRICE', 'vivo T3x 5G', `IMEI 1 ${IMEI_1}`, `IMEI 2 ${IMEI_2}`, 'MRP 27,399.00', 'Offer Price ₹ 25,999.00'])).data;

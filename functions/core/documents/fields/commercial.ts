@@ -7,7 +7,7 @@
 import type { DocumentModel, Line, Word } from '../blocks.ts';
 import type { KeyValue, Segment } from '../layout.ts';
 import { findAmounts, findDates, type AmountHit } from '../validators.ts';
-import { cleanName, hasPincode, isStateLine, joinAddress, tidy } from './common.ts';
+import { cleanName, hasPincode, isStateLine, joinAddress, tidy, type ExtractedField } from './common.ts';
 
 /** Honorifics printed before a person's name: not part of the name. */
 const HONORIFIC = /^(?:(?:mr|mrs|ms|miss|mst|shri|sri|smt|kumari|kum|dr|prof|m\/s)\.?\s+)+/i;
@@ -18,6 +18,22 @@ export function personName(s: string): string {
   const c = cleanName(s.replace(/(?<=\p{Lu})[\])](?=\s|$)/gu, (m, at: number) => (/[[(]/.test(s.slice(0, at)) ? m : 'J')));
   const bare = c.replace(HONORIFIC, '').trim();
   return bare.length >= 2 ? bare : c;
+}
+
+/** The firm's title before a business's name ("M/s", "M/S.", "Messrs"): not part of the name. */
+const FIRM_TITLE = /^(?:m\s*\/\s*s|messrs)\.?(?=[\s.,]|$)[\s.,]*/i;
+
+/** A business's name as the field wants it: "M/s" / "Messrs" dropped ("Sri Balaji Traders" keeps its "Sri"). */
+export function firmName(s: string): string {
+  const bare = s.replace(FIRM_TITLE, '').trim();
+  return bare.length >= 2 ? bare : s;
+}
+
+/** The field with its business name's firm title dropped (whichever reading gave it: pair, heading, addressee, letterhead). */
+export function withoutFirmTitle(f: ExtractedField | undefined): ExtractedField | undefined {
+  if (!f || typeof f.value !== 'string') return f;
+  const v = firmName(f.value);
+  return v === f.value ? f : { ...f, value: v };
 }
 
 const UNITS: Record<string, number> = {

@@ -8,7 +8,7 @@ import type { KeyValue, Segment } from '../layout.ts';
 import { findAmounts, findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY, SPLIT_CELL_CAP } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
-import { SALUTATION, addressee, personName } from './commercial.ts';
+import { SALUTATION, addressee, personName, withoutFirmTitle } from './commercial.ts';
 import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { addressForKey, addressUnderSegment, labelSegments, nameUnderHeading, pairInSection } from './layoutFields.ts';
@@ -162,6 +162,9 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   if (to && found.dealer_name?.value === to.name && model.layout.segments.filter((x) => x.line === to.line && to.name.split(/\s+/).some((w) => w.length > 1 && x.text.includes(w))).length >= 2) {
     found.dealer_name = { ...found.dealer_name, confidence_score: Math.min(found.dealer_name.confidence_score, SPLIT_CELL_CAP) };
   }
+  const dealerRead = found.dealer_name;
+  // (a business's name without its firm title: "M/s Sai Krupa Electronics" -> "Sai Krupa Electronics")
+  found.dealer_name = withoutFirmTitle(found.dealer_name);
   found.dealer_address =
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
@@ -171,7 +174,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
     (to ? addressUnder(model, to.line, 4) : undefined) ??
-    (found.dealer_name === dealerBlock?.name ? dealerBlock?.address : undefined) ??
+    (dealerRead === dealerBlock?.name ? dealerBlock?.address : undefined) ??
     addressUnder(model, headIsDealer);
 
   const custV = V('customer_name');
@@ -182,7 +185,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     (custPair ? field(personName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(
       model,
-      [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:borrower|applicant|buyer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
+      [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:(?<!co[\s-]*)borrower|(?<!co[\s-]*)applicant|buyer|hirer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
       // (a label word left of a row of labels, "Customer Name Mobile No.", is no name)
       { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?)$/i.test(v) },
     ) ??

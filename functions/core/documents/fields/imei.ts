@@ -199,9 +199,9 @@ export const extractImei: Extractor = (model, _opts, V) => {
     return undefined;
   };
   found.ram =
-    pairGb([/^ram$/i], /^(\d{1,2})\s*(GB)\b/i) ?? spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`) ?? spec(model, VARIANT, (m) => `${m[1]} GB`) ?? bareSizes(model, 1);
+    pairGb(V('ram').labels, /^(\d{1,2})\s*(GB)\b/i) ?? spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`) ?? spec(model, VARIANT, (m) => `${m[1]} GB`) ?? bareSizes(model, 1);
   found.rom =
-    pairGb([/^(?:rom|(?:internal\s*)?storage)$/i], /(?:^|[+/]\s*)(\d{2,4})\s*(GB|TB)\s*$/i) ??
+    pairGb(V('rom').labels, /(?:^|[+/]\s*)(\d{2,4})\s*(GB|TB)\s*$/i) ??
     spec(model, RAM_ROM, (m) => `${m[2]} ${m[3].toUpperCase()}`) ??
     spec(model, /\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB)/i, (m) => `${m[1]} ${m[2].toUpperCase()}`) ??
     spec(model, ROM, (m) => (m[1] ? `${m[1]} ${m[2].toUpperCase()}` : `${m[3]} ${m[4].toUpperCase()}`)) ??

@@ -11,7 +11,7 @@ import { gstinCandidates } from './gstin.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { TOTAL_LABELS } from './totals.ts';
 import { ID_VALUE } from './referenceNumber.ts';
-import { amountInWords, amountWords, findDocumentDates, joinSplitDecimals, pairValue, personName, rowAmounts, tenderedLessChange } from './commercial.ts';
+import { amountInWords, amountWords, findDocumentDates, joinSplitDecimals, pairValue, personName, rowAmounts, tenderedLessChange, withoutFirmTitle } from './commercial.ts';
 import { plausible } from '../plausibility.ts';
 import { HEURISTIC_CAP } from '../confidence.ts';
 import { isProse } from '../layout.ts';
@@ -33,6 +33,8 @@ import {
 
 // ("Customer Copy" beside the title, "Customer's Signature" at the foot: no customer's block starts there)
 const CUSTOMER_SECTION = /bill(?:ed)?\s*to\b|billing\s*address|invoice\s*to\b|buyer|customer(?!\s*(?:care|support|service|copy|'?s?\s*sign))|consignee|ship(?:ped)?\s*to|sold\s*to|details\s*of\s*receiver|\brecipient\b(?!\s+in\b)|party\s*(?:name|details|address)/i;
+/** Keys of another identifier a GSTIN-shaped value may be read under: never the dealer's GSTIN. */
+const OTHER_ID_KEY = /\b(?:PAN|CIN|TAN|LLPIN|IEC|FSSAI|udyam|msme|IRN|ack)\b/i;
 const CUSTOMER_NAME_LABELS = [
   /customer(?:'s)?\s*name/i,
   /buyer(?:'s)?\s*name/i,
@@ -378,7 +380,27 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
 
   // Dealer GSTIN: the seller's block comes before the customer block; a buyer GSTIN may follow.
   const gstins = gstinCandidates(model);
+  // The key a GSTIN is printed under (a cell beside or under it, or "Key: value"): another party's
+  // ("Buyer's GSTIN", "GSTIN of Recipient") or another identifier's ("PAN", "CIN") is never the dealer's;
+  // a seller's own ("Seller's GSTIN", "Our GSTIN") is, wherever the buyer's block starts.
+  const compact = (t: string) => t.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+  const keyOf = (x: (typeof gstins)[number]) => model.layout.pairs.find((p) => compact(p.value).includes(compact(x.value)) && p.valueWords.some((w) => x.words.includes(w)))?.key;
+  const otherKey = (x: (typeof gstins)[number]) => {
+    const k = keyOf(x);
+    return !!k && (CUSTOMER_SECTION.test(k) || (OTHER_ID_KEY.test(k) && !/\bgst/i.test(k)));
+  };
+  const sellerKey = (x: (typeof gstins)[number]) => {
+    const k = keyOf(x);
+    return !!k && V('dealer_gst').labels.some((l) => l.test(k)) && !otherKey(x);
+  };
+  const own = gstins.filter((x) => !otherKey(x));
   const g =
+    gstins.find((x) => x.valid && sellerKey(x)) ??
+    own.find((x) => x.valid && x.line.index < custAt) ??
+    // (under a GST key of its own rather than a value whose caption went unread: "CIN | 29AAB…" above "GSTIN No. | 27AAP…")
+    own.find((x) => x.valid && /\bgst/i.test(keyOf(x) ?? '') && !CUSTOMER_SECTION.test(x.line.text)) ??
+    own.find((x) => x.valid && !CUSTOMER_SECTION.test(x.line.text)) ??
+    own.find((x) => x.valid) ??
     gstins.find((x) => x.valid && x.line.index < custAt) ??
     gstins.find((x) => x.valid && !CUSTOMER_SECTION.test(x.line.text)) ??
     gstins.find((x) => x.valid) ??
@@ -570,6 +592,8 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     })();
 
   found.total_invoice_amount = invoiceTotal(model);
+  // (a business's name without its firm title: "M/s Shree Ganesh Mobiles" -> "Shree Ganesh Mobiles")
+  found.dealership_name = withoutFirmTitle(found.dealership_name);
 
   return { found };
 };

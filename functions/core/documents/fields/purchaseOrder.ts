@@ -87,11 +87,24 @@ function partyName(model: DocumentModel, v: FieldVocabulary, other?: FieldVocabu
  * Whose section a key sits in: the nearest party heading above it in its column ("Buyer Details",
  * "Seller Details"), the field's own party or the other one.
  */
+function sameRow(a: { Top: number; Height: number }, b: { Top: number; Height: number }): boolean {
+  return Math.abs(a.Top + a.Height / 2 - (b.Top + b.Height / 2)) < Math.max(a.Height, b.Height) * 0.6;
+}
+
 export function sectionOf(model: DocumentModel, key: Segment, own: FieldVocabulary, other: FieldVocabulary): 'own' | 'other' | undefined {
   const heads = [
     ...labelSegments(model, own.sections ?? [], 8).map((s) => ({ s, who: 'own' as const })),
     ...labelSegments(model, other.sections ?? [], 8).map((s) => ({ s, who: 'other' as const })),
-  ].filter(({ s }) => s.page === key.page && s !== key && s.box.Top < key.box.Top && Math.abs(s.box.Left - key.box.Left) < 0.06);
+  ]
+    .filter(({ s }) => s.page === key.page && s !== key && s.box.Top < key.box.Top && Math.abs(s.box.Left - key.box.Left) < 0.06)
+    // (a key with its own value beside it on its row, "Vendor | Sanjay Kulkarni", or under it before this key, is a field
+    // of the form, not a heading over a section)
+    .filter(
+      ({ s }) =>
+        !model.layout.pairs.some(
+          (p) => p.keySegment === s && p.valueSegment && p.valueSegment !== s && !model.layout.isKey(p.valueSegment) && (sameRow(p.keyBox, p.valueBox) || p.valueBox.Top + p.valueBox.Height <= key.box.Top),
+        ),
+    );
   heads.sort((a, b) => b.s.box.Top - a.s.box.Top);
   return heads[0]?.who;
 }

@@ -7,7 +7,8 @@ export const TOTAL_LABELS = [
   // (an e-invoice's totals row abbreviates it: "Total Inv. Amt", "Tot. Inv. Value")
   /total\s*invoice\s*(?:amount|value)|\btot(?:al|\.)\s*inv\.?\s*(?:amt|amount|val(?:ue)?)\b/i,
   /invoice\s*(?:total|value|amount)/i,
-  /net\s*(?:amount|payable|total)/i,
+  // ("Net Amt" as a bill's totals row abbreviates it)
+  /net\s*(?:amount|amt\b\.?|payable|total)/i,
   /total\s*amount/i,
   /amount\s*payable/i,
   // a bill book's or a challan cum bill's total: "Bill Amount"

@@ -47,19 +47,21 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   vocabulary: {
     dealer_name: {
       // ("DLR", "CUST": a lender's grid abbreviates its labels)
-      labels: [/(?:dealer|dlr|retailer|store|shop|outlet)(?:\s*\/\s*(?:dealer|retailer))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
+      // (on a lender's DO the supplier, vendor or showroom is the dealer the asset is bought from)
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet|showroom|supplier|vendor)(?:\s*\/\s*(?:dealer|retailer|supplier|store))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop|showroom|supplier|vendor)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
     },
     dealer_address: {
       // ("Dealer Location", "Store Location": where the asset is collected)
-      labels: [/(?:dealer|dlr|retailer|store|shop|outlet)(?:'s)?\s*(?:address|location)/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop)/i],
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet|showroom|supplier|vendor)(?:'s)?\s*(?:address|location)/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop|showroom|supplier|vendor)/i],
     },
     customer_name: {
       labels: [
-        /(?:customer|cust\.?|borrower|applicant|buyer)(?:'s)?\s*name/i,
-        /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer)/i,
+        // (a co-applicant is another party: "Co-Applicant Name" is not the customer's; "Hirer" on a hire-purchase DO)
+        /(?:customer|cust\.?|(?<!co[\s-]*)(?:borrower|applicant)|buyer|hirer)(?:'s)?\s*name/i,
+        /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer|hirer)/i,
         /customer/i,
-        /borrower/i,
-        /applicant/i,
+        /(?<!co[\s-]*)borrower/i,
+        /(?<!co[\s-]*)applicant/i,
       ],
       sections: [/(?:customer|borrower|applicant)(?:'s)?\s*(?:details|information|info)/i],
       inSection: [/name/i],
@@ -72,11 +74,12 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     },
     order_number: {
       // (a card lender's purchase authorisation is numbered as such: "Auth. No. (DO Ref.)")
-      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /ref(?:erence)?\s*(?:no|number)?/i, /\bauth(?:ori[sz]ation)?\.?\s*(?:no|number)\b/i],
+      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /(?:our\s*)?ref(?:erence)?\.?\s*(?:no|number)?/i, /\bauth(?:ori[sz]ation)?\.?\s*(?:no|number)\b/i],
     },
     order_date: {
       // ("DO Dt.": a lender's grid abbreviates the date as invoices do, "Inv. Dt.")
-      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order|order)\s*(?:date|dt\b\.?)/i, /date\s*of\s*issue/i, /dated/i, /date/i],
+      // (a date key qualified by another event is not the order's: "Disbursement Date", "First EMI Date", "Date of Birth")
+      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order|order)\s*(?:date|dt\b\.?)/i, /date\s*of\s*issue|issue\s*date/i, /dated/i, /date/i],
     },
     asset_model: {
       labels: [/(?:asset|product|device|handset|item|vehicle)\s*(?:\/\s*)?(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i, /make\s*(?:&|and|\/)\s*model(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|product|device|handset|machine|equipment))?/i, /(?:model|make)\s*of\s*(?:the\s*)?(?:vehicle|asset|product|device|handset)/i],
@@ -90,6 +93,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
         /total\s*(?:project\s*)?cost(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|machine(?:ry)?|equipment)s?(?:\s*(?:&|and)\s*implements?)?)?(?:\s*as\s*per\s*quotation)?/i,
         /(?:product|prod\.?|device|handset|ex[\s-]*showroom)\s*(?:cost|price|value)/i,
         /(?:invoice|inv\.?|product|device)\s*(?:amount|amt\.?|value|cost|price)/i,
+        // the invoice's total before the lender's figures ("Total Amount" over "EMI Amount" / "Loan Amount")
+        /^\s*total\s*(?:amount|amt\.?|value)\b/i,
         /(?:loan|finance|financed|disbursement|net)\s*amount/i,
         /amount/i,
       ],

@@ -28,7 +28,24 @@ export const imeiCloseupImage: DocumentTypeDeclaration = {
   vocabulary: {
     // The model's name before its number: "Model No." is often the maker's code ("CPH2599").
     // ("Product: Edge 50 Fusion" on a carton, beside a "Model No." code)
-    model: { labels: [/model\s*name/i, /^\s*product(?:\s*name)?\s*$/i, /model(?:\s*(?:no\.?|number))?/i] },
+    // ("Marketing Name" / "Device Name": the name the phone is sold under; a bare "Model" before "Model No.")
+    model: {
+      labels: [
+        /model\s*name|marketing\s*name|device\s*name/i,
+        /^\s*product(?:\s*name)?\s*$/i,
+        /\bmodel\b(?!\s*(?:no\b|number|#|code))/i,
+        /model(?:\s*(?:no\.?|number))?/i,
+      ],
+    },
+    // The whole caption, so a qualified memory is not the phone's own ("RAM Plus", "Virtual RAM", "Extended RAM"):
+    // "RAM", "RAM Size", "RAM Capacity", "RAM Memory", "Memory (RAM)", "Installed RAM".
+    ram: { labels: [/^\s*(?:installed\s*)?(?:ram|memory\s*\(\s*ram\s*\))(?:\s*(?:size|capacity|memory))?\s*:?\s*$/i] },
+    // ("Internal Memory", "Inbuilt Storage", "Storage Capacity", "Phone Storage": never an expandable or available one, nor a bare "Memory")
+    rom: {
+      labels: [
+        /^\s*(?:rom|(?:internal|inbuilt|in[\s-]*built|built[\s-]*in|phone|device)\s*(?:storage|memory|rom)(?:\s*capacity)?|storage(?:\s*(?:size|capacity))?)\s*:?\s*$/i,
+      ],
+    },
   },
   addressFields: [],
   pageImage: false,

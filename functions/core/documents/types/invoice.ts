@@ -75,12 +75,19 @@ export const invoice: DocumentTypeDeclaration = {
   extract: extractInvoice,
   vocabulary: {
     dealership_name: {
-      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm|store|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i],
+      labels: [/(?:dealer(?:ship)?|seller|supplier|vendor|shop|firm|store|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|firm|shop)/i, /sold\s*by/i, /seller/i, /supplier/i, /(?:bill(?:ed)?\s*)?from/i,
+        // the party's caption alone ("Dealer :", "Vendor :", "Details of Supplier :"): a qualified one is another value ("Dealer Code")
+        /^\s*(?:details\s*of\s*(?:the\s*)?)?(?:dealer|vendor|supplier|seller)\s*:?\s*$/i],
       sections: DEALER_SECTIONS,
       inSection: [/name/i],
     },
+    // The seller's own GSTIN by its key ("Seller's GSTIN", "Supplier GSTIN", "Our GSTIN"); a bare
+    // "GSTIN" may be either party's and is ranked by where it stands (fields/invoice.ts).
+    dealer_gst: {
+      labels: [/(?:dealer|seller|supplier|vendor|our|shop|store|firm)(?:'s)?\s*gst(?:in)?\b/i, /gst(?:in)?\s*(?:no\.?|number)?\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|vendor)/i],
+    },
     dealer_address: {
-      labels: [/(?:dealer|seller|supplier|vendor|shop|firm|store|outlet)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|seller|supplier)/i],
+      labels: [/(?:dealer|seller|supplier|vendor|shop|firm|store|outlet|showroom)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:dealer|seller|supplier|vendor|store|shop|showroom)/i],
       sections: DEALER_SECTIONS,
       inSection: [/address/i],
     },
@@ -88,6 +95,8 @@ export const invoice: DocumentTypeDeclaration = {
       labels: [
         /(?:customer|cust\.?|buyer|purchaser|client|receiver|recipient|consignee|party)(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|client|receiver|recipient|party)/i,
+        // a GST invoice's party block as one caption: "Details of Receiver (Billed to)" (the consignee's is another)
+        /^\s*details\s*of\s*(?:the\s*)?(?:receiver|recipient|buyer|customer)\s*$/i,
         /bill(?:ed)?[\s-]*to\b/i,
         /sold\s*to/i,
         /invoice(?:d)?\s*to\b/i,
@@ -107,7 +116,8 @@ export const invoice: DocumentTypeDeclaration = {
     },
     customer_address: {
       // ("Grahak ka Pata" / a bare "Pata" under the customer's name on a Hindi bill in Latin letters)
-      labels: [/(?:customer|buyer|purchaser|billing|client|receiver|party)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|party)/i, /billing\s*address/i, /\bgrahak\s*(?:ka\s*)?pata\b|^\s*pata\s*:?\s*$/i],
+      // ("Bill To Address"; "Address of Recipient" / "Receiver" as GST invoices name the buyer)
+      labels: [/(?:customer|buyer|purchaser|billing|client|receiver|recipient|party)(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?(?:customer|buyer|purchaser|party|recipient|receiver)/i, /billing\s*address|bill(?:ed)?[\s-]*to\s*address/i, /\bgrahak\s*(?:ka\s*)?pata\b|^\s*pata\s*:?\s*$/i],
       sections: CUSTOMER_SECTIONS,
       inSection: [/address/i],
     },
@@ -118,7 +128,7 @@ export const invoice: DocumentTypeDeclaration = {
     },
     invoice_number: {
       // (the invoice's own qualifier, "Sale Invoice No.", is still its number; "Receipt No." on an invoice is a payment's)
-      labels: [/(?:(?:tax|sales?|retail|gst)\s*)?invoice\s*(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /(?<!e[\s-]*way\s*)bill\s*(?:no|number|#)/i, /^\s*document\s*(?:no|number)\b/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i, /\bbill\s*(?:sankhya|kramank)\b/i],
+      labels: [/(?:(?:tax|sales?|retail|gst)\s*)?invoice\s*(?:serial\s*)?(?:no|number|#|num)/i, /invoice\s*ref(?:erence)?\.?\s*(?:no|number)?/i, /inv\.?\s*no/i, /(?<!e[\s-]*way\s*)bill\s*(?:no|number|#)/i, /^\s*document\s*(?:no|number)\b/i, /(?:cash\s*)?memo\s*(?:no|number|#)/i, /receipt\s*(?:no|number|#)/i, /voucher\s*no/i, /^no\.?$/i, /\bbill\s*(?:sankhya|kramank)\b/i],
     },
     invoice_date: {
       // (a date key qualified by another event is not the invoice's: "Ack Date", "Booking Date", "Due Date")

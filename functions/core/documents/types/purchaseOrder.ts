@@ -73,13 +73,14 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     buyer_name: {
       // (a government buyer is its organisation: "Organisation Name", "Name of the Organization")
       // ("Buyer Company" / "Buyer Organisation" on a portal's key-value header)
-      labels: [/buyer(?:'s)?\s*(?:company|organi[sz]ation|firm|entity)(?:\s*name)?/i, /buyer(?:'s)?\s*(?:name)?/i, /organi[sz]ation\s*name|name\s*of\s*(?:the\s*)?organi[sz]ation/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /(?:bill|invoice)[\s-]*to/i, /purchaser/i],
+      labels: [/buyer(?:'s)?\s*(?:company|organi[sz]ation|firm|entity)(?:\s*name)?/i, /buyer(?:'s)?\s*(?:name)?/i, /organi[sz]ation\s*name|name\s*of\s*(?:the\s*)?organi[sz]ation/i, /(?:purchaser|customer|company)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:purchaser|buyer|customer)/i, /(?:bill|invoice)[\s-]*to/i, /purchaser/i, /^\s*ordered\s*by\s*:?\s*$/i],
       sections: [/(?:buyer|purchaser|customer)(?:'s)?\s*(?:details|information|info)?/i, /(?:bill|invoice)[\s-]*to/i, /from/i],
       inSection: [/(?:company\s*)?name/i],
     },
     supplier_name: {
       // (an order's "Party : M/s. X" is the party the order is placed with)
-      labels: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:name)?/i, /name\s*of\s*(?:the\s*)?(?:supplier|vendor)/i, /^\s*party(?:'s)?\s*(?:name)?\s*$/i, /^\s*to\b/i],
+      // ("Vendor Details : M/s X" on one line: the party's block caption with its name after it)
+      labels: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:name)?/i, /^\s*(?:supplier|vendor|seller)(?:'s)?\s*details\s*:?\s*$/i, /name\s*of\s*(?:the\s*)?(?:supplier|vendor)/i, /^\s*party(?:'s)?\s*(?:name)?\s*$/i, /^\s*to\b/i],
       sections: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:details|information|info|address)?/i, /^to$/i],
       inSection: [/(?:company\s*)?name/i],
     },
