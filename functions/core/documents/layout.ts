@@ -312,6 +312,19 @@ export class Layout {
     return this.prose.has(line.id);
   }
 
+  /**
+   * The first segment under `seg` whose span meets it, within `within` of its heights: a value set in a box
+   * under its caption, larger and centred or right-aligned rather than under the caption's start
+   * (`segmentBelow` keeps to the caption's column). It may start up to `reach` heights past the caption's end.
+   */
+  segmentUnderBox(seg: Segment, within = 3, reach = 2): Segment | undefined {
+    const bottom = seg.box.Top + seg.box.Height;
+    const h = seg.box.Height;
+    return this.segments
+      .filter((x) => x.page === seg.page && x.line !== seg.line && x.box.Top > bottom && x.box.Top - bottom <= h * within && x.box.Left < seg.box.Left + seg.box.Width + h * reach && x.box.Left + x.box.Width > seg.box.Left)
+      .sort((a, b) => a.box.Top - b.box.Top)[0];
+  }
+
   /** The segment directly under `seg` in its column, within `maxGap` line heights. */
   segmentBelow(seg: Segment, maxGap = 2.2): Segment | undefined {
     const bottom = seg.box.Top + seg.box.Height;

@@ -50,10 +50,7 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
   const sentenceCaptions = model.layout.segments.filter((s) => model.layout.isProseLine(s.line) && covered(s.text));
   for (const cap of [...labelSegments(model, labels, 2), ...sentenceCaptions]) {
     if (NOT_DUE_NOW.test(cap.text)) continue;
-    const bottom = cap.box.Top + cap.box.Height;
-    const v = model.layout.segments
-      .filter((x) => x.page === cap.page && x.box.Top > bottom && x.box.Top - bottom <= cap.box.Height * 3 && x.box.Left < cap.box.Left + cap.box.Width + cap.box.Height * 2 && x.box.Left + x.box.Width > cap.box.Left)
-      .sort((a, b) => a.box.Top - b.box.Top)[0];
+    const v = model.layout.segmentUnderBox(cap);
     // (a lone figure with a space read after its thousands comma, "2, 238.00", is one amount)
     const t = v?.text.replace(/(\d),\s(\d{3}(?:\.\d{2})?)(?!\d)/g, '$1,$2');
     if (v && t && figure(t)) return field(findAmounts(t).filter((x) => x.value > 0).pop()!.value, v.words, { kind: 'structure', pass: true });

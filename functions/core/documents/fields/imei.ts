@@ -131,10 +131,8 @@ function priceInBox(model: DocumentModel, label: RegExp): ExtractedField | undef
   const whole = new RegExp(`^\\s*(?:${label.source})[\\s:.]*$`, 'i');
   for (const cap of model.layout.segments) {
     if (!whole.test(cap.text)) continue;
-    const bottom = cap.box.Top + cap.box.Height;
-    const next = model.layout.segments
-      .filter((x) => x.page === cap.page && x.line !== cap.line && x.box.Top > bottom && x.box.Top - bottom <= cap.box.Height * 3 && x.box.Left + x.box.Width > cap.box.Left)
-      .sort((a, b) => a.box.Top - b.box.Top)[0];
+    // (centred in a box wider than its caption: anywhere to the right of the caption's start)
+    const next = model.layout.segmentUnderBox(cap, 3, Infinity);
     if (!next || /\p{L}{3}/u.test(next.text.replace(/\b(?:rs|inr)\b/gi, ''))) continue;
     const a = findAmounts(next.text).filter((h) => h.value >= 100 && (h.currency || h.decimals)).pop();
     if (a) return field(a.value, next.words, { kind: 'structure', pass: true });

@@ -52,11 +52,8 @@ function titleNumber(model: DocumentModel): ExtractedField | undefined {
   // (a number right-aligned under a right-aligned title starts near the title's end)
   const under = model.layout.segments
     .filter((t) => TITLE.test(t.text))
-    .flatMap((t) => {
-      const bottom = t.box.Top + t.box.Height;
-      const near = model.layout.segments.filter((x) => x.page === t.page && x.box.Top > bottom && x.box.Top - bottom <= t.box.Height * 3 && x.box.Left < t.box.Left + t.box.Width + t.box.Height * 2 && x.box.Left + x.box.Width > t.box.Left);
-      return near.sort((a, b) => a.box.Top - b.box.Top).slice(0, 1);
-    });
+    .map((t) => model.layout.segmentUnderBox(t))
+    .filter((s) => !!s);
   const candidates = [...model.layout.find([TITLE], 0).map((p) => ({ text: p.value, words: p.valueWords })), ...under.map((s) => ({ text: s.text, words: s.words }))];
   for (const c of candidates) {
     const m = /^\s*(?:#|no\.?|number)\s*[:.]?\s*/i.exec(c.text);
