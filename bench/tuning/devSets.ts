@@ -17,10 +17,12 @@ import { FAMILIES as DEV11, dev11Layout, generateDev11Corpus } from '../../test/
 import { FAMILIES as DEV12, dev12Layout, generateDev12Corpus } from '../../test/fixtures/documents/dev12/index.ts';
 import { FAMILIES as DEV13, dev13Layout, generateDev13Corpus } from '../../test/fixtures/documents/dev13/index.ts';
 import { FAMILIES as DEV14, dev14Layout, generateDev14Corpus } from '../../test/fixtures/documents/dev14/index.ts';
+import { FAMILIES as DEV15, dev15Layout, generateDev15Corpus } from '../../test/fixtures/documents/dev15/index.ts';
+import { FAMILIES as DEV16, dev16Layout, generateDev16Corpus } from '../../test/fixtures/documents/dev16/index.ts';
 import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
 
 export interface DevSet {
-  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14';
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16';
   families: Record<string, Record<string, unknown>>;
   layout: (seed: number, family: string, i: number) => BlindLayout;
   generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
@@ -41,6 +43,8 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'dev12', families: DEV12, layout: dev12Layout, generate: generateDev12Corpus },
   { name: 'dev13', families: DEV13, layout: dev13Layout, generate: generateDev13Corpus },
   { name: 'dev14', families: DEV14, layout: dev14Layout, generate: generateDev14Corpus },
+  { name: 'dev15', families: DEV15, layout: dev15Layout, generate: generateDev15Corpus },
+  { name: 'dev16', families: DEV16, layout: dev16Layout, generate: generateDev16Corpus },
 ];
 
 /** The dev set a family belongs to. */
