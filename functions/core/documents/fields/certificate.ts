@@ -14,7 +14,7 @@
  * Used by the MSME and bill mappers; the layout model (layout.ts) is read, never changed.
  */
 import type { DocumentModel, Line, Word } from '../blocks.ts';
-import type { KeyValue, Segment } from '../layout.ts';
+import { looksLikeCaption, type KeyValue, type Segment } from '../layout.ts';
 import { findDates } from '../validators.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { DEFAULT_ADDRESS_STOP, cleanName, field, hasPincode, isStateLine, joinAddress, repairStateNames, tidy, withinOneEdit, type ExtractedField } from './common.ts';
@@ -1277,7 +1277,7 @@ export function checkedAgainst(value: ExtractedField | undefined, second: Extrac
 // Values printed over their captions
 
 /** The cell of the nearest row above (or below) a caption, in its column (left edges within a few characters), a row's spacing away at most. */
-function cellBeside(model: DocumentModel, cap: Segment, dir: -1 | 1): Segment | undefined {
+export function cellBeside(model: DocumentModel, cap: Segment, dir: -1 | 1): Segment | undefined {
   const lay = model.layout;
   const h = Math.max(cap.box.Height, 0.004);
   const ri = lay.rows.findIndex((r) => r.includes(cap));
@@ -1340,7 +1340,7 @@ export function valueOverCaption(
   model: DocumentModel,
   labels: readonly RegExp[],
   allLabels: readonly RegExp[],
-  opts: { lines?: number; avoid?: RegExp; part?: (text: string) => boolean } = {},
+  opts: { lines?: number; avoid?: RegExp; part?: (text: string) => boolean; join?: string; spill?: boolean } = {},
 ): ExtractedField | undefined {
   const lay = model.layout;
   for (const label of labels) {
@@ -1348,16 +1348,39 @@ export function valueOverCaption(
       const t = cap.text.replace(/\s*\([^)]*\)\s*/g, ' ').replace(/[\s:：.\-–]+$/, '').trim();
       const half = englishHalf(t);
       if (/\d/.test(t) || lay.isProseLine(cap.line) || !(covers(label, t) || (half && covers(label, half))) || (opts.avoid && opts.avoid.test(cap.text))) continue;
-      const cells: Segment[] = [];
+      const cells: Segment[][] = [];
+      // (the previous caption closes a wrapped value: the line over its first line is never a caption)
       for (let at: Segment | undefined = cap; cells.length < (opts.lines ?? 1); ) {
         at = cellBeside(model, at, -1);
-        if (!at || isLabelText(at.text, allLabels) || (opts.part && !opts.part(at.text))) break;
-        cells.unshift(at);
+        if (!at || isLabelText(at.text, allLabels) || (cells.length > 0 && looksLikeCaption(at.text)) || (opts.part && !opts.part(at.text))) break;
+        cells.unshift([at, ...(opts.spill ? spilled(model, at) : [])]);
       }
-      if (cells.length) return field(cells.map((c) => c.text).join(', '), cells.flatMap((c) => c.words), { kind: 'labelled', via: 'pair' });
+      if (cells.length) {
+        const text = cells.map((c) => c.map((x) => x.text).reduce((a, b) => (/\p{L}$/u.test(a) && /^\p{Ll}/u.test(b) ? a + b : `${a} ${b}`)));
+        return field(text.join(opts.join ?? ', '), cells.flat().flatMap((c) => c.words), { kind: 'labelled', via: 'pair' });
+      }
     }
   }
   return undefined;
+}
+
+/**
+ * A full-width value box's line that ran past a column gap (an address over the whole box, read as two
+ * cells: "…, T. Nagar, Ti" | "ruchirappalli, Tamil Nadu - 620829"): the cells right of it on its row
+ * with no caption under them. A cell over a caption of its own is the next box's value.
+ */
+function spilled(model: DocumentModel, cell: Segment): Segment[] {
+  const lay = model.layout;
+  const row = lay.rows.find((r) => r.includes(cell)) ?? [];
+  // (the captions' row is the one under the cell's own column)
+  const under = cellBeside(model, cell, 1);
+  const captions = under ? (lay.rows.find((r) => r.includes(under)) ?? []) : [];
+  const out: Segment[] = [];
+  for (const s of row.filter((x) => x.box.Left > cell.box.Left).sort((a, b) => a.box.Left - b.box.Left)) {
+    if (!under || captions.some((c) => c !== under && c.box.Left + c.box.Width > s.box.Left && c.box.Left < s.box.Left + s.box.Width)) break;
+    out.push(s);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -110,14 +110,15 @@ export const extractGstCert: Extractor = (model, _opts, V) => {
     labelledText(model, V(f).labels, { ...VIA, clean: cleanBusinessName, accept: (s) => !isLabelText(s, all) });
   // A certificate typed over its captions (each value on a rule, its caption under it): the cell above each caption.
   if (captionsUnderValues(model)) {
-    const over = (f: string, opts: { lines?: number; part?: (t: string) => boolean }) => {
+    const over = (f: string, opts: { lines?: number; part?: (t: string) => boolean; join?: string; spill?: boolean }) => {
       const v = valueOverCaption(model, V(f).labels, all, opts);
       return v && typeof v.value === 'string' ? { ...v, value: f === 'address' ? v.value : cleanBusinessName(v.value) } : v;
     };
-    found.legal_name = over('legal_name', { part: (t) => !/\d{4}/.test(t) });
-    found.trade_name = over('trade_name', { part: (t) => !/\d{4}/.test(t) });
+    // (a long firm name wraps in its half-width cell: its lines joined by a space)
+    found.legal_name = over('legal_name', { lines: 3, join: ' ', part: (t) => !/\d{4}/.test(t) });
+    found.trade_name = over('trade_name', { lines: 3, join: ' ', part: (t) => !/\d{4}/.test(t) });
     // (an address's lines carry a number or a comma; the caption above it carries neither)
-    found.address = over('address', { lines: 4, part: (t) => /\d|,/.test(t) });
+    found.address = over('address', { lines: 4, spill: true, part: (t) => /\d|,/.test(t) });
   }
   found.legal_name ??= name('legal_name') ?? besideCutCaption(model, 'Legal Name', cleanBusinessName);
   found.trade_name ??= name('trade_name') ?? besideCutCaption(model, 'Trade Name, if any', cleanBusinessName);

@@ -2,7 +2,7 @@
 import { cleanName, labelledAddress, labelledText, field, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, anniversaryValidity, labelledValidUpto, renewedValidity, capShortId, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, endorsementTableValidity, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
+import { addressByLabels, anniversaryValidity, captionsUnderValues, valueOverCaption, labelledValidUpto, renewedValidity, capShortId, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, endorsementTableValidity, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
 /**
  * A registration number: letters, digits and the separators states print ("SEA/MH/500418", "868345962/M WARD/SHOP II");
@@ -35,7 +35,12 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   // Braces are never printed in a number: an OCR speck ("SEA/R}J/458120"); leaders and specks before it are skipped.
   // A dotted leader may be read as dots then a run of small letters ("..:uwsvvmssumss MYS/…"): dropped too.
   const regOf = (s: string) => REG_NO.exec(s.replace(/[{}]/g, '').replace(/^\s*(?:[.:…·_\-]{2,}[a-z.:…·]*|[a-z.:…·]{8,})\s+/, '').replace(/^(?:[^A-Za-z0-9]+|[a-z]{1,2}\s)+/, '').trim())?.[1] ?? '';
+  // A certificate filled over its captions (each value in a box, its caption under it): the cell above each caption.
+  const flipped = captionsUnderValues(model);
+  const over = (f: string, opts: Parameters<typeof valueOverCaption>[3]) => (flipped ? valueOverCaption(model, V(f).labels, all, opts) : undefined);
+  const regOver = over('registration_number', { part: (t) => !!regOf(t) && notDate(t) });
   const reg =
+    (regOver ? { ...regOver, value: regOf(String(regOver.value)) } : undefined) ??
     textByLabels(model, V('registration_number').labels, { clean: regOf, accept: notDate }) ??
     labelledText(model, V('registration_number').labels, { ...VIA, pattern: REG_NO, accept: notDate }) ??
     labelledText(model, V('registration_number').labels, { via: ['same-line'], clean: regOf, accept: notDate });
@@ -50,7 +55,9 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   if (found.registration_number && typeof regValue === 'string' && regValue && clippedAfter(model, regValue)) {
     found.registration_number = { ...found.registration_number, confidence_score: Math.min(found.registration_number.confidence_score, CLIPPED_ID_CAP) };
   }
+  const nameOver = over('establishment_name', { lines: 3, join: ' ', part: (t) => !/\d{4}/.test(t) });
   found.establishment_name =
+    (nameOver ? { ...nameOver, value: cleanBusinessName(String(nameOver.value)) } : undefined) ??
     textByLabels(model, V('establishment_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
     labelledText(model, V('establishment_name').labels, { ...VIA, stop: /\s{2,}|\baddress\b/i, clean: (s) => cleanBusinessName(cleanName(s)), accept: (s) => s.length >= 3 && !isLabelText(s, all) }) ??
     proseName(model);
@@ -59,7 +66,9 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   if (named && found.establishment_name !== named) found.establishment_name = checkedAgainst(found.establishment_name, named);
   // The establishment's address: pairs, wrapped keys, parts (never the employer's residence), then a sentence.
   const refused: string[] = [];
+  // (the establishment's "Address" comes first, after its name; the employer's under the same word later)
   found.address =
+    over('address', { lines: 4, spill: true, avoid: NOT_ESTABLISHMENT, part: (t) => /\d|,/.test(t) }) ??
     addressByLabels(model, V('address').labels, { avoid: NOT_ESTABLISHMENT, stop: ADDRESS_STOP, refused }) ??
     notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 4, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);

@@ -1,12 +1,12 @@
 /** Udyam registration certificate: udyam_number, enterprise_name, enterprise_type, address, date_of_registration. */
-import type { DocumentModel } from '../blocks.ts';
-import type { Segment } from '../layout.ts';
-import { isValidUdyam } from '../validators.ts';
+import type { DocumentModel, Line } from '../blocks.ts';
+import { looksLikeCaption, type Segment } from '../layout.ts';
+import { findDates, isValidUdyam } from '../validators.ts';
 import { cleanName, field, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { DIGITISH, lookalikesToDigits } from './lookalikes.ts';
-import { addressByLabels, cleanBusinessName, dateAfterLabel, finishAddress, isLabelText, notRefused, proseAddress, proseDate, proseName, checkedAgainst, textByLabels, wrappedKeyDate } from './certificate.ts';
+import { addressByLabels, captionsUnderValues, cellBeside, cleanBusinessName, valueOverCaption, dateAfterLabel, finishAddress, isLabelText, notRefused, proseAddress, proseDate, proseName, checkedAgainst, textByLabels, wrappedKeyDate } from './certificate.ts';
 
 const UDYAM_TOKEN = new RegExp(`UDYAM\\s*-\\s*([A-Z0-9)]{2})\\s*-\\s*(${DIGITISH}{2})\\s*-\\s*(${DIGITISH}{7})`, 'gi');
 const TYPE_WORD = /\b(micro|small|medium)\b/i;
@@ -20,7 +20,13 @@ const ADDRESS_STOP = /^\s*(?:date|major|type|social|name|national|mobile|email|e
  * type (an enterprise moves from Micro to Small as it grows, the certificate lists every year).
  */
 function enterpriseType(model: DocumentModel): ExtractedField | undefined {
-  const label = model.findLines(/type\s*of\s*(?:the\s*)?enterprise|enterprise\s*type|classification\s*year/i).find((x) => !model.layout.isProseLine(x.line));
+  const LABEL = /type\s*of\s*(?:the\s*)?enterprise|enterprise\s*type|classification\s*year/i;
+  // (or a caption cell with a note in brackets beside it: "Enterprise Type | (year-wise, as per the composite criteria …)")
+  const captionCell = (l: Line) => {
+    const first = model.layout.segments.find((x) => x.line === l);
+    return !!first && LABEL.test(first.text) && looksLikeCaption(first.text);
+  };
+  const label = model.findLines(LABEL).find((x) => !model.layout.isProseLine(x.line) || captionCell(x.line));
   if (label) {
     // Rows with a year ("2023-24") under the label: the latest year's type.
     const YEAR = /\b(?:19|20)\d{2}\s*-\s*\d{2,4}\b/;
@@ -37,8 +43,13 @@ function enterpriseType(model: DocumentModel): ExtractedField | undefined {
     const cells = lay.rows
       .slice(from + 1, from + 10)
       .filter((r) => r[0].page === label.line.page && r.some((x) => YEAR.test(x.text)))
-      .map((r) => ({ year: year(r.map((x) => x.text).join(' ')), type: r.find((x) => TYPE_WORD.test(x.text) && !YEAR.test(x.text)) }))
-      .filter((r): r is { year: number; type: Segment } => !!r.type);
+      .flatMap((r) => {
+        const type = r.find((x) => TYPE_WORD.test(x.text) && !YEAR.test(x.text));
+        if (type) return [{ year: year(r.map((x) => x.text).join(' ')), type }];
+        // (one box per year, the type over its "Financial Year 2025-26" caption)
+        return r.filter((x) => YEAR.test(x.text)).map((x) => ({ year: year(x.text), type: cellBeside(model, x, -1) }));
+      })
+      .filter((r): r is { year: number; type: Segment } => !!r.type && TYPE_WORD.test(r.type.text) && !YEAR.test(r.type.text));
     if (cells.length) {
       const latest = cells.reduce((a, b) => (b.year >= a.year ? b : a));
       return field(TYPE_WORD.exec(latest.type.text)![1].toUpperCase(), latest.type.words, { kind: 'labelled' });
@@ -80,7 +91,16 @@ export const extractUdyam: Extractor = (model, _opts, V) => {
   }
 
   const all = ['enterprise_name', 'address', 'date_of_registration'].flatMap((f) => V(f).labels).concat(TYPE_LABELS);
-  found.enterprise_name =
+  // A certificate filled over its captions (a migrated Udyam's boxes): the cell above each caption.
+  if (captionsUnderValues(model)) {
+    const name = valueOverCaption(model, V('enterprise_name').labels, all, { lines: 3, join: ' ', part: (t) => !/\d{4}/.test(t) });
+    if (name) found.enterprise_name = { ...name, value: cleanBusinessName(String(name.value)) };
+    found.address = valueOverCaption(model, V('address').labels, all, { lines: 4, spill: true, avoid: NOT_OFFICIAL, part: (t) => /\d|,/.test(t) });
+    const date = valueOverCaption(model, V('date_of_registration').labels, all, { part: (t) => findDates(t).length === 1 });
+    const d = date && findDates(String(date.value))[0];
+    if (date && d) found.date_of_registration = { ...date, value: d.value };
+  }
+  found.enterprise_name ??=
     textByLabels(model, V('enterprise_name').labels, { clean: cleanBusinessName, allLabels: all, accept: (s) => s.length >= 3 }) ??
     labelledText(model, V('enterprise_name').labels, { ...VIA, clean: (s) => cleanBusinessName(cleanName(s)), accept: (s) => s.length >= 3 && !isLabelText(s, all) }) ??
     proseName(model);
@@ -90,12 +110,12 @@ export const extractUdyam: Extractor = (model, _opts, V) => {
   found.enterprise_type = enterpriseType(model);
   // The official address: pairs, wrapped keys, the table of parts; never a unit's or plant's location.
   const refused: string[] = [];
-  found.address =
+  found.address ??=
     addressByLabels(model, V('address').labels, { avoid: NOT_OFFICIAL, stop: ADDRESS_STOP, refused }) ??
     notRefused(addressForKey(model, V('address').labels, { stop: ADDRESS_STOP }) ?? labelledAddress(model, V('address').labels, { maxLines: 5, stop: ADDRESS_STOP }), refused) ??
     proseAddress(model);
   if (found.address && typeof found.address.value === 'string') found.address.value = finishAddress(found.address.value);
-  found.date_of_registration =
+  found.date_of_registration ??=
     labelledDate(model, V('date_of_registration').labels, VIA) ??
     dateAfterLabel(model, V('date_of_registration').labels) ??
     wrappedKeyDate(model, V('date_of_registration').labels) ??
