@@ -99,3 +99,23 @@ describe('UDYAM_CERT: a certificate migrated from Udyog Aadhaar, filled over its
     expect(extractFields('UDYAM_CERT', certificate()).data.enterprise_type.value).toBe('MEDIUM');
   });
 });
+
+describe('FSSAI: section bands over rows captioned only "Address"', () => {
+  it('the band "Premises where food business is carried out" heads its own "Address", not the correspondence band above it', () => {
+    const page = pageFromRows([
+      [0.046, [0.255, 'Food Safety and Standards Authority of India']],
+      [0.092, [0.334, 'REGISTRATION CERTIFICATE']],
+      [0.148, [0.071, 'Reg. No.'], [0.39, '20723266474167']],
+      [0.172, [0.071, 'Name of Food Business Operator'], [0.39, 'Kunal Natarajan']],
+      [0.196, [0.071, 'Name of the Company / Firm'], [0.39, 'Shyambazar Biryani House']],
+      [0.22, [0.071, 'Address for Correspondence']],
+      [0.236, [0.07, 'Address'], [0.39, 'Khasra No. 361, Om Shanti Apartment, G.T. Road, Shahdara, Delhi']],
+      [0.253, [0.39, 'Delhi - 110695']],
+      [0.274, [0.072, 'Premises where food business is carried out']],
+      [0.29, [0.07, 'Address'], [0.39, 'Plot No. 49, Laxmi Towers, G.T. Road, Rohini Sector 11, Delhi']],
+      [0.307, [0.39, 'Delhi - 110200']],
+      [0.33, [0.071, 'Kind of Business'], [0.39, 'Retailer']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', page).data.address.value).toBe('Plot No. 49, Laxmi Towers, G.T. Road, Rohini Sector 11, Delhi, Delhi - 110200');
+  });
+});

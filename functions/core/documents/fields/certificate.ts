@@ -480,6 +480,9 @@ function headingAbove(model: DocumentModel, seg: Segment): Segment | undefined {
     const keyOfColumn = /,\s*if\s+(?:any|applicable)\s*$/i.test(t) || (Math.abs(row[0].box.Left + row[0].box.Width - (seg.box.Left + seg.box.Width)) <= charW * 1.5 && row[0].box.Left > seg.box.Left + charW * 2);
     if (keyOfColumn) continue;
     if (!/\d/.test(t) && t.trim().split(/\s+/).length <= 9 && !lay.isProseLine(row[0].line)) return row[0];
+    // a section band worded as a phrase ("Premises where food business is carried out"): a capitalised line
+    // of a few words, no sentence's stop; the headings above it head earlier sections
+    if (!/\d/.test(t) && t.trim().split(/\s+/).length <= 9 && /^\p{Lu}/u.test(t.trim()) && !/[.;:!?]$/.test(t.trim())) return row[0];
   }
   return undefined;
 }
