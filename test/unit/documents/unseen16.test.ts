@@ -119,3 +119,20 @@ describe('FSSAI: section bands over rows captioned only "Address"', () => {
     expect(extractFields('FSSAI_CERTIFICATE', page).data.address.value).toBe('Plot No. 49, Laxmi Towers, G.T. Road, Rohini Sector 11, Delhi, Delhi - 110200');
   });
 });
+
+describe('FSSAI: a licence grid, two caption | value pairs a row', () => {
+  it('a company name wrapped in its narrow value cell is its lines joined (the nominee\'s caption beside it is another pair)', () => {
+    const page = pageFromRows([
+      [0.032, [0.255, 'Food Safety and Standards Authority of India']],
+      [0.092, [0.166, 'LICENSE UNDER FOOD SAFETY AND STANDARDS ACT, 2006 (STATE LICENSE)']],
+      [0.128, [0.056, 'FSSAI License No.'], [0.3, '12720648523208'], [0.506, 'Application No.'], [0.679, '33316158663664792']],
+      [0.151, [0.056, 'Company / Firm Name'], [0.3, 'SRI KAVERI'], [0.506, 'Name of Nominee'], [0.679, 'Chaitra Reddy']],
+      [0.17, [0.3, 'FILTER COFFEE WORKS']],
+      [0.189, [0.3, 'PRIVATE LIMITED']],
+      [0.211, [0.056, 'Valid Up To'], [0.3, '21-07-2025'], [0.506, 'Date of Issue'], [0.679, '22-07-2020']],
+      [0.233, [0.056, 'Kind of Business'], [0.3, 'Manufacturer'], [0.506, 'Category'], [0.679, 'State']],
+      [0.256, [0.056, 'Premises Address'], [0.3, 'Gala No. 26, First Floor, Link Road, Wagle Estate, Aurangabad, Maharashtra - 431227']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', page).data.business_name.value).toBe('SRI KAVERI FILTER COFFEE WORKS PRIVATE LIMITED');
+  });
+});

@@ -1418,3 +1418,36 @@ export function edgeCutValue(model: DocumentModel, caption: string, captions: re
   }
   return undefined;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Names wrapped in their value cell
+
+/**
+ * A firm's name beside its caption, wrapped in a narrow value cell ("SHREE SIDDHIVINAYAK" /
+ * "CHARMINAR FILTER COFFEE" / "WORKS PRIVATE LIMITED"): the lines right under the value, starting
+ * at its left edge, with nothing in the captions' column left of them, no digits and no caption,
+ * joined by a space (up to two more lines).
+ */
+export function continuedDown(model: DocumentModel, f: ExtractedField | undefined, allLabels: readonly RegExp[] = []): ExtractedField | undefined {
+  if (!f || typeof f.value !== 'string' || f.value.length < 3) return f;
+  const lay = model.layout;
+  const value = f.value.toLowerCase();
+  let seg = lay.segments.find((s) => tidy(s.text).toLowerCase().endsWith(value));
+  // (only a value sitting beside its caption: the caption's column is left of it)
+  if (!seg || !lay.rowOf(seg).some((s) => s.box.Left + s.box.Width < seg!.box.Left)) return f;
+  const left = seg.box.Left;
+  const h = Math.max(seg.box.Height, 0.004);
+  const more: Segment[] = [];
+  for (let n = 0; n < 2; n++) {
+    const cur: Segment = seg;
+    const next = lay.segments
+      .filter((s) => s.page === cur.page && s.box.Top > cur.box.Top + h * 0.5 && s.box.Top - (cur.box.Top + cur.box.Height) <= h * 1.3 && Math.abs(s.box.Left - left) <= h * 1.5)
+      .sort((a, b) => a.box.Top - b.box.Top)[0];
+    if (!next || /\d/.test(next.text) || lay.isProseLine(next.line) || isLabelText(next.text, allLabels) || looksLikeCaption(next.text)) break;
+    if (lay.rowOf(next).some((s) => s.box.Left + s.box.Width < left)) break;
+    more.push(next);
+    seg = next;
+  }
+  if (!more.length) return f;
+  return { ...f, value: [f.value, ...more.map((s) => tidy(s.text))].join(' ') };
+}

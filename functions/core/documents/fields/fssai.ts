@@ -4,7 +4,7 @@ import { cleanName, field, labelledAddress, labelledText, tidy, type ExtractedFi
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { SPLIT_CELL_CAP } from '../confidence.ts';
 import { addressForKey } from './layoutFields.ts';
-import { addressByLabels, anniversaryValidity, captionsUnderValues, valueOverCaption, nameAboveAddress, onlyPinAddress, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
+import { addressByLabels, anniversaryValidity, captionsUnderValues, continuedDown, valueOverCaption, nameAboveAddress, onlyPinAddress, labelledValidUpto, cleanBusinessName, finishAddress, isLabelText, notRefused, proseAddress, proseId, proseName, checkedAgainst, proseValidUpto, textByLabels, validityAfterGarbledLabel } from './certificate.ts';
 
 /** 14 digits, grouped or printed one per box ("1 2 3 4 …"): at most one space between two digits. */
 const FOURTEEN = /(?<!\d)(\d(?: ?\d){13})(?!\d)/;
@@ -127,6 +127,8 @@ export const extractFssai: Extractor = (model, _opts, V) => {
       accept: (s) => s.length >= 3,
     }) ??
     proseName(model);
+  // (a long name wrapped in its value cell beside the caption)
+  if (!flipped) found.business_name = continuedDown(model, found.business_name, all);
   // A certificate's sentence naming the holder is a second reading of the name.
   const named = proseName(model);
   if (named && found.business_name !== named) found.business_name = checkedAgainst(found.business_name, named);
