@@ -136,3 +136,27 @@ describe('FSSAI: a licence grid, two caption | value pairs a row', () => {
     expect(extractFields('FSSAI_CERTIFICATE', page).data.business_name.value).toBe('SRI KAVERI FILTER COFFEE WORKS PRIVATE LIMITED');
   });
 });
+
+describe('AADHAAR: a letter whose note names the word "address"', () => {
+  it('the care-of block with its PIN, not the note "Address printed in the regional language …" (no PIN)', () => {
+    const page = pageFromRows([
+      [0.032, [0.136, 'Unique Identification Authority of India']],
+      [0.046, [0.137, 'Government of India']],
+      [0.091, [0.066, 'Enrolment No.: 5387/54059/85654 Date: 20/06/2014 17:07:31']],
+      [0.114, [0.064, 'To,']],
+      [0.13, [0.066, 'Shantanu Sarkar']],
+      [0.148, [0.065, 'S/O: Palanisamy Sarkar']],
+      [0.164, [0.066, 'B-149, Venkateswara Nilayam, Nehru Street']],
+      [0.179, [0.066, 'Karol Bagh, Delhi, Delhi - 110483']],
+      [0.285, [0.066, 'Mobile: 79XXXXX577']],
+      [0.304, [0.306, 'Your Aadhaar No. :']],
+      [0.327, [0.315, '6999 6418 9512']],
+      [0.408, [0.064, 'Aadhaar is a proof of identity, not of citizenship. Verify identity using secure QR code or online authentication. Keep your mobile']],
+      [0.422, [0.065, 'number and address updated in Aadhaar. Address printed in the regional language is a transliteration of the English address.']],
+      [0.482, [0.294, 'Government of India']],
+      [0.541, [0.387, 'Shantanu Sarkar']],
+      [0.565, [0.387, 'DOB: 23-07-2002']],
+    ]);
+    expect(extractFields('AADHAAR', page).data.address.value).toBe('B-149, Venkateswara Nilayam, Nehru Street, Karol Bagh, Delhi, Delhi - 110483');
+  });
+});

@@ -10,6 +10,7 @@ import { findDates, readAadhaar } from '../validators.ts';
 import {
   DEFAULT_ADDRESS_STOP,
   cleanName,
+  hasPincode,
   field,
   idField,
   labelledAddress,
@@ -155,10 +156,13 @@ export const extractAadhaar: Extractor = (model, opts) => {
     nameAbove(model, dobLine, second) ??
     nameAbove(model, best?.line, second);
 
-  const address =
+  const labelled =
     addressForKey(model, CARD_ADDRESS, { stop: ADDRESS_STOP }) ??
-    labelledAddress(model, [/(?<!(?:supply|premises|billing|installation|service|connection|consumer|communication)\s*)\baddress\b/i, /पता/, /^\s*pata\b\s*(?:[:/]|$)/i], { maxLines: 5, stop: ADDRESS_STOP }) ??
-    addressFromCareOf(model);
+    labelledAddress(model, [/(?<!(?:supply|premises|billing|installation|service|connection|consumer|communication)\s*)\baddress\b/i, /पता/, /^\s*pata\b\s*(?:[:/]|$)/i], { maxLines: 5, stop: ADDRESS_STOP });
+  // An Aadhaar address ends in its PIN: a "labelled" block without one (the word "address" in the letter's
+  // note, "Address printed in the regional language is …") loses to the care-of block that has one.
+  const careOf = labelled && hasPincode(String(labelled.value)) ? undefined : addressFromCareOf(model);
+  const address = careOf && hasPincode(String(careOf.value)) ? careOf : (labelled ?? careOf);
   // The relation line ("S/O: Father Name,") heads the printed address but is not part of it.
   // (a semicolon between an address's words is OCR's reading of its comma)
   if (address && typeof address.value === 'string') address.value = stripCareOf(dropSpecks(address.value)).replace(/(?<=\p{L})\s*;\s*(?=\p{L})/gu, ', ');
