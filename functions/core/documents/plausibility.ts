@@ -32,6 +32,12 @@ const PIN_CODE = /(?<![\d.])[1-9]\d{2}\s?\d{3}(?![\d.])/;
  */
 const ADDRESS_WORD = /\b(?:road|rd|street|lane|marg|chowk|colony|apartments?|towers?|complex|bazaa?r|sector|floor|building|plot|flat|court|layout|enclave|residency|villa|phase|block|opp|near|behind)\b/i;
 
+/**
+ * The door of an address ("Plot No. 83", "H. No. 12-7", "Gala No. 20"): a business name never starts with
+ * one, so a value that does is the address line beside or under the name's caption.
+ */
+const DOOR_FIRST = /^\s*(?:plot|h(?:ouse)?|door|flat|shop|gala|khasra|survey|sy|premises|unit|office)\.?\s*no\b/i;
+
 /** Words a form prints as labels: a value made of them only ("Customer Name Mobile No.", "Asset Cost") is a label read as a value. */
 const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|quotation|enquiry|of|the|and|&|\/|#|[:.-]+)$/i;
 /**
@@ -97,7 +103,7 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     const emptied = /\/\s*(?:\/|$)/.test(value);
     // (a caption read as the value: "Name of Person in charge / Nominee")
     const caption = /\bname\s+of\b/i.test(value);
-    return letters >= 3 && capitalised && !bare && !emptied && !caption && !CONSTITUTION_ONLY.test(value.trim().replace(/[.:]+$/, '')) && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
+    return letters >= 3 && capitalised && !bare && !emptied && !caption && !DOOR_FIRST.test(value) && !CONSTITUTION_ONLY.test(value.trim().replace(/[.:]+$/, '')) && !labelsOnly(value) && !/\d{4,}/.test(value) && !/\b(?:invoice|gstin|date|signature|signatory)\b/i.test(value) ? 'pass' : 'fail';
   }
   if (/address/.test(fieldName)) {
     // A certificate's or bill's `address` is also complete when it ends in its state after a street
@@ -112,7 +118,9 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.
     // An address read for the model ("Model Town Extn, Vijayawada, Andhra Pradesh 520020"): a PIN, or a state after a comma.
     const address = /,/.test(value) && (PIN_CODE.test(value) || value.split(/\s*,\s*/).some((part) => isStateLine(part.replace(/\s*-?\s*\d{6}\s*$/, ''))));
-    return /\p{L}/u.test(value) && !labelsOnly(value) && !address && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
+    // (and on a label, a name given with the maker's code, "RMX3997 (12x 5G)", is the code and the name run together: which one the reader wants is a guess)
+    const withCode = fieldName === 'model' && /\s/.test(value.trim()) && value.split(/[\s()[\]]+/).some((w) => w && isModelCode(w));
+    return /\p{L}/u.test(value) && !labelsOnly(value) && !address && !withCode && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
   }
   return 'unknown';
 }

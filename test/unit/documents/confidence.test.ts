@@ -62,6 +62,18 @@ describe('confidence', () => {
     expect(misreadTrace('address', '$/0: Omkar Shinde, Gala No. 241, Bazar Street, Shillong - 793401')).toBe(true);
   });
 
+  it('an address line read for a firm; a maker\'s code run into the model\'s name (round 9 first readings)', () => {
+    expect(plausible('establishment_name', 'Plot No. Gupta Market Temple Street Thillai Nagar Chennai Tamil Nadu')).toBe('fail');
+    expect(plausible('business_name', 'H. No. 12-7, Nacharam')).toBe('fail');
+    expect(plausible('establishment_name', 'New Bharat Howrah Bridge Distributors')).toBe('pass');
+    expect(plausible('trade_name', 'Plotline Interiors')).toBe('pass'); // a word that starts like a door is not one
+    expect(plausible('model', 'RMX3997 (12x 5G)')).toBe('fail');
+    expect(plausible('model', 'Galaxy A15 5G SM-A155F')).toBe('fail');
+    expect(plausible('model', '12x 5G')).toBe('pass');
+    expect(plausible('model', 'Redmi Note 13 Pro+ 5G')).toBe('pass');
+    expect(plausible('asset_model', 'Split AC 1.5 Ton (RS-Q19YNZE)')).toBe('pass'); // an order's asset line may carry its code
+  });
+
   it('parts combine to their weakest', () => {
     expect(combineConfidence([0.9, 0.4])).toBe(0.4);
     expect(combineConfidence([])).toBe(0);
