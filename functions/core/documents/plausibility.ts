@@ -60,6 +60,9 @@ const CONSTITUTION_ONLY = /^(?:(?:sole\s+)?proprietor(?:ship|y\s+concern)|partne
 
 export type Verdict = 'pass' | 'fail' | 'unknown';
 
+/** A specification, no maker's code: "8GB/128GB", "5000mAh", "120Hz". */
+const MEASURE = /\d\s*(?:GB|TB|MB|mAh|MP|Hz|W|inch|cm)\b/i;
+
 /** A code: digits and a slash or hyphen ("2022/019091", "WO/24-25/117"). */
 const CODE_TOKEN = /^(?=.*\d)(?=.*[\/-])\S+$/;
 /**
@@ -119,7 +122,7 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     // An address read for the model ("Model Town Extn, Vijayawada, Andhra Pradesh 520020"): a PIN, or a state after a comma.
     const address = /,/.test(value) && (PIN_CODE.test(value) || value.split(/\s*,\s*/).some((part) => isStateLine(part.replace(/\s*-?\s*\d{6}\s*$/, ''))));
     // (and on a label, a name given with the maker's code, "RMX3997 (12x 5G)", is the code and the name run together: which one the reader wants is a guess)
-    const withCode = fieldName === 'model' && /\s/.test(value.trim()) && value.split(/[\s()[\]]+/).some((w) => w && isModelCode(w));
+    const withCode = fieldName === 'model' && /\s/.test(value.trim()) && value.split(/[\s()[\]]+/).some((w) => w && isModelCode(w) && !MEASURE.test(w));
     return /\p{L}/u.test(value) && !labelsOnly(value) && !address && !withCode && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
   }
   return 'unknown';

@@ -71,6 +71,7 @@ describe('confidence', () => {
     expect(plausible('model', 'Galaxy A15 5G SM-A155F')).toBe('fail');
     expect(plausible('model', '12x 5G')).toBe('pass');
     expect(plausible('model', 'Redmi Note 13 Pro+ 5G')).toBe('pass');
+    expect(plausible('model', 'Galaxy A16 5G, 8GB/128GB')).toBe('pass'); // a memory specification is no code
     expect(plausible('asset_model', 'Split AC 1.5 Ton (RS-Q19YNZE)')).toBe('pass'); // an order's asset line may carry its code
   });
 
