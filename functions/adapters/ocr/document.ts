@@ -6,6 +6,7 @@
 import type { Block } from '#core/documents/blocks.ts';
 import type { OcrEngine, RecogniseOptions } from './engine.ts';
 import { PdfFile, isPdf, textChars } from './pdf.ts';
+import { sharpenIfBlurred } from './deblur.ts';
 
 export interface DocumentOcrOptions extends Pick<RecogniseOptions, 'segmentation'> {
   /** A text layer with fewer characters than this counts as a scan. Default 20. */
@@ -23,7 +24,10 @@ export interface DocumentOcrResult { blocks: Block[]; pages: PageSource[] }
 
 export async function recogniseDocument(engine: OcrEngine, bytes: Buffer, opts: DocumentOcrOptions = {}): Promise<DocumentOcrResult> {
   if (!isPdf(bytes)) {
-    return { blocks: await engine.recognise(bytes, { segmentation: opts.segmentation, page: 1 }), pages: [{ page: 1, source: 'image' }] };
+    // A blurred photo is read from a sharpened copy by the local engines (deblur.ts); Textract gets the
+    // upload as it came (its reading of blur was not measured here).
+    const image = engine.name === 'textract' ? bytes : await sharpenIfBlurred(bytes);
+    return { blocks: await engine.recognise(image, { segmentation: opts.segmentation, page: 1 }), pages: [{ page: 1, source: 'image' }] };
   }
   const pdf = await PdfFile.open(bytes);
   try {
