@@ -56,7 +56,13 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
     if (v && t && figure(t)) return field(findAmounts(t).filter((x) => x.value > 0).pop()!.value, v.words, { kind: 'structure', pass: true });
   }
   for (const label of labels) {
-    const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && !model.layout.isProseLine(x.line));
+    // (a line read as prose for its lower-case caption is still a caption cell beside its figure: "Pay by due date | Rs. 1,179.00")
+    const cells = (line: DocumentModel["lines"][number]) => model.layout.segments.filter((s) => s.line === line);
+    const captionCell = (line: DocumentModel["lines"][number]) => {
+      const [cap, v, ...rest] = cells(line);
+      return !!v && !rest.length && covered(cap.text) && figure(v.text);
+    };
+    const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && (!model.layout.isProseLine(x.line) || captionCell(x.line)));
     for (const x of lines) {
       const f = labelledAmount(model, [new RegExp(label.source, label.flags)], { via: ['same-line', 'right'] });
       if (f && !NOT_DUE_NOW.test(x.line.text)) return f;

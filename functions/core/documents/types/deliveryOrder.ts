@@ -93,6 +93,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
         /total\s*(?:project\s*)?cost(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|machine(?:ry)?|equipment)s?(?:\s*(?:&|and)\s*implements?)?)?(?:\s*as\s*per\s*quotation)?/i,
         /(?:product|prod\.?|device|handset|ex[\s-]*showroom)\s*(?:cost|price|value)/i,
         /(?:invoice|inv\.?|product|device)\s*(?:amount|amt\.?|value|cost|price)/i,
+        // ("Amt. of Invoice", "Amount of Invoice": the dealer's invoice value, as the lender's asset table prints it)
+        /(?:amount|amt\.?|value)\s*of\s*(?:the\s*)?invoice/i,
         // the invoice's total before the lender's figures ("Total Amount" over "EMI Amount" / "Loan Amount")
         /^\s*total\s*(?:amount|amt\.?|value)\b/i,
         /(?:loan|finance|financed|disbursement|net)\s*amount/i,

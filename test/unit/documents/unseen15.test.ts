@@ -1,0 +1,79 @@
+/**
+ * Commercial documents on layouts of the fifteenth dev set (test/fixtures/documents/dev15: pages as a lender
+ * receives them from shops and field staff, written apart from the extractor): each general fix reduced to
+ * the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '#core/documents/index.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('EBILL: a meter reader\'s spot bill on a thermal roll', () => {
+  // (the roll's captions abbreviated and without their full words; label left, value at the right edge)
+  const spotBill = () =>
+    pageFromRows([
+      [0.03, [0.34, 'MALABAR PNG LTD']],
+      [0.07, [0.31, 'SPOT BILL CUM NOTICE']],
+      [0.11, [0.05, 'Consumer No:'], [0.75, 'BR38883240']],
+      [0.13, [0.05, 'Name:']],
+      [0.15, [0.05, 'ANKUSH PILLAI']],
+      [0.17, [0.05, 'Addr:']],
+      [0.19, [0.05, 'Qtr. No. 441, Sai Krupa, Mithanpura']],
+      [0.21, [0.05, 'Muzaffarpur, Bihar - 842769']],
+      [0.29, [0.05, 'Prev Rdg Dt:'], [0.75, '11.07.2025']],
+      [0.31, [0.05, 'Curr Rdg Dt:'], [0.75, '09.08.2025']],
+      [0.33, [0.05, 'Bill Gen. Dt:'], [0.75, '10.08.2025']],
+      [0.35, [0.05, 'Due Dt:'], [0.75, '20.08.2025']],
+      [0.47, [0.05, 'Gas Charges'], [0.75, '643.50']],
+      [0.53, [0.05, 'Arrears'], [0.75, '453.50']],
+      [0.59, [0.05, 'Pay by due date'], [0.72, 'Rs. 1,179.00']],
+      [0.63, [0.05, 'After due date'], [0.75, '1,279.00']],
+      [0.65, [0.05, 'Last Paid: 553.00'], [0.75, '17.07.2025']],
+    ]);
+
+  it('"Addr:" alone on its line heads the consumer\'s address', () => {
+    expect(extractFields('EBILL', spotBill()).data.address.value).toBe('Qtr. No. 441, Sai Krupa, Mithanpura, Muzaffarpur, Bihar - 842769');
+  });
+
+  it('"Bill Gen. Dt" is the bill date, never the reading dates before it or the due date', () => {
+    expect(extractFields('EBILL', spotBill()).data.bill_date.value).toBe('10/08/2025');
+  });
+
+  it('"Pay by due date" beside its figure is the amount due (the line reads as prose for its lower-case words)', () => {
+    expect(extractFields('EBILL', spotBill()).data.amount_due.value).toBe(1179);
+  });
+});
+
+describe('DELIVERY_ORDER: a lender\'s short letter to the dealer', () => {
+  const letter = () =>
+    pageFromRows([
+      [0.04, [0.08, 'Periyar Easy Loans Ltd.']],
+      [0.07, [0.08, 'Branch: H.No. 380, Negi Complex, Ayyanthole, Thrissur, Kerala - 680188']],
+      [0.11, [0.08, 'Ref PEL37719244'], [0.72, 'Dt. 18th November, 2024']],
+      [0.14, [0.08, 'To,']],
+      [0.16, [0.08, 'The Authorised Dealer,']],
+      [0.18, [0.08, 'Krishna Teeram Electronics']],
+      [0.2, [0.08, 'House 96, Station Road, Ayyanthole, Thrissur']],
+      [0.21, [0.08, 'Kerala - 680917']],
+      [0.25, [0.08, 'Sub: Delivery Order cum Payment Undertaking - Loan A/c UX2599590343']],
+      [0.3, [0.08, 'We are pleased to inform you that a consumer durable loan has been sanctioned on 16th November, 2024']],
+      [0.32, [0.08, 'to our customer named below for the purchase of the product given in the table.']],
+      [0.37, [0.09, 'Name of Customer'], [0.27, 'Mr. Birsa Dhiman']],
+      [0.39, [0.09, 'Contact No.'], [0.27, '6034673020']],
+      [0.48, [0.09, 'Make'], [0.3, 'Product Model'], [0.55, 'Amt. of Invoice']],
+      [0.5, [0.09, 'OnePlus'], [0.3, 'Nord CE4 Lite 5G'], [0.55, 'Rs. 19,999/-']],
+      [0.52, [0.09, 'Down Payment'], [0.3, 'Loan Amt.'], [0.55, 'EMI x Tenure']],
+      [0.55, [0.09, 'Rs. 2,000/-'], [0.3, 'Rs. 17,999/-'], [0.55, '3,000.00 x 6']],
+    ]);
+
+  it('"Ref <number>" at the top left without a colon is the order number', () => {
+    expect(extractFields('DELIVERY_ORDER', letter()).data.order_number.value).toBe('PEL37719244');
+  });
+
+  it('"Dt. <date>" at the top right is the order date, not the sanction date in the prose', () => {
+    expect(extractFields('DELIVERY_ORDER', letter()).data.order_date.value).toBe('18/11/2024');
+  });
+
+  it('"Amt. of Invoice" is the asset cost, not the down payment or the loan under it', () => {
+    expect(extractFields('DELIVERY_ORDER', letter()).data.amount.value).toBe(19999);
+  });
+});
