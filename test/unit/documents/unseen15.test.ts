@@ -4,7 +4,7 @@
  * the few synthetic rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('EBILL: a meter reader\'s spot bill on a thermal roll', () => {
@@ -75,5 +75,57 @@ describe('DELIVERY_ORDER: a lender\'s short letter to the dealer', () => {
 
   it('"Amt. of Invoice" is the asset cost, not the down payment or the loan under it', () => {
     expect(extractFields('DELIVERY_ORDER', letter()).data.amount.value).toBe(19999);
+  });
+});
+
+describe('BANK_STATEMENT: a branch counter\'s mini statement on a thermal roll', () => {
+  const roll = () =>
+    pageFromRows([
+      [0.03, [0.06, 'KRISHNA GODAVARI SMALL FINANCE BANK LTD.']],
+      [0.06, [0.34, 'MUZAFFARPUR BRANCH']],
+      [0.14, [0.22, 'IFSC KGSFOBR7311 MICR 986083937']],
+      [0.18, [0.37, 'MINI STATEMENT']],
+      [0.2, [0.05, 'Dt 12/06/2024'], [0.75, 'Time 19:52']],
+      [0.24, [0.05, 'Account No'], [0.7, '86356058887626']],
+      [0.26, [0.05, 'Cust. Name']],
+      [0.28, [0.05, 'SUSHMA YADAV']],
+      [0.3, [0.05, 'Cust ID'], [0.75, '693835672']],
+      [0.32, [0.05, 'From'], [0.75, '15/03/2024']],
+      [0.34, [0.05, 'To'], [0.75, '12/06/2024']],
+      [0.38, [0.05, 'Date Particulars'], [0.7, 'Amount Bal']],
+      [0.42, [0.05, '15/03 OPENING BAL'], [0.75, '15,321.35']],
+      [0.44, [0.05, '15/03 SMS CHGS'], [0.7, '7,529.00 Dr']],
+      [0.8, [0.05, 'Closing Bal'], [0.7, '23,590.85 Cr']],
+    ]);
+
+  it('"Mini Statement" and "Closing Bal" make it a statement (the IFSC misread, no other title)', () => {
+    expect(classify(roll()).type).toBe('BANK_STATEMENT');
+  });
+
+  it('a "From" row over a "To" row, each date at the row\'s end, is the period', () => {
+    const d = extractFields('BANK_STATEMENT', roll()).data;
+    expect(d.period_from.value).toBe('15/03/2024');
+    expect(d.period_to.value).toBe('12/06/2024');
+  });
+});
+
+describe('EBILL: a postpaid mobile bill titled "Bill of Supply cum Tax Invoice"', () => {
+  it('a billing period, a due date and a plan\'s rental make it a utility bill, not an invoice of a sale', () => {
+    const page = pageFromRows([
+      [0.02, [0.05, 'Dhauladhar Telecom Ltd.'], [0.66, 'Bill of Supply cum Tax Invoice']],
+      [0.05, [0.05, 'Postpaid Mobile Services']],
+      [0.09, [0.05, 'RAJINDER KUSHWAHA'], [0.57, 'Account No.'], [0.8, '637619874832']],
+      [0.13, [0.05, 'Gaya, Bihar - 823439'], [0.57, 'Invoice No.'], [0.8, 'BJ2707149742']],
+      [0.15, [0.57, 'Invoice Date'], [0.8, '19-03-2024']],
+      [0.17, [0.57, 'Billing Period'], [0.75, '17-02-2024 - 18-03-2024']],
+      [0.18, [0.57, 'Due Date'], [0.8, '29-03-2024']],
+      [0.26, [0.08, 'Previous Balance'], [0.3, 'Payments'], [0.5, 'Current Charges'], [0.75, 'Amount Payable']],
+      [0.28, [0.1, '815.82'], [0.3, '-815.82'], [0.5, '558.00'], [0.75, '558.00']],
+      [0.4, [0.06, 'Current Charges'], [0.5, 'HSN/SAC'], [0.75, 'Amount (Rs.)']],
+      [0.42, [0.06, 'Monthly Rental - Smart 499'], [0.5, '998422'], [0.75, '399.00']],
+      [0.47, [0.06, 'CGST @ 9%'], [0.75, '42.53']],
+      [0.95, [0.08, 'Dhauladhar Telecom Ltd., GSTIN 05AAACD1234F1ZV, Regd. Office: Rajpur Road, Dehradun']],
+    ]);
+    expect(classify(page).type).toBe('EBILL');
   });
 });
