@@ -129,3 +129,40 @@ describe('EBILL: a postpaid mobile bill titled "Bill of Supply cum Tax Invoice"'
     expect(classify(page).type).toBe('EBILL');
   });
 });
+
+describe('EBILL: a telecom bill\'s "Invoice Date"', () => {
+  it('is the bill date, among the billing period\'s dates and the due date', () => {
+    const page = pageFromRows([
+      [0.02, [0.05, 'Dhauladhar Telecom Ltd.'], [0.66, 'Tax Invoice']],
+      [0.05, [0.05, 'Postpaid Mobile Services']],
+      [0.09, [0.57, 'Account No.'], [0.8, '637619874832']],
+      [0.13, [0.57, 'Invoice No.'], [0.8, 'BJ2707149742']],
+      [0.15, [0.57, 'Invoice Date'], [0.8, '19-03-2024']],
+      [0.17, [0.57, 'Billing Period'], [0.75, '17-02-2024 - 18-03-2024']],
+      [0.19, [0.57, 'Due Date'], [0.8, '29-03-2024']],
+    ]);
+    expect(extractFields('EBILL', page).data.bill_date.value).toBe('19/03/2024');
+  });
+});
+
+describe('IMEI_CLOSEUP_IMAGE: the maker\'s model code printed beside the marketing name', () => {
+  it('"Model: RMX3997 (12x 5G)": the name in brackets, not the code', () => {
+    const page = pageFromRows([
+      [0.17, [0.1, 'REALME']],
+      [0.22, [0.1, 'Model: RMX3997 (12x 5G)']],
+      [0.27, [0.1, '4GB RAM + 128GB ROM']],
+      [0.36, [0.1, 'IMEI 863751271857538']],
+    ]);
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', page).data.model.value).toBe('12x 5G');
+  });
+
+  it('"RMX3997 | 12x 5G" under the brand alone: the name in the cell beside the code', () => {
+    const page = pageFromRows([
+      [0.08, [0.1, 'REALME'], [0.7, 'SMARTPHONE']],
+      [0.11, [0.1, 'RMX3997'], [0.25, '12x 5G']],
+      [0.2, [0.1, 'Variant:'], [0.2, '6 GB RAM'], [0.35, '128 GB Storage']],
+      [0.35, [0.1, 'IMEI(SIM1) 863890953389186']],
+    ]);
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', page).data.model.value).toBe('12x 5G');
+  });
+});

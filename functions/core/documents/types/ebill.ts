@@ -59,7 +59,9 @@ export const ebill: DocumentTypeDeclaration = {
       // (a hand-held spot bill abbreviates its captions: "Addr:")
       /^\s*addr\.?\s*:?\s*$/i] },
     // ("Bill Generation Date" / "Bill Generated On": an e-mailed summary's date of the bill, not the mail's)
-    bill_date: { labels: [/bill(?:ing)?\s*date/i, /bill\s*(?:generation|generated|gen\.?)\s*(?:date|dt\b\.?|on)|date\s*of\s*(?:bill\s*)?generation/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i] },
+    bill_date: { labels: [/bill(?:ing)?\s*date/i, /bill\s*(?:generation|generated|gen\.?)\s*(?:date|dt\b\.?|on)|date\s*of\s*(?:bill\s*)?generation/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i,
+      // (a telecom bill is a GST tax invoice: its "Invoice Date" is the bill's)
+      /invoice\s*date/i] },
     amount_due: {
       labels: [
         /(?:net\s*|total\s*)?amount\s*(?:due|payable)(?:\s*\(?rs\.?\)?)?/i,
