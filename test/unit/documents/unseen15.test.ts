@@ -166,3 +166,46 @@ describe('IMEI_CLOSEUP_IMAGE: the maker\'s model code printed beside the marketi
     expect(extractFields('IMEI_CLOSEUP_IMAGE', page).data.model.value).toBe('12x 5G');
   });
 });
+
+describe('INVOICE: a till roll\'s customer block', () => {
+  it('"Addr:" with a hanging indent under it is the customer\'s address', () => {
+    const page = pageFromRows([
+      [0.03, [0.24, 'NAINITAL ELECTRONICS']],
+      [0.06, [0.08, 'Ward No. 32, H.No. 209, Negi Complex, Lalpur']],
+      [0.08, [0.25, 'Ranchi, Jharkhand - 834245']],
+      [0.1, [0.25, 'GSTIN/UIN: 20BRYPN2429H1ZL']],
+      [0.16, [0.4, 'TAX INVOICE']],
+      [0.2, [0.05, 'Inv No.: CM/24-25/357'], [0.75, 'Dt.: 05-01-2024']],
+      [0.26, [0.05, 'Name: Sreejith Hembrom']],
+      [0.28, [0.05, 'Mobile: 9378663572']],
+      [0.3, [0.05, 'Addr: Ward No. 32, H.No. 447, Court Road']],
+      [0.32, [0.17, 'Doranda, Ranchi, Jharkhand - 834013']],
+      [0.4, [0.05, 'Haier HRF-2674BS 240 L Refrigerator']],
+      [0.55, [0.05, 'NET AMT'], [0.75, '37,000.00']],
+    ]);
+    expect(extractFields('INVOICE', page).data.customer_address.value).toBe('Ward No. 32, H.No. 447, Court Road, Doranda, Ranchi, Jharkhand - 834013');
+  });
+});
+
+describe('DELIVERY_ORDER: a lender portal\'s DO details in a printed e-mail', () => {
+  const mail = () =>
+    pageFromRows([
+      [0.04, [0.06, 'DO generated - 8232857639 - Sowmya Reddy']],
+      [0.29, [0.07, 'DELIVERY ORDER DETAILS']],
+      [0.315, [0.07, 'DO No'], [0.25, '8232857639'], [0.52, 'Dealer Name'], [0.69, 'Pahadi Mobile Point']],
+      [0.341, [0.07, 'DO Date'], [0.25, '19-APR-2024'], [0.52, 'Dealer Code'], [0.69, 'DLR58009']],
+      [0.367, [0.07, 'Application ID'], [0.25, 'APP70328425'], [0.52, 'Dealer Addr.'], [0.69, 'H.No. 85, Station Road, West Hill']],
+      [0.38, [0.69, 'Kozhikode, Kerala - 673546']],
+      [0.394, [0.07, 'Registered Mobile'], [0.3, '8626347083']],
+      [0.42, [0.07, 'Borrower Name'], [0.25, 'Sowmya Reddy'], [0.52, 'Asset Model'], [0.69, 'Neo Diva VX 6 kg Front Load']],
+      [0.46, [0.52, 'Invoice Amount'], [0.69, '61,000.00']],
+    ]);
+
+  it('"Dealer Addr." heads the dealer\'s address', () => {
+    expect(extractFields('DELIVERY_ORDER', mail()).data.dealer_address.value).toBe('H.No. 85, Station Road, West Hill, Kozhikode, Kerala - 673546');
+  });
+
+  it('"Registered Mobile" is the borrower\'s mobile, not the DO number in the subject', () => {
+    expect(extractFields('DELIVERY_ORDER', mail()).data.customer_mobile_number.value).toBe('8626347083');
+  });
+});

@@ -171,7 +171,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     addressUnderSegment(model, spendAt) ??
     addressInDealerCard(model) ??
     addressUnderSegment(model, toSegment) ??
-    labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
+    labelledAddress(model, [/dealer(?:'s)?\s*(?:address|addr\b\.?)/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
     (to ? addressUnder(model, to.line, 4) : undefined) ??
     (dealerRead === dealerBlock?.name ? dealerBlock?.address : undefined) ??

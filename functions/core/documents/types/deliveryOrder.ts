@@ -52,7 +52,7 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     },
     dealer_address: {
       // ("Dealer Location", "Store Location": where the asset is collected)
-      labels: [/(?:dealer|dlr|retailer|store|shop|outlet|showroom|supplier|vendor)(?:'s)?\s*(?:address|location)/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop|showroom|supplier|vendor)/i],
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet|showroom|supplier|vendor)(?:'s)?\s*(?:address|addr\b\.?|location)/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop|showroom|supplier|vendor)/i],
     },
     customer_name: {
       labels: [
@@ -69,6 +69,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     customer_mobile_number: {
       labels: [
         /(?:customer|borrower|applicant)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell)\s*(?:no|number|#)?/i,
+        // (a lender's portal names the borrower's number as the one registered with it: "Registered Mobile (No.)")
+        /registered\s*(?:mobile|mob|phone|contact)\s*(?:no|number|#)?/i,
         /(?:mobile|mob|phone|contact|cell)\s*(?:no|number)?\.?\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer)/i,
       ],
     },
