@@ -209,3 +209,19 @@ describe('DELIVERY_ORDER: a lender portal\'s DO details in a printed e-mail', ()
     expect(extractFields('DELIVERY_ORDER', mail()).data.customer_mobile_number.value).toBe('8626347083');
   });
 });
+
+describe('PURCHASE_ORDER: an ERP extract\'s ladder', () => {
+  it('"PO Amount (INR)" at its foot is the total, not the sub-total or the tax above it', () => {
+    const page = pageFromRows([
+      [0.05, [0.05, 'PURCHASE ORDER']],
+      [0.1, [0.05, 'PO No.'], [0.2, '4582704079'], [0.5, 'PO Date'], [0.65, '10.09.2024']],
+      [0.43, [0.05, '5218567'], [0.15, 'MS Angle 50x50x5'], [0.45, '360'], [0.55, 'KG'], [0.65, '68.00'], [0.85, "24,480.00"]],
+      [0.462, [0.62, 'Sub Total'], [0.85, '4,64,190.00']],
+      [0.479, [0.62, 'IGST 18%'], [0.85, '83,554.20']],
+      [0.496, [0.62, 'Freight'], [0.85, '0.00']],
+      [0.513, [0.62, 'Round Off'], [0.85, '-0.20']],
+      [0.53, [0.62, 'PO Amount (INR)'], [0.85, '5,47,744.00']],
+    ]);
+    expect(extractFields('PURCHASE_ORDER', page).data.total_amount.value).toBe(547744);
+  });
+});
