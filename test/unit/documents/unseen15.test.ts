@@ -225,3 +225,21 @@ describe('PURCHASE_ORDER: an ERP extract\'s ladder', () => {
     expect(extractFields('PURCHASE_ORDER', page).data.total_amount.value).toBe(547744);
   });
 });
+
+describe('EBILL: a telecom bill\'s customer block without a caption', () => {
+  it('the name at the top left with a PIN-ending address under it is the consumer and the billing address', () => {
+    const page = pageFromRows([
+      [0.02, [0.05, 'Dhauladhar Telecom Ltd.'], [0.66, 'Tax Invoice']],
+      [0.05, [0.05, 'Postpaid Mobile Services']],
+      [0.09, [0.05, 'RAJINDER KUSHWAHA'], [0.57, 'Account No.'], [0.8, '637619874832']],
+      [0.11, [0.05, 'Shop No. 65, Main Road, A P Colony'], [0.57, 'Mobile No.'], [0.8, '6466382813']],
+      [0.13, [0.05, 'Gaya, Bihar - 823439'], [0.57, 'Invoice No.'], [0.8, 'BJ2707149742']],
+      [0.15, [0.05, 'Contact 8384098517'], [0.57, 'Invoice Date'], [0.8, '19-03-2024']],
+      [0.17, [0.57, 'Billing Period'], [0.75, '17-02-2024 - 18-03-2024']],
+      [0.19, [0.57, 'Due Date'], [0.8, '29-03-2024']],
+    ]);
+    const d = extractFields('EBILL', page).data;
+    expect(d.consumer_name.value).toBe('RAJINDER KUSHWAHA');
+    expect(d.address.value).toBe('Shop No. 65, Main Road, A P Colony, Gaya, Bihar - 823439');
+  });
+});

@@ -2,11 +2,11 @@
 import type { DocumentModel } from '../blocks.ts';
 import { findAmounts } from '../validators.ts';
 import { looksLikeBareKey, type Segment } from '../layout.ts';
-import { SPLIT_CELL_CAP } from '../confidence.ts';
+import { HEURISTIC_CAP, SPLIT_CELL_CAP } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
-import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
+import { cleanName, field, hasPincode, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
-import { addressForKey, labelSegments } from './layoutFields.ts';
+import { addressForKey, addressUnderSegment, labelSegments } from './layoutFields.ts';
 import { findDocumentDates, pairValue } from './commercial.ts';
 import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, notRefused, textByLabels, valueUnderCaption, withoutLeadingName } from './certificate.ts';
 
@@ -205,6 +205,22 @@ export const extractEbill: Extractor = (model, _opts, V) => {
     if (addr) {
       const b = vo.block(addr);
       found.address = field(finishAddress(b.text), b.words, { kind: 'labelled', via: 'pair' });
+    }
+  }
+  // No caption names the consumer (a telecom bill prints the customer's block at the top left, as a letter's
+  // addressee without "To,"): the first person's name in the page's top half with a PIN-ending address under it
+  // in its column. Position only: heuristic evidence.
+  if (!found.consumer_name && !found.address) {
+    for (const seg of model.layout.segments) {
+      if (seg.page !== model.lines[0]?.page || seg.box.Top > 0.5 || model.layout.isProseLine(seg.line) || model.layout.isKey(seg)) continue;
+      const v = cleanPartyName(seg.text);
+      const n = v.split(/\s+/).length;
+      if (n < 2 || n > 4 || !personName(v) || plausible('consumer_name', v) !== 'pass') continue;
+      const a = addressUnderSegment(model, seg, { stop: ADDRESS_STOP });
+      if (!a || typeof a.value !== 'string' || !hasPincode(a.value)) continue;
+      found.consumer_name = field(v, seg.words, { kind: 'heuristic' });
+      found.address = { ...a, value: finishAddress(a.value), confidence_score: Math.min(a.confidence_score, HEURISTIC_CAP) };
+      break;
     }
   }
   return { found };
