@@ -175,13 +175,23 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     const v = to ? model.layout.segmentRight(to) : undefined;
     return v && findDates(v.text).length === 1 ? { value: v.text, valueWords: v.words } : undefined;
   })();
+  // (a counter print's "From" row over its "To" row, each date at the row's end: the bare "To" is no key to the layout)
+  const toUnder = (() => {
+    const key = fromPair?.keySegment;
+    if (!key) return undefined;
+    const to = model.layout.segments.find(
+      (x) => x.page === key.page && x.line !== key.line && x.box.Top > key.box.Top && x.box.Top - (key.box.Top + key.box.Height) <= key.box.Height * 1.5 && Math.abs(x.box.Left - key.box.Left) <= Math.max(key.box.Height, 0.01) && /^\s*(?:to|till|upto|to\s*date)\s*:?\s*$/i.test(x.text),
+    );
+    const v = to ? model.layout.segmentRight(to) : undefined;
+    return v && findDates(v.text).length === 1 ? { value: v.text, valueWords: v.words } : undefined;
+  })();
   const periodPair = model.layout.find([/(?:statement\s*)?period(?:\s*of\s*statement)?/i]).find((p) => findDates(p.value).length >= 2);
   if (!periodLine && periodPair) {
     const [a, b] = findDates(periodPair.value);
     found.period_from = field(a.value, periodPair.valueWords, { kind: 'structure', pass: true });
     found.period_to = field(b.value, periodPair.valueWords, { kind: 'structure', pass: true });
-  } else if (!periodLine && fromPair && (toPair ?? toOnRow)) {
-    const until = (toPair ?? toOnRow)!;
+  } else if (!periodLine && fromPair && (toPair ?? toOnRow ?? toUnder)) {
+    const until = (toPair ?? toOnRow ?? toUnder)!;
     found.period_from = field(findDates(fromPair.value)[0].value, fromPair.valueWords, { kind: 'structure', pass: true });
     found.period_to = field(findDates(until.value)[0].value, until.valueWords, { kind: 'structure', pass: true });
   }

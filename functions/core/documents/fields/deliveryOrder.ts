@@ -171,7 +171,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     addressUnderSegment(model, spendAt) ??
     addressInDealerCard(model) ??
     addressUnderSegment(model, toSegment) ??
-    labelledAddress(model, [/dealer(?:'s)?\s*address/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
+    labelledAddress(model, [/dealer(?:'s)?\s*(?:address|addr\b\.?)/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
     (to ? addressUnder(model, to.line, 4) : undefined) ??
     (dealerRead === dealerBlock?.name ? dealerBlock?.address : undefined) ??
@@ -213,7 +213,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
 
   const order =
     labelledText(model, V('order_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
-    labelledText(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i], {
+    // (a lender's letter heads its number "Ref PEL37719244" / "Our Ref." at a line's start, without a colon)
+    labelledText(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /^\s*(?:our\s*)?ref(?:erence)?\.?(?:\s*(?:no|number)\.?)?(?=\s+[A-Z0-9/-]*\d)/i], {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
     }) ??
@@ -225,7 +226,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
-  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*issued\s*on\b/i, /\bdated?\b/i], { via: ['same-line', 'right', 'below'] });
+  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*issued\s*on\b/i, /\bdated?\b/i, /\bdt\.?(?=\s*:?\s*\d)/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
   const assetPair = model.layout.find(V('asset_model').labels).find((p) => {

@@ -2,11 +2,11 @@
 import type { DocumentModel } from '../blocks.ts';
 import { findAmounts } from '../validators.ts';
 import { looksLikeBareKey, type Segment } from '../layout.ts';
-import { SPLIT_CELL_CAP } from '../confidence.ts';
+import { HEURISTIC_CAP, SPLIT_CELL_CAP } from '../confidence.ts';
 import { plausible } from '../plausibility.ts';
-import { cleanName, field, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
+import { cleanName, field, hasPincode, labelledAddress, labelledAmount, labelledDate, labelledText, looksLikeName, type ExtractedField, type Extractor } from './common.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
-import { addressForKey, labelSegments } from './layoutFields.ts';
+import { addressForKey, addressUnderSegment, labelSegments } from './layoutFields.ts';
 import { findDocumentDates, pairValue } from './commercial.ts';
 import { addressByLabels, addressee, capShortId, checkedAgainst, cleanPartyName, dateAfterLabel, finishAddress, isLabelText, nameAndAddress, notRefused, textByLabels, valueUnderCaption, withoutLeadingName } from './certificate.ts';
 
@@ -56,7 +56,13 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
     if (v && t && figure(t)) return field(findAmounts(t).filter((x) => x.value > 0).pop()!.value, v.words, { kind: 'structure', pass: true });
   }
   for (const label of labels) {
-    const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && !model.layout.isProseLine(x.line));
+    // (a line read as prose for its lower-case caption is still a caption cell beside its figure: "Pay by due date | Rs. 1,179.00")
+    const cells = (line: DocumentModel["lines"][number]) => model.layout.segments.filter((s) => s.line === line);
+    const captionCell = (line: DocumentModel["lines"][number]) => {
+      const [cap, v, ...rest] = cells(line);
+      return !!v && !rest.length && covered(cap.text) && figure(v.text);
+    };
+    const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && (!model.layout.isProseLine(x.line) || captionCell(x.line)));
     for (const x of lines) {
       const f = labelledAmount(model, [new RegExp(label.source, label.flags)], { via: ['same-line', 'right'] });
       if (f && !NOT_DUE_NOW.test(x.line.text)) return f;
@@ -199,6 +205,22 @@ export const extractEbill: Extractor = (model, _opts, V) => {
     if (addr) {
       const b = vo.block(addr);
       found.address = field(finishAddress(b.text), b.words, { kind: 'labelled', via: 'pair' });
+    }
+  }
+  // No caption names the consumer (a telecom bill prints the customer's block at the top left, as a letter's
+  // addressee without "To,"): the first person's name in the page's top half with a PIN-ending address under it
+  // in its column. Position only: heuristic evidence.
+  if (!found.consumer_name && !found.address) {
+    for (const seg of model.layout.segments) {
+      if (seg.page !== model.lines[0]?.page || seg.box.Top > 0.5 || model.layout.isProseLine(seg.line) || model.layout.isKey(seg)) continue;
+      const v = cleanPartyName(seg.text);
+      const n = v.split(/\s+/).length;
+      if (n < 2 || n > 4 || !personName(v) || plausible('consumer_name', v) !== 'pass') continue;
+      const a = addressUnderSegment(model, seg, { stop: ADDRESS_STOP });
+      if (!a || typeof a.value !== 'string' || !hasPincode(a.value)) continue;
+      found.consumer_name = field(v, seg.words, { kind: 'heuristic' });
+      found.address = { ...a, value: finishAddress(a.value), confidence_score: Math.min(a.confidence_score, HEURISTIC_CAP) };
+      break;
     }
   }
   return { found };

@@ -46,6 +46,20 @@ export function isModelCode(s: string): boolean {
 }
 
 /**
+ * A model line printing the maker's code beside the marketing name ("RMX3997 (12x 5G)", "SM-A155F | Galaxy A15 5G",
+ * "Galaxy A15 5G (SM-A155F)"): the name without the code. Only a code of letters and digits together is dropped
+ * (a name's bare number stays: "Nokia 3310").
+ */
+export function withoutModelCode(s: string): string {
+  const parts = s.replace(/[()[\]|]/g, ' ').split(/\s+/).filter(Boolean);
+  const code = (p: string) => isModelCode(p) && /\p{L}/u.test(p) && /\d/.test(p) && p.length >= 5;
+  const kept = parts.filter((p) => !code(p));
+  if (kept.length === parts.length || !kept.length) return s;
+  const rest = kept.join(' ');
+  return /\p{L}/u.test(rest) && rest.length >= 2 && !/^model\b/i.test(rest) ? rest : s;
+}
+
+/**
  * The model from a heading that starts with the brand ("vivo T3x 5G"), as printed, brand
  * included (heuristic: no label says it is the model). Among the first lines, or anywhere on a
  * label or price tag with no "Model" label at all.
@@ -71,9 +85,11 @@ function modelUnderBrand(model: DocumentModel): ExtractedField | undefined {
   for (const seg of model.layout.segments.slice(0, 12)) {
     if (!brandAlone(seg.text)) continue;
     const under = model.layout.segmentBelow(seg, 3);
-    const t = under ? tidy(under.text) : '';
+    // (the maker's code in its own cell beside the name, "RMX3997 | 12x 5G": the name from the whole line)
+    const t = under ? withoutModelCode(tidy(isModelCode(tidy(under.text)) ? under.line.text : under.text)) : '';
     if (!under || !t || t.split(/\s+/).length > 5 || /imei|\bram\b|\brom\b|mrp|price|colou?r|\d{5,}|[:₹]|\d\s*(?:GB|TB)\b|\brs\b/i.test(t)) continue;
-    return field(repairModelName(t), under.words, { kind: 'heuristic' });
+    const words = isModelCode(tidy(under.text)) ? model.layout.segments.filter((x) => x.line === under.line && !isModelCode(tidy(x.text))).flatMap((x) => x.words) : under.words;
+    return field(repairModelName(t), words.length ? words : under.words, { kind: 'heuristic' });
   }
   return undefined;
 }
@@ -157,7 +173,7 @@ export const extractImei: Extractor = (model, _opts, V) => {
   const labelledModel =
     labelledText(model, V('model').labels, {
       stop: /\s{2,}|\b(?:colou?r|ram|rom|imei|mrp|storage|memory|price)\b/i,
-      clean: (s) => withoutTrailingBrand(repairModelName(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, '')))),
+      clean: (s) => withoutTrailingBrand(repairModelName(withoutModelCode(tidy(s.replace(/^(?:name|number|no\.?)(?![A-Za-z])\s*[:\-]?\s*/i, ''))))),
       // (a card's heading "Product" over its first caption, "Category" / "Brand": the caption is no model)
       // (nor another caption under it: a bilingual caption's English line under its local-language line, "Model Sankhya" / "Model No.")
       accept: (s) => s.length >= 2 && !isModelCode(s) && !CARD_CAPTION.test(s) && !isLabelText(s, V('model').labels),

@@ -486,7 +486,8 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     unlabelledAddress ??
     (() => {
       // "Address:" inside the customer block, else the lines under the customer's name
-      const lm = model.findLines(/\baddress\b/i).find((x) => x.line.index > custFrom && !model.layout.isProseLine(x.line));
+      // (a till roll abbreviates it at the line's start: "Addr:", "Add.")
+      const lm = model.findLines(/\baddress\b|^\s*(?:addr\b\.?|add\.)/i).find((x) => x.line.index > custFrom && !model.layout.isProseLine(x.line));
       if (lm) {
         const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length);
         if (a) return addressField(a);

@@ -29,7 +29,9 @@ const PO_TOTAL_LABELS = [
   // the value with its taxes, not the net value before them: "Total Value incl. Tax", "Gross Order Value"
   /total\s*(?:value|amount)\s*(?:incl(?:uding|\.)?|inclusive\s*of|with)\s*(?:taxes|tax|gst)|gross\s*(?:order|po)\s*value/i,
   // an order released against a rate contract: "Value of this Release Order", "Total R.O. Value"
-  /value\s*of\s*(?:this\s*)?(?:release|supply|purchase)\s*order|total\s*(?:r\.\s?o\.|release\s*order)\s*(?:value|amount)/i, /(?:order|po)\s*(?:value|total)/i, ...TOTAL_LABELS];
+  /value\s*of\s*(?:this\s*)?(?:release|supply|purchase)\s*order|total\s*(?:r\.\s?o\.|release\s*order)\s*(?:value|amount)/i, /(?:order|po)\s*(?:value|total)/i,
+  // (an ERP's ladder ends in "PO Amount (INR)" / "Order Amount")
+  /(?:\bP\.?\s?O\.?|\border)\s*amount(?:\s*\(\s*(?:INR|Rs\.?|₹)\s*\))?/i, ...TOTAL_LABELS];
 
 // (the party's code in the buyer's books after its name, "X (Code 149872)" / "(Vendor Code: V-118)", is no part of it)
 const business = (s: string) => cleanName(s.replace(/^m\/s\.?\s*/i, '').replace(/\s*\(\s*(?:vendor\s*|supplier\s*|party\s*)?(?:code|id)\b[^)]*\)?\s*$/i, '')).replace(/,$/, '');

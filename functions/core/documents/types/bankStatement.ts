@@ -12,9 +12,11 @@ export function datedBalanceRows(text: string): boolean {
 export const bankStatement: DocumentTypeDeclaration = {
   type: 'BANK_STATEMENT',
   cues: [
-    re('statement-of-account', 4, /statement\s*of\s*account|account\s*statement|bank\s*statement/i),
+    // (a branch counter or an ATM prints the last entries as a "Mini Statement")
+    re('statement-of-account', 4, /statement\s*of\s*account|account\s*statement|bank\s*statement|\bmini\s*statement\b/i),
     { name: 'valid-ifsc', weight: 1.5, test: hasIfsc },
-    re('balances', 1.5, /opening\s*balance|closing\s*balance/i),
+    // (a roll's narrow columns abbreviate them: "Opening Bal", "Closing Bal.")
+    re('balances', 1.5, /opening\s*bal(?:ance|\b\.?)|closing\s*bal(?:ance|\b\.?)/i),
     // ("Chq No.", "Txn Date", "Value Date": the columns as a net-banking print abbreviates them)
     re('transaction-columns', 1, /withdrawals?|deposits?|narration|cheque\s*no|\bchq\b|\btxn\.?\s*date\b|\bvalue\s*date\b/i),
     // A statement titled by its rows rather than "statement": "Details of Transactions", "Account

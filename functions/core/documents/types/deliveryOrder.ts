@@ -52,7 +52,7 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     },
     dealer_address: {
       // ("Dealer Location", "Store Location": where the asset is collected)
-      labels: [/(?:dealer|dlr|retailer|store|shop|outlet|showroom|supplier|vendor)(?:'s)?\s*(?:address|location)/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop|showroom|supplier|vendor)/i],
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet|showroom|supplier|vendor)(?:'s)?\s*(?:address|addr\b\.?|location)/i, /address\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop|showroom|supplier|vendor)/i],
     },
     customer_name: {
       labels: [
@@ -69,6 +69,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     customer_mobile_number: {
       labels: [
         /(?:customer|borrower|applicant)?(?:'s)?\s*(?:mobile|mob|phone|ph|contact|cell)\s*(?:no|number|#)?/i,
+        // (a lender's portal names the borrower's number as the one registered with it: "Registered Mobile (No.)")
+        /registered\s*(?:mobile|mob|phone|contact)\s*(?:no|number|#)?/i,
         /(?:mobile|mob|phone|contact|cell)\s*(?:no|number)?\.?\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer)/i,
       ],
     },
@@ -93,6 +95,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
         /total\s*(?:project\s*)?cost(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|machine(?:ry)?|equipment)s?(?:\s*(?:&|and)\s*implements?)?)?(?:\s*as\s*per\s*quotation)?/i,
         /(?:product|prod\.?|device|handset|ex[\s-]*showroom)\s*(?:cost|price|value)/i,
         /(?:invoice|inv\.?|product|device)\s*(?:amount|amt\.?|value|cost|price)/i,
+        // ("Amt. of Invoice", "Amount of Invoice": the dealer's invoice value, as the lender's asset table prints it)
+        /(?:amount|amt\.?|value)\s*of\s*(?:the\s*)?invoice/i,
         // the invoice's total before the lender's figures ("Total Amount" over "EMI Amount" / "Loan Amount")
         /^\s*total\s*(?:amount|amt\.?|value)\b/i,
         /(?:loan|finance|financed|disbursement|net)\s*amount/i,

@@ -14,6 +14,8 @@ export const ebill: DocumentTypeDeclaration = {
     re('due-date', 0.5, /due\s*date|pay\s*by/i),
     // Other utilities print the same bill: water and sewerage, piped gas, telephone and broadband.
     re('utility-service', 3, /water\s*(?:charges|bill|tax|supply|connection|meter)|sewerage|piped\s*(?:natural\s*)?gas|gas\s*(?:bill|connection)|post\s*-?paid|broadband|landline|telephone\s*bill|demand\s*notice/i),
+    // A telecom or broadband account's charges: rental of a plan, usage, a credit limit, a late fee.
+    re('recurring-service', 2.5, /monthly\s*rental|usage\s*charges|credit\s*limit|late\s*(?:payment\s*)?fee/i),
     re('amount-due', 1, /\b(?:total\s*|net\s*)?amount\s*(?:due|payable)\b|\btotal\s*(?:due|payable)\b/i),
     re('bill-period', 1.5, /bill(?:ing)?\s*(?:period|cycle|month)|previous\s*(?:balance|dues|outstanding|reading)|current\s*charges/i),
   ],
@@ -53,9 +55,13 @@ export const ebill: DocumentTypeDeclaration = {
       ],
     },
     // (a qualified key keeps its meaning with its last letter lost to OCR: "Supply Addres")
-    address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection|property|communication)\s*addres{1,2}\b/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i] },
+    address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection|property|communication)\s*addres{1,2}\b/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i,
+      // (a hand-held spot bill abbreviates its captions: "Addr:")
+      /^\s*addr\.?\s*:?\s*$/i] },
     // ("Bill Generation Date" / "Bill Generated On": an e-mailed summary's date of the bill, not the mail's)
-    bill_date: { labels: [/bill(?:ing)?\s*date/i, /bill\s*(?:generation|generated)\s*(?:date|on)|date\s*of\s*(?:bill\s*)?generation/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i] },
+    bill_date: { labels: [/bill(?:ing)?\s*date/i, /bill\s*(?:generation|generated|gen\.?)\s*(?:date|dt\b\.?|on)|date\s*of\s*(?:bill\s*)?generation/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i,
+      // (a telecom bill is a GST tax invoice: its "Invoice Date" is the bill's)
+      /invoice\s*date/i] },
     amount_due: {
       labels: [
         /(?:net\s*|total\s*)?amount\s*(?:due|payable)(?:\s*\(?rs\.?\)?)?/i,
@@ -66,6 +72,8 @@ export const ebill: DocumentTypeDeclaration = {
         /(?:(?:net\s*)?amount\s*)?payable\s*\(?\s*(?:on\s*or\s*)?(?:before|by)\s*(?:the\s*)?due\s*date\)?/i,
         // (what is payable after arrears and interest come before the bill's own amount: "Bill Amount" then "Net Payable")
         /net\s*payable/i,
+        // (a spot bill's boxed figure: "Pay by due date  Rs. 1,179.00", beside "After due date")
+        /^\s*pay\s*(?:by|before)\s*(?:the\s*)?due\s*date\b(?!\s*:?\s*\d{1,2}[-/. ])/i,
         /amount\s*to\s*be\s*paid/i,
         /(?:current\s*)?bill\s*amount/i,
       ],

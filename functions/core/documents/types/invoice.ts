@@ -61,6 +61,10 @@ export const invoice: DocumentTypeDeclaration = {
     re('receipt-or-bill', 2, /\b(?:(?<!(?:delivery|on|upon|after)\s+)receipt(?!\s+(?:of|and|&)\b)|cash\s*(?:bill|memo|sale)|cash\s*\/\s*credit|bill\s*(?:no|#)|retail\s*invoice|simplified\s*tax\s*invoice)\b/i),
     { name: 'receipt-shape', weight: 3, test: receiptShape },
     re('tax-words', 0.5, /\b(?:GST|SST|VAT)\b|tax\s*(?:amount|@|\d)/i),
+    // A metered or recurring service's periodic bill (a meter, a billing period) payable by a due date: telecom and
+    // broadband providers title it "Tax Invoice" / "Bill of Supply cum Tax Invoice" as GST asks, yet it is a
+    // utility bill, not the sale of an asset.
+    { name: 'service-bill', weight: -4, test: (t) => METERED.test(t) && /\bdue\s*date\b|\bpay\s*by\b/i.test(t) },
   ],
   fields: {
     customer_name: 'string',
