@@ -168,7 +168,8 @@ const unbalanced = (s: string) => (s.match(/\(/g) ?? []).length !== (s.match(/\)
 export function misreadTrace(fieldName: string, value: unknown): boolean {
   if (typeof value !== 'string' || !value) return false;
   if (!PERSON.has(fieldName) && !BUSINESS.has(fieldName) && !/address/.test(fieldName)) return false;
-  if (STRAY_MARK.test(value) || unbalanced(value)) return true;
+  // (nor a space just inside a bracket, "(Unit I )": OCR split a stroke off the last letter, an II read as I)
+  if (STRAY_MARK.test(value) || unbalanced(value) || /\(\s|\s\)/.test(value)) return true;
   if (value.split(/[\s,.\/-]+/).some((w) => CASE_BREAK.test(w))) return true;
   // a name printed in capitals with one small letter inside a word ("DURGA MAJjU"): a glyph misread under a stroke
   if (PERSON.has(fieldName) && (value.match(/\p{Ll}/gu) ?? []).length === 1 && /\p{Lu}{2}\p{Ll}\p{Lu}/u.test(value)) return true;

@@ -73,6 +73,9 @@ describe('confidence', () => {
     expect(plausible('model', 'Redmi Note 13 Pro+ 5G')).toBe('pass');
     expect(plausible('model', 'Galaxy A16 5G, 8GB/128GB')).toBe('pass'); // a memory specification is no code
     expect(plausible('asset_model', 'Split AC 1.5 Ton (RS-Q19YNZE)')).toBe('pass'); // an order's asset line may carry its code
+    // a space just inside a bracket is no print: OCR split a stroke off ("(Unit I )" for "(Unit II)")
+    expect(misreadTrace('establishment_name', 'Maa Tara Bhandar and Rajmahal Mobile Point (Unit I )')).toBe(true);
+    expect(misreadTrace('establishment_name', 'Maa Tara Bhandar and Rajmahal Mobile Point (Unit II)')).toBe(false);
   });
 
   it('parts combine to their weakest', () => {
