@@ -417,3 +417,25 @@ describe('dev layouts (written apart from the extractor), read without OCR', () 
     });
   }
 });
+
+describe('DELIVERY_ORDER without its title: a lender\'s own words', () => {
+  // a DO whose letterhead and title were cut off the scan: what is left names the asset, the borrower and the hand-over
+  const headless = () =>
+    pageFromRows([
+      [0.2, [0.05, 'Dealer Name: Balaji Traders']],
+      [0.22, [0.05, 'Dealer Address: 192, Temple Street']],
+      [0.24, [0.05, 'Salt Lake, Jaipur, Rajasthan - 302099']],
+      [0.28, [0.05, 'Name of Borrower: Nikhil Kumar']],
+      [0.3, [0.05, 'Mobile: +91 9814908048']],
+      [0.32, [0.05, 'Model: Samsung Galaxy A15 5G']],
+      [0.34, [0.05, 'Asset Value: Rs. 22,899.00']],
+      [0.36, [0.05, 'Processing Fee: Rs. 900.00']],
+      [0.4, [0.05, 'Please hand over the asset to the borrower only after verifying the original KYC.']],
+    ]);
+
+  it('is a delivery order by its asset captions, its borrower and its hand-over', () => {
+    const c = classify(headless());
+    expect(c.type).toBe('DELIVERY_ORDER');
+    expect(c.evidence).toEqual(expect.arrayContaining(['asset-captions', 'borrower', 'deliver-to-customer']));
+  });
+});

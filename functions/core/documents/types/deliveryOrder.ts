@@ -9,10 +9,10 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     re('delivery-order', 4, /delivery\s*order/i),
     // (OCR reads the dotted "D.O." as "D.0."; a lender's slip numbers its DO as a reference: "DO Ref. No.")
     re('do-no', 2.5, /\bD\.?\s?O\.?\s*(?:no|number|date|ref)\b|\bD\.\s?0\.\s*(?:no|number|date|ref)\b/i),
-    re('please-deliver', 1, /please\s*deliver|kindly\s*deliver|requested\s*to\s*deliver/i),
+    re('please-deliver', 1, /please\s*(?:deliver|hand\s*over)|kindly\s*(?:deliver|hand\s*over)|requested\s*to\s*(?:deliver|hand\s*over)/i),
     // The DO's instruction whatever its title: hand the asset to the borrower ("deliver only to the
     // customer named above", "deliver only after the customer shows this slip"); an invoice says "delivered".
-    re('deliver-to-customer', 1.5, /\bdeliver\s+(?:only\s+)?(?:(?:the|this)\s+(?:product|asset|goods|vehicle|device|handset|item)\s+)?(?:only\s+)?(?:to\s+(?:the\s+|our\s+)?(?:customer|borrower|applicant)|after\s+(?:the\s+)?(?:customer|borrower|applicant|verif))/i),
+    re('deliver-to-customer', 1.5, /\b(?:deliver|hand\s*over)\s+(?:only\s+)?(?:(?:the|this)\s+(?:product|asset|goods|vehicle|device|handset|item)\s+)?(?:only\s+)?(?:to\s+(?:the\s+|our\s+)?(?:customer|borrower|applicant)|after\s+(?:the\s+)?(?:customer|borrower|applicant|verif))/i),
     re('financier', 0.5, /financ|loan/i),
     // the borrower's loan account the DO is issued under ("Loan Account No.", "Loan A/c No.")
     re('loan-account', 1, /\bloan\s*(?:a\s*[\/l1|]\s*c|account)\.?\s*(?:no|number)\b/i),
@@ -32,6 +32,10 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     },
     // The card a consumer-durable lender finances through: the DO is shown with it at the store.
     re('emi-card', 1.5, /\bEMI\s*card\b/i),
+    // A lender's words for what it finances and for whom, printed whatever the title: the product is the
+    // "asset" (its value, cost or model) and the buyer the "borrower"; a shop's invoice or a device label says neither.
+    re('asset-captions', 1.5, /\basset\s*(?:value|cost|model|price|details|description|make)\b|\bcost\s*of\s*(?:the\s*)?asset\b/i),
+    re('borrower', 1, /\bborrower\b/i),
   ],
   fields: {
     dealer_name: 'string',
