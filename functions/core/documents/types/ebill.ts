@@ -50,10 +50,14 @@ export const ebill: DocumentTypeDeclaration = {
         /(?:customer|subscriber)\s*(?:id|n[o0]|number)\.?/i,
         /\bK\s*N[o0]\.?/i,
         /\b(?:BP|USC|SC)\s*(?:n[o0]|number)\.?/i,
+        // (a spot-billing strip's abbreviations: Karnataka's revenue-register "RR No." / "R.R.NO", "K.NO.", "CONS NO" / "CONS#")
+        /\bR\.?\s*R\.?\s*(?:n[o0]|number)\b\.?/i,
+        /\bK\.\s*N[o0]\b\.?/i,
+        /\bcons\.?\s*(?:n[o0]\b\.?|#)/i,
       ],
     },
     // (a qualified key keeps its meaning with its last letter lost to OCR: "Supply Addres")
-    address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection|property|communication)\s*addres{1,2}\b/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i] },
+    address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection|property|communication)\s*addres{1,2}\b/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i, /^\s*addr\b\.?/i] },
     // ("Bill Generation Date" / "Bill Generated On": an e-mailed summary's date of the bill, not the mail's)
     bill_date: { labels: [/bill(?:ing)?\s*date/i, /bill\s*(?:generation|generated)\s*(?:date|on)|date\s*of\s*(?:bill\s*)?generation/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i] },
     amount_due: {
@@ -67,6 +71,8 @@ export const ebill: DocumentTypeDeclaration = {
         // (what is payable after arrears and interest come before the bill's own amount: "Bill Amount" then "Net Payable")
         /net\s*payable/i,
         /amount\s*to\s*be\s*paid/i,
+        // (a spot-billing strip: "NET AMT" after the bill amount, arrears and adjustment)
+        /\bnet\s*amt\b\.?/i,
         /(?:current\s*)?bill\s*amount/i,
       ],
     },
