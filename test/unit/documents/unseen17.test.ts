@@ -47,3 +47,45 @@ describe('EBILL: a spot-billing strip\'s abbreviated captions', () => {
     expect(extractFields('EBILL', strip('RR NO', 'AB120456')).data.amount_due.value).toBe(1392);
   });
 });
+
+describe('INVOICE: a Tally voucher prints the consignee above the buyer', () => {
+  const voucher = (consignee: string, buyer: string) =>
+    pageFromRows([
+      [0.02, [0.44, 'Tax Invoice']],
+      [0.084, [0.044, 'Krishna Delta Home Needs'], [0.506, 'Invoice No'], [0.739, 'Dated']],
+      [0.098, [0.044, 'Ward 3, House 292, Laxmi Market, Hospital Road, Aghoria Bazar'], [0.506, 'BR/1637/24-25'], [0.739, '04 Jun 2024']],
+      [0.109, [0.044, 'Muzaffarpur, Bihar - 842502']],
+      [0.119, [0.044, 'GSTIN/UIN: 10AABCK1234M1Z5']],
+      [0.13, [0.044, 'State Name : Bihar, Code : 10']],
+      [0.169, [0.044, consignee], [0.506, "Buyer's Order No."], [0.739, 'Dated']],
+      [0.185, [0.044, 'Kesar Ghosh'], [0.506, '8268'], [0.739, '31 May 2024']],
+      [0.2, [0.044, 'H.No. 379, Brahmpura, Muzaffarpur, Bihar - 842628']],
+      [0.215, [0.044, 'State Name : Bihar, Code : 10']],
+      [0.235, [0.044, buyer]],
+      [0.25, [0.044, 'Anoop Yadav']],
+      [0.265, [0.044, 'Shop No. 58, Brahmpura, Muzaffarpur, Bihar - 842725']],
+      [0.28, [0.044, 'Mobile : 7930810081']],
+      [0.295, [0.044, 'State Name : Bihar, Code : 10']],
+      [0.4, [0.044, 'Total'], [0.8, '₹ 25,999.00']],
+    ]);
+
+  it('the buyer (bill to) is the customer, not the consignee (ship to) above it', () => {
+    for (const [c, b] of [['Consignee (Ship to)', 'Party'], ['Consignee', 'Buyer (Bill to)'], ['Ship to', 'Billed to'], ['CONSIGNEE (SHIP TO)', 'BUYER']]) {
+      const d = extractFields('INVOICE', voucher(c, b)).data;
+      expect(d.customer_name.value, `${c} / ${b}`).toBe('Anoop Yadav');
+      expect(d.customer_address.value, `${c} / ${b}`).toBe('Shop No. 58, Brahmpura, Muzaffarpur, Bihar - 842725');
+    }
+  });
+
+  it('a consignee alone is still the customer', () => {
+    const page = pageFromRows([
+      [0.084, [0.044, 'Krishna Delta Home Needs']],
+      [0.098, [0.044, 'Muzaffarpur, Bihar - 842502']],
+      [0.169, [0.044, 'Consignee']],
+      [0.185, [0.044, 'Kesar Ghosh']],
+      [0.2, [0.044, 'H.No. 379, Brahmpura, Muzaffarpur, Bihar - 842628']],
+      [0.4, [0.044, 'Total'], [0.8, '₹ 25,999.00']],
+    ]);
+    expect(extractFields('INVOICE', page).data.customer_name.value).toBe('Kesar Ghosh');
+  });
+});
