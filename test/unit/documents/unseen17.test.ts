@@ -89,3 +89,79 @@ describe('INVOICE: a Tally voucher prints the consignee above the buyer', () => 
     expect(extractFields('INVOICE', page).data.customer_name.value).toBe('Kesar Ghosh');
   });
 });
+
+describe('PAN: a verification portal\'s print', () => {
+  const portal = (entered: string) =>
+    pageFromRows([
+      [0.066, [0.044, 'PAN Verification Result']],
+      [0.09, [0.044, 'PAN Entered uuepm3385q'], [0.4, `${entered} menon girdhari`]],
+      [0.106, [0.044, 'DOB Entered 15 Apr 1966'], [0.4, 'Request ID PV105591542758']],
+      [0.148, [0.053, 'PAN Status'], [0.25, 'E - Existing and Valid']],
+      [0.169, [0.053, 'Last Name'], [0.25, 'MENON']],
+      [0.189, [0.053, 'First Name'], [0.25, 'GIRDHARI']],
+      [0.21, [0.053, 'Middle Name'], [0.25, '-']],
+      [0.229, [0.053, 'Name Match'], [0.25, 'Y']],
+      [0.386, [0.183, 'INCOME TAX DEPARTMENT'], [0.6, 'GOVT. OF INDIA']],
+      [0.444, [0.189, 'GIRDHARI MENON']],
+      [0.469, [0.188, 'ANOOP MENON']],
+      [0.492, [0.19, '15/04/1966']],
+      [0.529, [0.189, 'Permanent Account Number']],
+      [0.546, [0.189, 'UUEPM3385Q']],
+    ]);
+
+  it('the name the request entered, and a part of the split name, are not the card holder\'s name', () => {
+    for (const caption of ['Name Entered', 'Name as entered']) {
+      const d = extractFields('PAN', portal(caption)).data;
+      expect(d.name_as_per_pan.value, caption).toBe('GIRDHARI MENON');
+      expect(d.father_name.value, caption).toBe('ANOOP MENON');
+    }
+  });
+});
+
+describe('DELIVERY_ORDER: a portal letter\'s "Model No./Name"', () => {
+  it('the caption whole, its value the model', () => {
+    const page = pageFromRows([
+      [0.034, [0.057, 'THAR CONSUMER FINANCE LTD.']],
+      [0.094, [0.057, 'To,'], [0.6, 'DO No 541938169883']],
+      [0.109, [0.057, 'The Authorised Dealer,'], [0.6, 'Date 10/02/2026']],
+      [0.124, [0.059, 'Doon Digital Plaza']],
+      [0.138, [0.058, 'Shop No. 140, Surya Towers, Navelim, Margao, Goa - 403084']],
+      [0.345, [0.058, 'Name of Borrower Srinivasulu Banerjee'], [0.55, 'Mobile 6658689218']],
+      [0.36, [0.058, 'Co-Applicant NIL'], [0.55, 'Make realme']],
+      [0.375, [0.058, 'Model No./Name Narzo 70 Pro 5G'], [0.55, 'Variant 4GB+128GB']],
+      [0.437, [0.064, 'Total Cost of Asset'], [0.3, '16,990.00']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', page).data.asset_model.value).toBe('Narzo 70 Pro 5G');
+  });
+
+  it('"DO Ref No" / "D.O. Ref." beside "To," number the order', () => {
+    for (const caption of ['DO Ref No', 'D.O. Ref.']) {
+      const page = pageFromRows([
+        [0.034, [0.057, 'THAR CONSUMER FINANCE LTD.']],
+        [0.094, [0.057, 'To,'], [0.607, `${caption} 572124363893`]],
+        [0.109, [0.057, 'The Authorised Dealer,'], [0.607, 'Dated 10/02/2026']],
+        [0.124, [0.059, 'Doon Digital Plaza']],
+        [0.138, [0.058, 'Shop No. 140, Surya Towers, Navelim, Margao, Goa - 403084']],
+        [0.18, [0.058, 'Sub: Delivery Order for realme Narzo 70 Pro 5G - Agreement No. MYH9646418523']],
+        [0.437, [0.064, 'Total Cost of Asset'], [0.3, '16,990.00']],
+      ]);
+      expect(extractFields('DELIVERY_ORDER', page).data.order_number.value, caption).toBe('572124363893');
+    }
+  });
+});
+
+describe('EBILL: a discom prints the consumer number before migration beside the current one', () => {
+  it('"Old Consumer No" / "Old Account No." is never the consumer number', () => {
+    for (const [caption, old] of [['Consumer No.', 'Old Consumer No'], ['Account No.', 'Old Account No.']]) {
+      const page = pageFromRows([
+        [0.017, [0.038, 'Mithila Bijli Vitaran Co. Ltd.']],
+        [0.041, [0.037, 'Electricity Bill - Residential']],
+        [0.102, [0.044, 'Consumer Name & Address'], [0.36, 'Meter No.'], [0.5, 'DG7162945'], [0.66, 'Reading Date'], [0.88, '25.02.2025']],
+        [0.118, [0.044, 'SAVIO KUSHWAHA'], [0.36, old], [0.5, 'W-763217'], [0.66, 'Billing Date'], [0.88, '27.02.2025']],
+        [0.134, [0.044, 'Shop No. 418, Civil Lines, Gaya, Bihar - 823901'], [0.36, caption], [0.5, '394578174'], [0.66, 'Due Date'], [0.88, '09.03.2025']],
+        [0.375, [0.043, 'Total Amount Payable'], [0.3, 'Rs. 4,069.00']],
+      ]);
+      expect(extractFields('EBILL', page).data.consumer_number.value, old).toBe('394578174');
+    }
+  });
+});

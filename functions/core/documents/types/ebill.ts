@@ -42,10 +42,11 @@ export const ebill: DocumentTypeDeclaration = {
     consumer_number: {
       labels: [
         // "No." is often read "N0."
-        /consumer\s*(?:n[o0]|number|id|code)\.?/i,
+        // (never the number before a migration: "Old Consumer No." / "Old A/c No." print beside the current one)
+        /(?<!\b(?:old|previous|prev\.?|earlier)\s*)consumer\s*(?:n[o0]|number|id|code)\.?/i,
         /\bCA\s*(?:n[o0]|number)\.?/i,
         /(?:service|connection)\s*(?:connection\s*)?(?:n[o0]|number|id)\.?/i,
-        /(?:customer\s*)?account\s*(?:n[o0]|number|id)\.?/i,
+        /(?<!\b(?:old|previous|prev\.?|earlier)\s*)(?:customer\s*)?account\s*(?:n[o0]|number|id)\.?/i,
         /relationship\s*(?:n[o0]|number)\.?/i,
         /(?:customer|subscriber)\s*(?:id|n[o0]|number)\.?/i,
         /\bK\s*N[o0]\.?/i,
