@@ -213,8 +213,9 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
 
   const order =
     labelledText(model, V('order_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
-    // (a lender's letter heads its number "Ref PEL37719244" / "Our Ref." at a line's start, without a colon)
-    labelledText(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order)\s*(?:no|number|#)\.?/i, /order\s*(?:no|number)\.?/i, /^\s*(?:our\s*)?ref(?:erence)?\.?(?:\s*(?:no|number)\.?)?(?=\s+[A-Z0-9/-]*\d)/i], {
+    // (a portal letter's "DO Ref No" / "D.O. Ref.": the order's own reference; a lender's letter heads its number
+    // "Ref PEL37719244" / "Our Ref." at a line's start, without a colon)
+    labelledText(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order)\s*(?:ref(?:erence)?\.?\s*)?(?:no|number|#)\.?/i, /(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order)\s*ref(?:erence)?\b\.?/i, /order\s*(?:no|number)\.?/i, /^\s*(?:our\s*)?ref(?:erence)?\.?(?:\s*(?:no|number)\.?)?(?=\s+[A-Z0-9/-]*\d)/i], {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
     }) ??
@@ -236,7 +237,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-)?$/i.test(v);
   });
   found.asset_model = (assetPair ? field(modelClean(assetPair.value), assetPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
+    labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/model\s*(?:no\.?|number)\s*\/\s*name/i, /(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
     clean: modelClean,
     // (another field's label read beside "Product / Model" in a row of labels, "Asset Cost", is no model)

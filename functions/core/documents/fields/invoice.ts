@@ -300,6 +300,9 @@ function agreedName(model: DocumentModel): ExtractedField | undefined {
 /** A party's heading: "Sold To", "Bill To", "Buyer", "Details of Receiver", "Consignee". */
 const PARTY_HEADING = /^\s*(?:(?:sold|bill(?:ed)?|ship(?:ped)?|deliver(?:y)?|invoice(?:d)?|consign(?:ed)?)\s*(?:to|by|from)\b|(?:details\s*of\s*)?(?:buyer|receiver|recipient|consignee|customer)(?:'s)?(?:\s*details)?\s*$)/i;
 
+/** The billed party's heading over its block: "Buyer (Bill to)", "Buyer", "Billed to", "Bill to", "Party", "Party Name". */
+const BUYER_HEADINGS = [/^\s*(?:buyer(?:'s)?|bill(?:ed)?\s*to|party(?:\s*name)?)(?:\s*\(\s*bill(?:ed)?\s*to\s*\))?\s*:?\s*$/i];
+
 /** A party's block heading that is the seller's: a "Name" under it is the dealer's, not the customer's. */
 const SELLER_HEADING = /\b(?:dealer|seller|supplier|vendor|sold\s*by|bill(?:ed)?\s*from|ship(?:ped)?\s*from)\b/i;
 
@@ -429,7 +432,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
 
   const custV = V('customer_name');
   const isCustomer = (v: string) => looksLikeName(personName(v)) && plausible('customer_name', personName(v)) !== 'fail';
-  const custRead =
+  let custRead: { p?: KeyValue; v?: { text: string; words: Segment['words']; segment?: Segment } } | undefined =
     model.layout
       .find(custV.labels)
       .map((p) => ({ p, v: pairValue(model, p, isCustomer) }))
@@ -438,6 +441,13 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     bareNameRead(model, g?.line.index ?? letterheadLine(model)?.index ?? -1, isCustomer) ??
     // the customer's heading over its block, the name on its first line ("Details of Receiver (Billed to)" / "Shri Naveen Banerjee")
     [nameUnderHeading(model, custV.sections ?? [], (t) => isCustomer(t) && !ADDRESS_WORD.test(t))].filter((x) => !!x).map((x) => ({ v: { text: x!.text, words: x!.words, segment: x } }))[0];
+  // A consignee's (ship-to) block printed above the buyer's (a Tally voucher: "Consignee (Ship to)" over "Buyer (Bill to)" /
+  // "Party"): the party billed is the customer; the consignee only when no buyer's block follows it.
+  if (custRead?.p && /consignee|ship(?:ped)?\s*to/i.test(custRead.p.key)) {
+    const consignee = custRead.p.keySegment;
+    const buyer = nameUnderHeading(model, BUYER_HEADINGS, (t) => isCustomer(t) && !ADDRESS_WORD.test(t));
+    if (buyer && consignee && (buyer.page > consignee.page || (buyer.page === consignee.page && buyer.box.Top > consignee.box.Top))) custRead = { v: { text: buyer.text, words: buyer.words, segment: buyer } };
+  }
   const custPair = custRead?.p;
   found.customer_name =
     (custRead?.v ? field(personName(custRead.v.text), custRead.v.words, { kind: 'labelled', via: 'pair' }) : undefined) ??

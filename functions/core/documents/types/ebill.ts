@@ -44,20 +44,27 @@ export const ebill: DocumentTypeDeclaration = {
     consumer_number: {
       labels: [
         // "No." is often read "N0."
-        /consumer\s*(?:n[o0]|number|id|code)\.?/i,
+        // (never the number before a migration: "Old Consumer No." / "Old A/c No." print beside the current one)
+        /(?<!\b(?:old|previous|prev\.?|earlier)\s*)consumer\s*(?:n[o0]|number|id|code)\.?/i,
         /\bCA\s*(?:n[o0]|number)\.?/i,
         /(?:service|connection)\s*(?:connection\s*)?(?:n[o0]|number|id)\.?/i,
-        /(?:customer\s*)?account\s*(?:n[o0]|number|id)\.?/i,
+        /(?<!\b(?:old|previous|prev\.?|earlier)\s*)(?:customer\s*)?account\s*(?:n[o0]|number|id)\.?/i,
         /relationship\s*(?:n[o0]|number)\.?/i,
         /(?:customer|subscriber)\s*(?:id|n[o0]|number)\.?/i,
         /\bK\s*N[o0]\.?/i,
         /\b(?:BP|USC|SC)\s*(?:n[o0]|number)\.?/i,
+        // (a spot-billing strip's abbreviations: Karnataka's revenue-register "RR No." / "R.R.NO", "K.NO.", "CONS NO" / "CONS#")
+        /\bR\.?\s*R\.?\s*(?:n[o0]|number)\b\.?/i,
+        /\bK\.\s*N[o0]\b\.?/i,
+        /\bcons\.?\s*(?:n[o0]\b\.?|#)/i,
       ],
     },
     // (a qualified key keeps its meaning with its last letter lost to OCR: "Supply Addres")
     address: { labels: [/(?:supply|premises|consumer|service|installation|billing|connection|property|communication)\s*addres{1,2}\b/i, /address\s*of\s*(?:the\s*)?(?:premises|consumer|connection)/i, /\baddress\b/i,
       // (a hand-held spot bill abbreviates its captions: "Addr:")
-      /^\s*addr\.?\s*:?\s*$/i] },
+      /^\s*addr\.?\s*:?\s*$/i,
+      // (a spot-billing strip: "ADDR" with the first line after it)
+      /^\s*addr\b\.?/i] },
     // ("Bill Generation Date" / "Bill Generated On": an e-mailed summary's date of the bill, not the mail's)
     bill_date: { labels: [/bill(?:ing)?\s*date/i, /bill\s*(?:generation|generated|gen\.?)\s*(?:date|dt\b\.?|on)|date\s*of\s*(?:bill\s*)?generation/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i,
       // (a telecom bill is a GST tax invoice: its "Invoice Date" is the bill's)
@@ -75,6 +82,8 @@ export const ebill: DocumentTypeDeclaration = {
         // (a spot bill's boxed figure: "Pay by due date  Rs. 1,179.00", beside "After due date")
         /^\s*pay\s*(?:by|before)\s*(?:the\s*)?due\s*date\b(?!\s*:?\s*\d{1,2}[-/. ])/i,
         /amount\s*to\s*be\s*paid/i,
+        // (a spot-billing strip: "NET AMT" after the bill amount, arrears and adjustment)
+        /\bnet\s*amt\b\.?/i,
         /(?:current\s*)?bill\s*amount/i,
       ],
     },

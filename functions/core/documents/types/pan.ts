@@ -37,7 +37,9 @@ export const pan: DocumentTypeDeclaration = {
         /\bfull\s*name\b/i,
         // "Name", never "Father's Name" / "Mother's Name" (the parents' keys), nor the bilingual father's
         // caption with its English garbled ("Pita ka Naam / Father's Name" read "Pita KNEE Def Name")
-        /(?<!(?:father|mother)['’]?s?\s*|\b(?:pita|mata)\b.{0,24})\bname\b/i,
+        // (nor what a verification request entered, "Name Entered" / "Name as entered", nor one part of a split name:
+        // "Last Name" / "First Name" / "Middle Name" / "Surname")
+        /(?<!(?:father|mother)['’]?s?\s*|\b(?:pita|mata)\b.{0,24}|\b(?:first|last|middle|given|family|sur)\s*)\bname\b(?!\s*(?:as\s*)?(?:entered|input|provided|submitted|keyed|match))/i,
       ],
     },
     father_name: { labels: [/father['’]?s?\s*name/i, /name\s*of\s*(?:the\s*)?father/i, /\bpita\s*ka\s*naam\b/i, /^\s*pita\b.{0,24}$/i] },
