@@ -1,0 +1,32 @@
+/**
+ * MSME documents as government portals and net banking print them, on layouts of the eighteenth dev set
+ * (test/fixtures/documents/dev18: written apart from the extractor): each general fix reduced to the few
+ * synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '#core/documents/index.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('UDYAM: the official address as part captions with slashes', () => {
+  const page = (door: string, area: string) =>
+    pageFromRows([
+      [0.05, [0.3, 'UDYAM REGISTRATION CERTIFICATE']],
+      [0.12, [0.06, 'UDYAM REGISTRATION NUMBER'], [0.35, 'UDYAM-CG-15-4167131']],
+      [0.15, [0.06, 'ENTERPRISE NAME'], [0.35, 'KOVALAM AGRO IMPLEMENTS']],
+      [0.31, [0.05, 'OFFICIAL ADDRESS OF ENTERPRISE']],
+      [0.33, [0.04, door], [0.3, 'Plot No. 18'], [0.5, 'Name of Premises/ Building'], [0.82, 'Navrang Complex']],
+      [0.35, [0.04, 'Road/Street/Lane'], [0.3, 'Station Road'], [0.5, area], [0.82, 'Supela']],
+      [0.37, [0.04, 'City'], [0.3, 'Raipur'], [0.5, 'District'], [0.82, 'Raipur']],
+      [0.39, [0.04, 'State'], [0.3, 'Chhattisgarh'], [0.5, 'Pin'], [0.82, '492974']],
+      [0.5, [0.06, 'DATE OF UDYAM REGISTRATION'], [0.35, '26/06/2024']],
+    ]);
+  const want = 'Plot No. 18, Navrang Complex, Station Road, Supela, Raipur, Chhattisgarh, 492974';
+
+  it('"Flat/Door/Block" without its "No." is a part caption: the door number is in the address', () => {
+    expect(extractFields('UDYAM_CERT', page('Flat/Door/Block', 'Village/Town')).data.address.value).toBe(want);
+  });
+
+  it('"Area / Locality" (two part words with a slash) is a part caption: the locality is in the address', () => {
+    expect(extractFields('UDYAM_CERT', page('Flat/Door/Block No.', 'Area / Locality')).data.address.value).toBe(want);
+  });
+});
