@@ -30,3 +30,24 @@ describe('UDYAM: the official address as part captions with slashes', () => {
     expect(extractFields('UDYAM_CERT', page('Flat/Door/Block No.', 'Area / Locality')).data.address.value).toBe(want);
   });
 });
+
+describe('PURCHASE_ORDER: a party box whose firm name wraps before "LIMITED"', () => {
+  const page = (tail: string) =>
+    pageFromRows([
+      [0.08, [0.4, 'PURCHASE ORDER']],
+      [0.11, [0.03, 'PO No.'], [0.2, 'PO/UP/24-25/53875'], [0.5, 'PO Date'], [0.65, '11/05/2024']],
+      [0.18, [0.03, 'To (Supplier)'], [0.4, 'Bill To'], [0.85, 'Ship To']],
+      [0.2, [0.03, 'Tirupati Packaging'], [0.4, 'VAISHALI CASHEW PROCESSORS PRIVATE']],
+      [0.22, [0.03, 'Eluru Road, Kochi'], [0.4, tail]],
+      [0.24, [0.03, 'Kerala - 682599'], [0.4, 'Aminabad, Kanpur, Uttar Pradesh - 208656']],
+      [0.4, [0.6, 'Grand Total'], [0.8, '3,97,969.00']],
+    ]);
+
+  it('the "LIMITED" at the box\'s left edge under a name ending "PRIVATE" is the name\'s', () => {
+    expect(extractFields('PURCHASE_ORDER', page('LIMITED')).data.buyer_name.value).toBe('VAISHALI CASHEW PROCESSORS PRIVATE LIMITED');
+  });
+
+  it('an address line under it is not', () => {
+    expect(extractFields('PURCHASE_ORDER', page('Makan No. 29, Eluru Road')).data.buyer_name.value).toBe('VAISHALI CASHEW PROCESSORS PRIVATE');
+  });
+});
