@@ -51,3 +51,36 @@ describe('PURCHASE_ORDER: a party box whose firm name wraps before "LIMITED"', (
     expect(extractFields('PURCHASE_ORDER', page('Makan No. 29, Eluru Road')).data.buyer_name.value).toBe('VAISHALI CASHEW PROCESSORS PRIVATE');
   });
 });
+
+describe('GST_CERT: a migrated REG-06 in a Description | Details table', () => {
+  const page = (tradeCaption: string, addressCaption: string, wrapped: string, qualifier: string) =>
+    pageFromRows([
+      [0.04, [0.4, 'Government of India']],
+      [0.06, [0.4, 'Form GST REG-06']],
+      [0.09, [0.35, 'Registration Certificate']],
+      [0.13, [0.06, 'Registration Number (GSTIN): 10KNUPT6195B9Z8']],
+      [0.16, [0.06, 'S. No.'], [0.13, 'Description'], [0.66, 'Details']],
+      [0.18, [0.06, '1.'], [0.13, 'Legal Name'], [0.66, 'LOKESH THAKUR']],
+      [0.2, [0.06, '2.'], [0.13, tradeCaption], [0.66, 'Baba Shyam Sales and Allied']],
+      ...((wrapped ? [[0.22, [0.66, wrapped]]] : []) as [number, [number, string]][]),
+      [0.24, [0.06, '3.'], [0.13, 'Constitution of Business'], [0.66, 'Proprietorship']],
+      [0.26, [0.06, '4.'], [0.13, addressCaption], [0.66, 'Holding No. 63, M.I. Road']],
+      [0.28, ...((qualifier ? [[0.13, qualifier]] : []) as [number, string][]), [0.66, 'Patna, Bihar - 800025']],
+      [0.3, [0.06, '5.'], [0.13, 'Date of Liability'], [0.66, '01/07/2017']],
+    ]);
+  const read = (...a: Parameters<typeof page>) => extractFields('GST_CERT', page(...a)).data;
+
+  it('a caption naming its field again in brackets ("Name of Business (Trade Name)") is that field\'s caption', () => {
+    expect(read('Name of Business (Trade Name)', 'Address of Principal Place of Business', 'Industries', '').trade_name.value).toBe('Baba Shyam Sales and Allied Industries');
+    expect(read('Name of Business (Trade Name)', 'Address of Principal Place of Business (PPOB)', 'Industries', '').address.value).toBe('Holding No. 63, M.I. Road, Patna, Bihar - 800025');
+  });
+
+  it('a trade name wrapped in the details column is read whole; a next caption\'s value is not joined', () => {
+    expect(read('Trade Name', 'Address of Principal Place of Business', 'Industries', '').trade_name.value).toBe('Baba Shyam Sales and Allied Industries');
+    expect(read('Trade Name', 'Address of Principal Place of Business', '', '').trade_name.value).toBe('Baba Shyam Sales and Allied');
+  });
+
+  it('the caption\'s bracketed qualifier wrapped under it ("(as per the enrolment)") leaves the address\'s next line to the address', () => {
+    expect(read('Trade Name', 'Address of Principal Place of Business', 'Industries', '(as per the enrolment)').address.value).toBe('Holding No. 63, M.I. Road, Patna, Bihar - 800025');
+  });
+});

@@ -106,10 +106,15 @@ export function unslipKey(key: string): string {
 
 /**
  * A key printing alternatives with a slash ("Name of Licensee/Company", "Address of the
- * Shop/Establishment") read as each alternative alone ("Name of Licensee", "Name of Company").
+ * Shop/Establishment") read as each alternative alone ("Name of Licensee", "Name of Company"); a key
+ * ending in a bracketed name ("Name of Business (Trade Name)") as the key before it and as that name.
  */
 export function keyAlternatives(key: string): string[] {
   const out: string[] = [];
+  // (a caption naming its field again in brackets, "Name of Business (Trade Name)", "Address of Principal Place of
+  // Business (PPOB)": the caption without the brackets, and the bracketed name alone)
+  const bracket = /^(.*?\p{L}.*?)\s*\(\s*([^()]*\p{L}[^()]*?)\s*\)\s*[:：.]?\s*$/u.exec(key);
+  if (bracket) out.push(bracket[1], bracket[2]);
   for (const m of key.matchAll(/([\p{L}.]+)\s*\/\s*([\p{L}.]+)/gu)) {
     out.push(key.slice(0, m.index) + m[1] + key.slice(m.index + m[0].length));
     out.push(key.slice(0, m.index) + m[2] + key.slice(m.index + m[0].length));
