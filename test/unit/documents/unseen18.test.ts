@@ -84,3 +84,25 @@ describe('GST_CERT: a migrated REG-06 in a Description | Details table', () => {
     expect(read('Trade Name', 'Address of Principal Place of Business', 'Industries', '(as per the enrolment)').address.value).toBe('Holding No. 63, M.I. Road, Patna, Bihar - 800025');
   });
 });
+
+describe('BANK_STATEMENT: a net-banking download\'s customer block without caption or title', () => {
+  const page = (holder: string, key: string) =>
+    pageFromRows([
+      [0.03, [0.12, 'MAGADH GRAMIN VIKAS BANK']],
+      [0.05, [0.12, 'Internet Banking']],
+      [0.09, [0.06, holder], [0.52, key], [0.7, '733437015']],
+      [0.11, [0.06, 'G-143, JAGDAMBA MARKET, CIVIL LINES ROAD'], [0.52, 'A/c No.'], [0.7, '42427703753492']],
+      [0.13, [0.06, 'JODHPUR, RAJASTHAN - 342800'], [0.52, 'IFSC'], [0.7, 'MGVB0416982']],
+      [0.25, [0.05, 'Statement From : 18/10/2025 To : 17/11/2025']],
+      [0.28, [0.05, 'Date'], [0.2, 'Narration'], [0.5, 'Withdrawal'], [0.65, 'Deposit'], [0.8, 'Balance']],
+      [0.3, [0.05, '21/10/25'], [0.2, 'CASH DEPOSIT'], [0.65, '44,119.00'], [0.8, '1,97,081.40']],
+    ]);
+
+  it('the name first on the account block\'s "Customer ID" row, over an address, is the holder', () => {
+    expect(extractFields('BANK_STATEMENT', page('RUPESH KUMAR', 'Customer ID')).data.account_holder.value).toBe('RUPESH KUMAR');
+  });
+
+  it('not when its row carries no account key', () => {
+    expect(extractFields('BANK_STATEMENT', page('RUPESH KUMAR', 'Branch')).data.account_holder?.value ?? '').toBe('');
+  });
+});
