@@ -106,3 +106,16 @@ describe('BANK_STATEMENT: a net-banking download\'s customer block without capti
     expect(extractFields('BANK_STATEMENT', page('RUPESH KUMAR', 'Branch')).data.account_holder?.value ?? '').toBe('');
   });
 });
+
+describe('SHOP_ACT: a cell\'s rule read as a letter before the licence number', () => {
+  it('"I NN/BIK/Z3/2022/579557" in the number\'s cell is the number without the "I"', () => {
+    const page = pageFromRows([
+      [0.1, [0.4, 'TRADE LICENCE']],
+      [0.14, [0.06, 'Trade Licence No.'], [0.3, 'I NN/BIK/Z3/2022/579557'], [0.6, 'Application No.'], [0.78, 'APP20221317276']],
+      [0.21, [0.06, 'Trade Name'], [0.3, 'Vaishali Traders']],
+      [0.27, [0.06, 'Address'], [0.3, 'G-147, First Floor, Eluru Road, Bikaner, Rajasthan - 334351']],
+      [0.35, [0.06, 'Validity'], [0.3, '17.01.2022 to 16.01.2025']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', page).data.registration_number.value).toBe('NN/BIK/Z3/2022/579557');
+  });
+});
