@@ -249,7 +249,10 @@ export class Layout {
     for (const s of this.segments) cellsOf.set(s.line.id, [...(cellsOf.get(s.line.id) ?? []), s]);
     for (const l of lines) {
       const cells = cellsOf.get(l.id) ?? [];
-      if (isProse(l.text) && !(cells.length >= 2 && cells.every((c) => looksLikeCaption(c.text)))) this.prose.add(l.id);
+      // (a caption's bracketed qualifier wrapped to the next line, "(as per the enrolment)", with the value's next line
+      // beside it in the value column: the qualifier is no sentence's start, the rest is judged alone)
+      const qualified = cells.length >= 2 && /^\s*\([^()]*\)\s*$/.test(cells[0].text) && !isProse(cells.slice(1).map((c) => c.text).join(' '));
+      if (isProse(l.text) && !qualified && !(cells.length >= 2 && cells.every((c) => looksLikeCaption(c.text)))) this.prose.add(l.id);
     }
     this.rows = this.buildRows();
     this.separatedColons();

@@ -84,6 +84,29 @@ function holderUnderHeading(model: DocumentModel, personName: (s: string) => boo
   return s ? field(cleanPartyName(s.text), s.words, { kind: 'labelled' }) : undefined;
 }
 
+/** An account block's own keys: the customer's or account's number. */
+const ACCOUNT_BLOCK_KEY = /^\s*(?:customer\s*id|cust\.?\s*id|cif(?:\s*(?:no\.?|number|id))?|a\s*[\/l1|]\s*c\s*no\.?|account\s*(?:no\.?|number))\s*[:.]?\s*$/i;
+
+/**
+ * A net-banking download's customer block without a caption or a title ("RUPESH KUMAR" over
+ * "G-143, JAGDAMBA MARKET, …" at the top left, the account block's "Customer ID | 733437015" on its
+ * row): the name first in its row, an address line under it.
+ */
+function holderBesideAccountBlock(model: DocumentModel, personName: (s: string) => boolean): ExtractedField | undefined {
+  const lay = model.layout;
+  const firstPage = model.lines[0]?.page;
+  for (const seg of lay.segments) {
+    if (seg.page !== firstPage || seg.box.Top > 0.35 || seg.box.Left > 0.3 || /\d/.test(seg.text) || lay.isProseLine(seg.line)) continue;
+    const row = lay.rowOf(seg);
+    if (row[0] !== seg || !row.some((s) => s.box.Left > seg.box.Left + seg.box.Width && ACCOUNT_BLOCK_KEY.test(s.text))) continue;
+    const name = cleanPartyName(seg.text);
+    const under = lay.segmentBelow(seg, 1.8);
+    if (!personName(name) || !under || !/\d/.test(under.text) || !/,/.test(under.text)) continue;
+    return field(name, seg.words, { kind: 'heuristic' });
+  }
+  return undefined;
+}
+
 export const extractBankStatement: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -100,7 +123,8 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
       accept: personName,
     }) ??
     holderUnderHeading(model, personName) ??
-    to?.name;
+    to?.name ??
+    holderBesideAccountBlock(model, personName);
   // The addressee the statement is posted to is a second reading of the holder.
   if (to?.address && found.account_holder !== to.name) found.account_holder = checkedAgainst(found.account_holder, to.name);
 

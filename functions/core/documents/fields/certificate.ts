@@ -106,10 +106,15 @@ export function unslipKey(key: string): string {
 
 /**
  * A key printing alternatives with a slash ("Name of Licensee/Company", "Address of the
- * Shop/Establishment") read as each alternative alone ("Name of Licensee", "Name of Company").
+ * Shop/Establishment") read as each alternative alone ("Name of Licensee", "Name of Company"); a key
+ * ending in a bracketed name ("Name of Business (Trade Name)") as the key before it and as that name.
  */
 export function keyAlternatives(key: string): string[] {
   const out: string[] = [];
+  // (a caption naming its field again in brackets, "Name of Business (Trade Name)", "Address of Principal Place of
+  // Business (PPOB)": the caption without the brackets, and the bracketed name alone)
+  const bracket = /^(.*?\p{L}.*?)\s*\(\s*([^()]*\p{L}[^()]*?)\s*\)\s*[:：.]?\s*$/u.exec(key);
+  if (bracket) out.push(bracket[1], bracket[2]);
   for (const m of key.matchAll(/([\p{L}.]+)\s*\/\s*([\p{L}.]+)/gu)) {
     out.push(key.slice(0, m.index) + m[1] + key.slice(m.index + m[0].length));
     out.push(key.slice(0, m.index) + m[2] + key.slice(m.index + m[0].length));
@@ -276,7 +281,10 @@ export function valueUnderCaption(model: DocumentModel, labels: readonly RegExp[
 /** Labels of the parts of an address as Indian forms print them. */
 const PART_LABEL =
   /(?:building\s*(?:no\.?|number|name)?\s*\/?\s*(?:flat\s*no\.?)?|flat\s*\/?\s*(?:door\s*)?\/?\s*(?:block\s*)?(?:no\.?|number)|door\s*(?:no\.?|number)|house\s*(?:no\.?|number)|plot\s*(?:no\.?|number)|floor\s*(?:no\.?)?|name\s*of\s*(?:the\s*)?premises\s*\/?\s*building|premises\s*\/?\s*building(?:\s*name)?|name\s*of\s*premises|road\s*\/?\s*street(?:\s*\/?\s*lane)?|street|lane|locality\s*\/?\s*(?:sub\s*locality)?|sub\s*locality|area|village\s*\/?\s*town|town\s*\/?\s*village|city\s*\/?\s*town(?:\s*\/?\s*village)?|city|block|taluka|tehsil|mandal|district|state|pin\s*code|pincode|pin|post\s*office|landmark)/i;
-const PART_ANCHORED = new RegExp(`^\\s*(?:${PART_LABEL.source})\\s*$`, 'i');
+/** A bare word of a slashed part caption ("Flat/Door/Block", "Area / Locality"): a part only beside another part word. */
+const PART_WORD = /(?:flat|door|house|plot|building|premises|road|street|lane|area|locality|village|town|city|block)(?:\s*(?:no\.?|number))?/;
+// (a caption printing several parts' words with slashes, with or without its "No.": each piece a part or a part's word)
+const PART_ANCHORED = new RegExp(`^\\s*(?:(?:${PART_LABEL.source})|(?:${PART_WORD.source})(?:\\s*\\/\\s*(?:${PART_WORD.source}))+)\\s*$`, 'i');
 const INLINE_PART = new RegExp(`(?:^|,\\s*|\\s{2,})(${PART_LABEL.source})\\s*[:：]\\s*`, 'gi');
 
 /**

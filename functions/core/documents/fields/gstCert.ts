@@ -5,7 +5,7 @@ import { gstinCandidates } from './gstin.ts';
 import { SAME_LINE_RIGHT_OR_BELOW as VIA } from './labelReach.ts';
 import { addressForKey } from './layoutFields.ts';
 import { cleanName, field, hasPincode, idField, labelledAddress, labelledDate, labelledText, type ExtractedField, type Extractor } from './common.ts';
-import { addressByLabels, captionsUnderValues, cleanBusinessName, dateAfterLabel, edgeCutValue, finishAddress, isLabelText, notRefused, textByLabels, valueOverCaption } from './certificate.ts';
+import { addressByLabels, captionsUnderValues, cleanBusinessName, continuedDown, dateAfterLabel, edgeCutValue, finishAddress, isLabelText, notRefused, textByLabels, valueOverCaption } from './certificate.ts';
 import { findDates } from '../validators.ts';
 
 const NEXT_ITEM = /^\s*\d{1,2}\s*[.)]\s/;
@@ -120,8 +120,9 @@ export const extractGstCert: Extractor = (model, _opts, V) => {
     // (an address's lines carry a number or a comma; the caption above it carries neither)
     found.address = over('address', { lines: 4, spill: true, part: (t) => /\d|,/.test(t) });
   }
-  found.legal_name ??= name('legal_name') ?? besideCutCaption(model, 'Legal Name', cleanBusinessName);
-  found.trade_name ??= name('trade_name') ?? besideCutCaption(model, 'Trade Name, if any', cleanBusinessName);
+  // (a long firm name beside its caption wraps in the details column: its lines under it joined by a space)
+  found.legal_name ??= continuedDown(model, name('legal_name'), all) ?? besideCutCaption(model, 'Legal Name', cleanBusinessName);
+  found.trade_name ??= continuedDown(model, name('trade_name'), all) ?? besideCutCaption(model, 'Trade Name, if any', cleanBusinessName);
   // The principal place of business: pairs, wrapped keys, parts; never an additional place.
   const refused: string[] = [];
   // The principal place's own key read line by line (its value under it, no pair formed) comes before a

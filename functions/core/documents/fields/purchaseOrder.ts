@@ -7,7 +7,7 @@
  * <supplier>"); the buyer is the issuer, so the letterhead or the "For <business>" signature names
  * it when no label does.
  */
-import type { DocumentModel } from '../blocks.ts';
+import type { DocumentModel, Word } from '../blocks.ts';
 import { addressUnder, letterheadLine, letterheadName, letterheadText, signatureName } from './header.ts';
 import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { TOTAL_LABELS } from './totals.ts';
@@ -66,19 +66,39 @@ function titleNumber(model: DocumentModel): ExtractedField | undefined {
   return undefined;
 }
 
+/**
+ * A firm's name wrapped in its narrow box before the last word of its legal form ("VAISHALI CASHEW
+ * PROCESSORS PRIVATE" over "LIMITED"): the "Limited" / "Ltd." starting the line under it, at its left
+ * edge, joined with a space.
+ */
+export function withLegalFormTail(model: DocumentModel, r: { text: string; words: Word[]; segment?: Segment }): { text: string; words: Word[] } {
+  const seg = r.segment;
+  if (!seg || !/\b(?:private|pvt\.?|public)\s*$/i.test(r.text)) return r;
+  const under = model.layout.segmentBelow(seg, 1.6);
+  const h = Math.max(seg.box.Height, 0.004);
+  const m = under && Math.abs(under.box.Left - seg.box.Left) <= h * 1.5 ? /^\s*(limited|ltd\.?)(?=\s|$)/i.exec(under.text) : undefined;
+  return m && under ? { text: `${r.text.trim()} ${m[1]}`, words: [...r.words, ...under.words.slice(0, 1)] } : r;
+}
+
 /** A party's name: its labelled pair, else the "Name" key of its section. */
 function partyName(model: DocumentModel, v: FieldVocabulary, other?: FieldVocabulary): ExtractedField | undefined {
   for (const p of model.layout.find(v.labels)) {
     // ("Company Name" in the seller's section is the seller's, whatever the buyer's vocabulary says)
     if (other && p.keySegment && sectionOf(model, p.keySegment, v, other) === 'other') continue;
     const r = pairValue(model, p, isBusiness);
-    if (r) return field(business(r.text), r.words, { kind: 'labelled', via: 'pair' });
+    if (r) {
+      const w = withLegalFormTail(model, r);
+      return field(business(w.text), w.words, { kind: 'labelled', via: 'pair' });
+    }
   }
   const s = pairInSection(model, v.sections ?? [], v.inSection ?? []);
   if (s && isBusiness(s.value)) return field(business(s.value), s.valueWords, { kind: 'labelled', via: 'pair' });
   // the section's heading over its block, the party's name first ("Vendor Address" / "Om Sai Enterprises" / "H.No. 105, ...")
   const first = nameUnderHeading(model, v.sections ?? [], isBusiness);
-  if (first) return field(business(first.text), first.words, { kind: 'labelled' });
+  if (first) {
+    const w = withLegalFormTail(model, { text: first.text, words: first.words, segment: first });
+    return field(business(w.text), w.words, { kind: 'labelled' });
+  }
   return undefined;
 }
 

@@ -34,7 +34,8 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   const notDate = (s: string) => !!s && !/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(s);
   // Braces are never printed in a number: an OCR speck ("SEA/R}J/458120"); leaders and specks before it are skipped.
   // A dotted leader may be read as dots then a run of small letters ("..:uwsvvmssumss MYS/…"): dropped too.
-  const regOf = (s: string) => REG_NO.exec(s.replace(/[{}]/g, '').replace(/^\s*(?:[.:…·_\-]{2,}[a-z.:…·]*|[a-z.:…·]{8,})\s+/, '').replace(/^(?:[^A-Za-z0-9]+|[a-z]{1,2}\s)+/, '').trim())?.[1] ?? '';
+  // (a cell's left rule read as a letter before the number, "I NN/BIK/Z3/2022/579557", is no part of it)
+  const regOf = (s: string) => REG_NO.exec(s.replace(/[{}]/g, '').replace(/^\s*(?:[.:…·_\-]{2,}[a-z.:…·]*|[a-z.:…·]{8,})\s+/, '').replace(/^(?:[^A-Za-z0-9]+|[a-z]{1,2}\s|I\s+(?=[A-Z0-9]+[\/-]\S*\d))+/, '').trim())?.[1] ?? '';
   // A certificate filled over its captions (each value in a box, its caption under it): the cell above each caption.
   const flipped = captionsUnderValues(model);
   const over = (f: string, opts: Parameters<typeof valueOverCaption>[3]) => (flipped ? valueOverCaption(model, V(f).labels, all, opts) : undefined);
