@@ -18,10 +18,10 @@ const LABEL_WORD = /\b(?:invoice|details|dated?|gstin|mobile|phone|contact|total
 const PIN = /(?<!\d)\d{3}\s?\d{2,3}(?!\d)/;
 /**
  * A key read into an address: the words of its label ("of Principal Place of", "Place of
- * Business"), a part label printed with its alternatives ("Road/Street/Lane", "City / Town"), or a
+ * Business", "For communication"), a part label printed with its alternatives ("Road/Street/Lane", "City / Town"), or a
  * part that is the tail of a wrapped key ("of Principal Place of").
  */
-const ADDRESS_KEY_RESIDUE = /\b(?:place\s+of\s+business|principal\s+place)\b|\b(?:flat|door|road|street|city|town|village|locality|building|premises)\s*\/\s*\p{L}|(?:^|,\s*)of\s+\p{L}/iu;
+const ADDRESS_KEY_RESIDUE = /\b(?:place\s+of\s+business|principal\s+place)\b|^\s*(?:for\s+)?communication\b|\b(?:flat|door|road|street|city|town|village|locality|building|premises)\s*\/\s*\p{L}|(?:^|,\s*)of\s+\p{L}/iu;
 
 /** An Indian PIN code (six digits, the first not 0). */
 const PIN_CODE = /(?<![\d.])[1-9]\d{2}\s?\d{3}(?![\d.])/;
@@ -85,7 +85,11 @@ const OTHER_DOCUMENT_PREFIX: Record<string, RegExp> = {
   invoice_number: /^(?:QT|QTN|QUO|QUOT|Q|ENQ|PO|DO|DC)\s*[-/]\s*\d|^APPL?\s*[-/]?\s*\d/i,
 };
 
+/** The least a lender finances: an order's asset at a few rupees is a digit read off its amount ("16" for "16,999"). */
+const LEAST_ASSET_COST = 500;
+
 export function plausible(fieldName: string, value: unknown): Verdict {
+  if (fieldName === 'amount' && typeof value === 'number') return value >= LEAST_ASSET_COST ? 'pass' : 'fail';
   if (typeof value !== 'string' || !value) return 'unknown';
   if (fieldName in OTHER_DOCUMENT_PREFIX && OTHER_DOCUMENT_PREFIX[fieldName].test(value.trim())) return 'fail';
   if (/_number$/.test(fieldName) && codesRunTogether(value)) return 'fail';
@@ -94,7 +98,9 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     const words = value.trim().split(/\s+/);
     const capitalised = words.every((w) => /^[A-Z]/.test(w));
     // (a heading read beside a party's label, "Bill To | Installation Site", is no one's name)
-    return looksLikeName(value) && capitalised && !LABEL_WORD.test(value) && !ADDRESS_WORD.test(value) && !labelsOnly(value) ? 'pass' : 'fail';
+    // (a title left in front, "MS. PILLAI MOUMITA": read from a form's own line, not the card's or the page's name)
+    const titled = /^\s*(?:mr|mrs|ms|miss|shri|smt|kumari|dr)\b\.?\s/i.test(value);
+    return looksLikeName(value) && capitalised && !titled && !LABEL_WORD.test(value) && !ADDRESS_WORD.test(value) && !labelsOnly(value) ? 'pass' : 'fail';
   }
   if (BUSINESS.has(fieldName)) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;

@@ -73,6 +73,13 @@ describe('confidence', () => {
     expect(plausible('model', 'Redmi Note 13 Pro+ 5G')).toBe('pass');
     expect(plausible('model', 'Galaxy A16 5G, 8GB/128GB')).toBe('pass'); // a memory specification is no code
     expect(plausible('asset_model', 'Split AC 1.5 Ton (RS-Q19YNZE)')).toBe('pass'); // an order's asset line may carry its code
+    // round 10's first readings: a title left before a card's name, a caption's qualifier read into an address, an order's asset at a few rupees
+    expect(plausible('name', 'MS. PILLAI MOUMITA')).toBe('fail');
+    expect(plausible('name', 'Moumita Pillai')).toBe('pass');
+    expect(plausible('address', 'FOR COMMUNICATION, PLOT NO. 185, SURYA TOWERS, CANAL ROAD, GUNTUR, Andhra Pradesh - 522002')).toBe('fail');
+    expect(plausible('address', 'Plot No. 185, Surya Towers, Canal Road, Guntur, Andhra Pradesh - 522002')).toBe('pass');
+    expect(plausible('amount', 16)).toBe('fail');
+    expect(plausible('amount', 16999)).toBe('pass');
     // a space just inside a bracket is no print: OCR split a stroke off ("(Unit I )" for "(Unit II)")
     expect(misreadTrace('establishment_name', 'Maa Tara Bhandar and Rajmahal Mobile Point (Unit I )')).toBe(true);
     expect(misreadTrace('establishment_name', 'Maa Tara Bhandar and Rajmahal Mobile Point (Unit II)')).toBe(false);
