@@ -60,6 +60,10 @@ const CONSTITUTION_ONLY = /^(?:(?:sole\s+)?proprietor(?:ship|y\s+concern)|partne
 
 export type Verdict = 'pass' | 'fail' | 'unknown';
 
+/** The memory sizes phones and tablets are sold with, in GB. */
+const RAM_SIZES = [0.5, 1, 1.5, 2, 3, 4, 6, 8, 10, 12, 16, 18, 24, 32];
+const STORAGE_SIZES = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048];
+
 /** A specification, no maker's code: "8GB/128GB", "5000mAh", "120Hz". */
 const MEASURE = /\d\s*(?:GB|TB|MB|mAh|MP|Hz|W|inch|cm)\b/i;
 
@@ -123,13 +127,24 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     const onlyState = parts.every((x) => !x.replace(PIN_CODE, '').replace(/[\s\-–,.]+/g, ' ').trim() || isStateLine(x.replace(PIN_CODE, '').replace(/[\s\-–]+$/, '')));
     return complete && !onlyState && !LABEL_WORD.test(value.replace(/\b(?:shop|flat|house|plot)\s*no\b/gi, '')) && !ADDRESS_KEY_RESIDUE.test(value) && !runsPastState(value) ? 'pass' : 'fail';
   }
+  if (fieldName === 'ram' || fieldName === 'rom') {
+    // Memory comes in a few sizes: "14 GB" of RAM is a digit misread ("4" / "12" / "16"), "100 GB" of storage too.
+    const m = /^\s*(\d+(?:\.\d+)?)\s*(GB|TB|MB)\s*$/i.exec(value);
+    if (!m) return 'unknown';
+    const gb = Number(m[1]) * (/tb/i.test(m[2]) ? 1024 : /mb/i.test(m[2]) ? 1 / 1024 : 1);
+    return (fieldName === 'ram' ? RAM_SIZES : STORAGE_SIZES).includes(gb) ? 'pass' : 'fail';
+  }
   if (fieldName === 'asset_model' || fieldName === 'model') {
     // The maker's model code ("CPH2599", "SM-A156E") read for the model's name is not the model.
     // An address read for the model ("Model Town Extn, Vijayawada, Andhra Pradesh 520020"): a PIN, or a state after a comma.
     const address = /,/.test(value) && (PIN_CODE.test(value) || value.split(/\s*,\s*/).some((part) => isStateLine(part.replace(/\s*-?\s*\d{6}\s*$/, ''))));
     // (and on a label, a name given with the maker's code, "RMX3997 (12x 5G)", is the code and the name run together: which one the reader wants is a guess)
     const withCode = fieldName === 'model' && /\s/.test(value.trim()) && value.split(/[\s()[\]]+/).some((w) => w && isModelCode(w) && !MEASURE.test(w));
-    return /\p{L}/u.test(value) && !labelsOnly(value) && !address && !withCode && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
+    // (a product's name is printed capitalised or with a number: "loan" is a word of the sentence beside its caption;
+    // nor does it carry a serial number: "… 4K LED TV CQF028430216" ran the next cell into it)
+    const named = /[\p{Lu}\d]/u.test(value);
+    const serial = value.split(/\s+/).some((w) => /^(?=(?:\D*\d){8})[A-Z0-9]{10,}$/i.test(w));
+    return /\p{L}/u.test(value) && named && !serial && !labelsOnly(value) && !address && !withCode && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
   }
   return 'unknown';
 }

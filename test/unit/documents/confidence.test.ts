@@ -80,6 +80,15 @@ describe('confidence', () => {
     expect(plausible('address', 'Plot No. 185, Surya Towers, Canal Road, Guntur, Andhra Pradesh - 522002')).toBe('pass');
     expect(plausible('amount', 16)).toBe('fail');
     expect(plausible('amount', 16999)).toBe('pass');
+    // a memory size no phone is sold with is a digit misread; a model in lower case, or carrying a serial number
+    expect(plausible('ram', '14 GB')).toBe('fail');
+    expect(plausible('ram', '12 GB')).toBe('pass');
+    expect(plausible('rom', '100 GB')).toBe('fail');
+    expect(plausible('rom', '1 TB')).toBe('pass');
+    expect(plausible('asset_model', 'loan')).toBe('fail');
+    expect(plausible('asset_model', 'Sony Bravia 55 inch 4K LED TV CQF028430216')).toBe('fail');
+    expect(plausible('asset_model', 'Sony Bravia 55 inch 4K LED TV')).toBe('pass');
+    expect(plausible('model', 'iPhone 15')).toBe('pass');
     // a space just inside a bracket is no print: OCR split a stroke off ("(Unit I )" for "(Unit II)")
     expect(misreadTrace('establishment_name', 'Maa Tara Bhandar and Rajmahal Mobile Point (Unit I )')).toBe(true);
     expect(misreadTrace('establishment_name', 'Maa Tara Bhandar and Rajmahal Mobile Point (Unit II)')).toBe(false);
