@@ -71,5 +71,6 @@ export async function sharpenIfBlurred(image: Buffer): Promise<Buffer> {
     // an image sharp cannot decode goes to the engine as it came, which reports it as unreadable
     return image;
   }
-  return blurred ? sharp(image).sharpen({ sigma: 1.5, m1: 1, m2: 3 }).png().toBuffer() : image;
+  // (upright first: the PNG keeps no EXIF orientation, and a phone photo's is what turns it the right way up)
+  return blurred ? sharp(image).rotate().sharpen({ sigma: 1.5, m1: 1, m2: 3 }).png().toBuffer() : image;
 }

@@ -31,6 +31,13 @@ describe('blurred images are read from a sharpened copy', async () => {
     expect(await sharpenIfBlurred(bytesNotAnImage)).toBe(bytesNotAnImage);
   });
 
+  it('a blurred phone photo turned by its EXIF orientation is sharpened upright (the PNG keeps no orientation)', async () => {
+    const meta = await sharp(crisp).metadata();
+    const sideways = await sharp(veryBlurred).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
+    const out = await sharp(await sharpenIfBlurred(sideways)).metadata();
+    expect([out.width, out.height, out.orientation]).toEqual([meta.width, meta.height, undefined]);
+  });
+
   it('the local engines get the sharpened copy; Textract gets the upload as it came', async () => {
     const seen: Buffer[] = [];
     const engine = (name: string): OcrEngine => ({ name, recognise: async (image) => (seen.push(image), []), close: async () => {} });
