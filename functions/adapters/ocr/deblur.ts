@@ -27,11 +27,12 @@ const EDGE_STEP = 40;
 const MAX_SIDE = 3000;
 
 export async function sharpness(image: Buffer): Promise<Sharpness> {
-  const meta = await sharp(image).metadata();
-  const side = Math.max(meta.width ?? 0, meta.height ?? 0);
-  let pipeline = sharp(image).flatten({ background: '#ffffff' }).grayscale();
-  if (side > MAX_SIDE) pipeline = pipeline.resize({ width: Math.round(((meta.width ?? 0) * MAX_SIDE) / side) });
-  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .grayscale()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const w = info.width;
   const h = info.height;
   const c = info.channels;

@@ -1,5 +1,6 @@
 /** Bank statement: account_holder, account_number, ifsc, bank_name, period_from, period_to. */
-import type { DocumentModel, Line } from '../blocks.ts';
+import type { DocumentModel, Line, Word } from '../blocks.ts';
+import type { Segment } from '../layout.ts';
 import { findDates, readIfsc } from '../validators.ts';
 import { cleanName, field, idField, labelledText, looksLikeName, withinOneEdit, type ExtractedField, type Extractor } from './common.ts';
 import { addressee, checkedAgainst, cleanPartyName, isLabelText, proseId, textByLabels, valueUnderCaption } from './certificate.ts';
@@ -107,6 +108,25 @@ function holderBesideAccountBlock(model: DocumentModel, personName: (s: string) 
   return undefined;
 }
 
+/**
+ * The period's end beside a bare "To" key the layout paired with nothing: on the "From" key's row, right of it
+ * ("From | 01/04/2025 | To | 30/06/2025"), else on the row under it (a counter print's "From" row over its "To"
+ * row, each date at the row's end).
+ */
+function dateBesideBareTo(model: DocumentModel, from: Segment): { value: string; valueWords: Word[] } | undefined {
+  const lay = model.layout;
+  const dateRightOf = (to: Segment | undefined) => {
+    const v = to ? lay.segmentRight(to) : undefined;
+    return v && findDates(v.text).length === 1 ? { value: v.text, valueWords: v.words } : undefined;
+  };
+  const onRow = () => lay.rowOf(from).find((x) => x.box.Left > from.box.Left && /^\s*(?:to|till|upto|end\s*date|to\s*date)\s*:?\s*$/i.test(x.text));
+  const under = () =>
+    lay.segments.find(
+      (x) => x.page === from.page && x.line !== from.line && x.box.Top > from.box.Top && x.box.Top - (from.box.Top + from.box.Height) <= from.box.Height * 1.5 && Math.abs(x.box.Left - from.box.Left) <= Math.max(from.box.Height, 0.01) && /^\s*(?:to|till|upto|to\s*date)\s*:?\s*$/i.test(x.text),
+    );
+  return dateRightOf(onRow()) ?? dateRightOf(under());
+}
+
 export const extractBankStatement: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -191,31 +211,13 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   // "Statement From | 01/02/2024" and "Statement To | 28/03/2024" as separate key-value cells.
   const fromPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?from(?:\s*date)?|^\s*(?:statement\s*)?start\s*date/i]).find((p) => findDates(p.value).length === 1);
   const toPair = model.layout.find([/(?:statement\s*)?(?:period\s*)?(?:to|upto|till)(?:\s*date)?|^\s*(?:statement\s*)?end\s*date/i]).find((p) => findDates(p.value).length === 1);
-  // (a form's "To" input on the From's row, a bare key the layout did not pair: the date right of it)
-  const toOnRow = (() => {
-    const key = fromPair?.keySegment;
-    if (!key) return undefined;
-    const to = model.layout.rowOf(key).find((x) => x.box.Left > key.box.Left && /^\s*(?:to|till|upto|end\s*date|to\s*date)\s*:?\s*$/i.test(x.text));
-    const v = to ? model.layout.segmentRight(to) : undefined;
-    return v && findDates(v.text).length === 1 ? { value: v.text, valueWords: v.words } : undefined;
-  })();
-  // (a counter print's "From" row over its "To" row, each date at the row's end: the bare "To" is no key to the layout)
-  const toUnder = (() => {
-    const key = fromPair?.keySegment;
-    if (!key) return undefined;
-    const to = model.layout.segments.find(
-      (x) => x.page === key.page && x.line !== key.line && x.box.Top > key.box.Top && x.box.Top - (key.box.Top + key.box.Height) <= key.box.Height * 1.5 && Math.abs(x.box.Left - key.box.Left) <= Math.max(key.box.Height, 0.01) && /^\s*(?:to|till|upto|to\s*date)\s*:?\s*$/i.test(x.text),
-    );
-    const v = to ? model.layout.segmentRight(to) : undefined;
-    return v && findDates(v.text).length === 1 ? { value: v.text, valueWords: v.words } : undefined;
-  })();
+  const until = fromPair && (toPair ?? (fromPair.keySegment ? dateBesideBareTo(model, fromPair.keySegment) : undefined));
   const periodPair = model.layout.find([/(?:statement\s*)?period(?:\s*of\s*statement)?/i]).find((p) => findDates(p.value).length >= 2);
   if (!periodLine && periodPair) {
     const [a, b] = findDates(periodPair.value);
     found.period_from = field(a.value, periodPair.valueWords, { kind: 'structure', pass: true });
     found.period_to = field(b.value, periodPair.valueWords, { kind: 'structure', pass: true });
-  } else if (!periodLine && fromPair && (toPair ?? toOnRow ?? toUnder)) {
-    const until = (toPair ?? toOnRow ?? toUnder)!;
+  } else if (!periodLine && fromPair && until) {
     found.period_from = field(findDates(fromPair.value)[0].value, fromPair.valueWords, { kind: 'structure', pass: true });
     found.period_to = field(findDates(until.value)[0].value, until.valueWords, { kind: 'structure', pass: true });
   }
