@@ -40,6 +40,7 @@
  *
  * Full Aadhaar numbers are compared internally and never printed (misses show them masked).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,7 +163,8 @@ async function layoutSetItems(set: LayoutSet): Promise<Item[]> {
       if (!(spec.type in FIELD_MAP) || (TYPES && !TYPES.includes(spec.type as FixtureDocumentType))) continue;
       const { bytes } = await spec.render();
       out.push({
-        id: spec.id.startsWith(set.name) ? spec.id : `${set.name}-${spec.id}`, group: degraded ? `${set.name}-degraded` : set.name, type: spec.type as FixtureDocumentType, family: spec.family,
+        id: spec.id.startsWith(set.name) ? spec.id : `${set.name}-${spec.id}`, group: degraded ? `${set.name}-degraded` : set.name, type: spec.type as FixtureDocumentType,
+        family: set.tuned ? spec.family : opaqueFamily(spec.family),
         bytes, pages: spec.pages ?? 1, expect: expectations(spec.type as FixtureDocumentType, spec.truth), heldOut: !set.tuned,
       });
     }
@@ -170,6 +172,13 @@ async function layoutSetItems(set: LayoutSet): Promise<Item[]> {
   return out;
 }
 
+/**
+ * A held-out family is reported by a stable opaque id, not its name: a name says what the page
+ * draws, and whoever reads the report would otherwise learn which kinds of pages to write next.
+ */
+function opaqueFamily(family: string): string {
+  return `f-${createHash('sha256').update(family).digest('hex').slice(0, 6)}`;
+}
 
 function sroieItems(dir: string, n: number): Item[] {
   if (n <= 0 || !existsSync(join(dir, 'key'))) return [];
