@@ -21,10 +21,12 @@ import { FAMILIES as DEV15, dev15Layout, generateDev15Corpus } from '../../test/
 import { FAMILIES as DEV16, dev16Layout, generateDev16Corpus } from '../../test/fixtures/documents/dev16/index.ts';
 import { FAMILIES as DEV17, dev17Layout, generateDev17Corpus } from '../../test/fixtures/documents/dev17/index.ts';
 import { FAMILIES as DEV18, dev18Layout, generateDev18Corpus } from '../../test/fixtures/documents/dev18/index.ts';
+import { FAMILIES as DEV19, dev19Layout, generateDev19Corpus } from '../../test/fixtures/documents/dev19/index.ts';
+import { FAMILIES as DEV20, dev20Layout, generateDev20Corpus } from '../../test/fixtures/documents/dev20/index.ts';
 import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
 
 export interface DevSet {
-  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18';
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20';
   families: Record<string, Record<string, unknown>>;
   layout: (seed: number, family: string, i: number) => BlindLayout;
   generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
@@ -49,6 +51,8 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'dev16', families: DEV16, layout: dev16Layout, generate: generateDev16Corpus },
   { name: 'dev17', families: DEV17, layout: dev17Layout, generate: generateDev17Corpus },
   { name: 'dev18', families: DEV18, layout: dev18Layout, generate: generateDev18Corpus },
+  { name: 'dev19', families: DEV19, layout: dev19Layout, generate: generateDev19Corpus },
+  { name: 'dev20', families: DEV20, layout: dev20Layout, generate: generateDev20Corpus },
 ];
 
 /** The dev set a family belongs to. */
