@@ -39,14 +39,17 @@ const ADDRESS_WORD = /\b(?:road|rd|street|lane|marg|chowk|colony|apartments?|tow
 const DOOR_FIRST = /^\s*(?:plot|h(?:ouse)?|door|flat|shop|gala|khasra|survey|sy|premises|unit|office)\.?\s*no\b/i;
 
 /** Words a form prints as labels: a value made of them only ("Customer Name Mobile No.", "Asset Cost") is a label read as a value. */
-const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|quotation|enquiry|of|the|and|&|\/|#|[:.-]+)$/i;
+const FORM_WORD = /^(?:name|no|number|date|dated|address|mobile|phone|contact|customer|buyer|dealer|seller|supplier|vendor|asset|product|model|cost|value|amount|price|total|loan|details?|gstin|code|type|quotation|enquiry|of|the|and|&|\/|#|[:.-]+|addr|amt|cust|dt|inv|mob|tel|ph)$/i;
 /**
  * Column and section headings a form prints: one alone ("CATEGORY") is a heading read as a value,
  * and a party heading ("Deliver To", "Ship To", "Sold To") names a party, it is not one; nor does a
  * place heading ("Installation Site") beside it.
  */
 const HEADING_WORD = /^(?:category|description|particulars|items?|brand|make|variant|colou?r|specifications?|hsn|sac|qty|quantity|rate|unit|units|remarks?|id|ref|reference|deliver|delivery|ship|shipping|bill|billing|sold|consignee|consignor|to|from|site|installation)$/i;
+/** A caption whose words OCR ran together ("INVNO.", "CustName:"): no value prints like that. */
+const GLUED_CAPTION = /^(?:inv(?:oice)?|bill|order|po|do|sr|sl|a\/?c|acc?t?|mob(?:ile)?|ph(?:one)?|tel|cust(?:omer)?|dealer|party)\.?(?:no|name|date|dt|addr(?:ess)?)\.?:?$/i;
 function labelsOnly(value: string): boolean {
+  if (GLUED_CAPTION.test(value.replace(/\s+/g, ''))) return true;
   const words = value.trim().split(/\s+/).map((w) => w.replace(/[.:,]+$/, ''));
   if (words.length === 1) return HEADING_WORD.test(words[0]) || /^(?:details?|name|address|model|product|asset|amount|total|value|price|cost)$/i.test(words[0]);
   return words.every((w) => FORM_WORD.test(w) || HEADING_WORD.test(w));
@@ -144,7 +147,9 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     // nor does it carry a serial number: "… 4K LED TV CQF028430216" ran the next cell into it)
     const named = /[\p{Lu}\d]/u.test(value);
     const serial = value.split(/\s+/).some((w) => /^(?=(?:\D*\d){8})[A-Z0-9]{10,}$/i.test(w));
-    return /\p{L}/u.test(value) && named && !serial && !labelsOnly(value) && !address && !withCode && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
+    // (nor a sum of money: "Rs. 27,000/-" is the cost printed in the asset's row, a grouped number too)
+    const money = /(?:\brs\.?|₹|\binr\b)\s*\d|\b\d{1,3}(?:,\d{2,3})+\b/i.test(value);
+    return /\p{L}/u.test(value) && named && !serial && !money && !labelsOnly(value) && !address && !withCode && !/\d[\d,]*\.\d{2}\b|\bto be\b/i.test(value) && !isModelCode(value) ? 'pass' : 'fail';
   }
   return 'unknown';
 }

@@ -89,6 +89,16 @@ describe('confidence', () => {
     expect(plausible('asset_model', 'Sony Bravia 55 inch 4K LED TV CQF028430216')).toBe('fail');
     expect(plausible('asset_model', 'Sony Bravia 55 inch 4K LED TV')).toBe('pass');
     expect(plausible('model', 'iPhone 15')).toBe('pass');
+    // round 11's first readings: an asset's cost read for its model; a caption pair abbreviated as a form prints it
+    expect(plausible('asset_model', 'Rs. 27,000/')).toBe('fail');
+    expect(plausible('asset_model', '₹ 27000')).toBe('fail');
+    expect(plausible('asset_model', 'Redmi 13C 5G')).toBe('pass');
+    expect(plausible('dealer_name', 'DEALER ADDR.')).toBe('fail');
+    expect(plausible('customer_name', 'CUST. NAME')).toBe('fail');
+    expect(plausible('customer_name', 'INVNO.')).toBe('fail');
+    expect(plausible('dealer_name', 'PartyName:')).toBe('fail');
+    expect(plausible('customer_name', 'Inderjit Nooran')).toBe('pass');
+    expect(plausible('dealer_name', 'Doon Valley Home Needs')).toBe('pass');
     // a space just inside a bracket is no print: OCR split a stroke off ("(Unit I )" for "(Unit II)")
     expect(misreadTrace('establishment_name', 'Maa Tara Bhandar and Rajmahal Mobile Point (Unit I )')).toBe(true);
     expect(misreadTrace('establishment_name', 'Maa Tara Bhandar and Rajmahal Mobile Point (Unit II)')).toBe(false);
