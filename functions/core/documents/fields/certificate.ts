@@ -1039,8 +1039,11 @@ export function renewedValidity(model: DocumentModel, printed: ExtractedField | 
   return printed && stamped ? { ...printed, confidence_score: Math.min(printed.confidence_score, SUPERSEDED_CAP) } : printed;
 }
 
-/** A validity column's header cell in an endorsement table ("Valid Upto", "Validity Upto", "Renewed Till"). */
-export const VALIDITY_COLUMN = /^\s*(?:renewed\s*)?valid(?:ity)?\s*(?:up\s*to|upto|till|until)\s*[:.]?\s*$/i;
+/**
+ * A validity column's header cell in an endorsement table ("Valid Upto", "Validity Upto", "Renewed Till";
+ * a municipal trade licence's renewals table heads it "Renewed up to" beside "Renewed from").
+ */
+export const VALIDITY_COLUMN = /^\s*(?:renewed\s*(?:valid(?:ity)?\s*)?|valid(?:ity)?\s*)(?:up\s*to|upto|till|until)\s*[:.]?\s*$/i;
 
 /**
  * A renewal endorsement table (From | Valid Upto | Fee | Receipt No. …): the validity is the last

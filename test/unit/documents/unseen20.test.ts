@@ -1,0 +1,39 @@
+/**
+ * Identity and registration papers on layouts of the twentieth dev set (test/fixtures/documents/dev20: written
+ * apart from the extractor, papers as customers hand them over): each general fix reduced to the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '#core/documents/index.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('SHOP_ACT: a municipal trade licence with a renewals table', () => {
+  const licence = (premisesCaption: string) =>
+    pageFromRows([
+      [0.08, [0.3, 'NAGAR PALIKA PARISHAD, RANIKHET']],
+      [0.12, [0.27, 'TRADE LICENCE']],
+      [0.2, [0.066, 'Licence No.'], [0.4, '512/2018-19']],
+      [0.22, [0.066, 'Name of Shop'], [0.4, 'Pindari Hardware Store']],
+      [0.24, [0.066, 'Name of Proprietor'], [0.4, 'Govind Singh Negi']],
+      [0.26, [0.066, premisesCaption], [0.4, 'Shop No. 4, Mall Road, Ranikhet']],
+      [0.275, [0.4, 'Uttarakhand - 263645']],
+      [0.295, [0.066, 'Address of Licensee'], [0.4, 'H. No. 17, Kumaon Lines, Almora']],
+      [0.31, [0.4, 'Uttarakhand - 263601']],
+      [0.33, [0.066, 'Nature of Trade'], [0.4, 'Hardware']],
+      [0.35, [0.066, 'Date of Original Issue'], [0.4, '14/05/2018']],
+      [0.394, [0.066, 'Renewals']],
+      [0.417, [0.07, 'Year'], [0.184, 'Renewed from'], [0.363, 'Renewed up to'], [0.541, 'Receipt No.'], [0.684, 'Fee (Rs.)']],
+      [0.436, [0.07, '2021-22'], [0.184, '01/04/2021'], [0.363, '31/03/2022'], [0.541, '20389'], [0.684, '300.00']],
+      [0.456, [0.07, '2022-23'], [0.184, '01/04/2022'], [0.363, '31/03/2023'], [0.541, '75494'], [0.684, '300.00']],
+      [0.475, [0.07, '2023-24'], [0.184, '01/04/2023'], [0.363, '31/03/2024'], [0.541, '13074'], [0.684, '300.00']],
+    ]);
+
+  it('the "Renewed up to" column of the renewals table: its last row is the validity, not its first', () => {
+    expect(extractFields('SHOP_ACT_LICENSE', licence('Location of Trade')).data.valid_upto.value).toBe('31/03/2024');
+  });
+
+  it('"Location of Trade" / "Situation of Premises" caption the premises, never the licensee\'s address under them', () => {
+    const want = 'Shop No. 4, Mall Road, Ranikhet, Uttarakhand - 263645';
+    expect(extractFields('SHOP_ACT_LICENSE', licence('Location of Trade')).data.address.value).toBe(want);
+    expect(extractFields('SHOP_ACT_LICENSE', licence('Situation of Premises')).data.address.value).toBe(want);
+  });
+});
