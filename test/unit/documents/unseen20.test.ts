@@ -37,3 +37,20 @@ describe('SHOP_ACT: a municipal trade licence with a renewals table', () => {
     expect(extractFields('SHOP_ACT_LICENSE', licence('Situation of Premises')).data.address.value).toBe(want);
   });
 });
+
+describe('GST_CERT: a caption qualifier after "Address"', () => {
+  it('"4. Address of Principal Place :" is caption: the address starts after it', () => {
+    const page = pageFromRows([
+      [0.05, [0.4, 'Form GST REG-06']],
+      [0.088, [0.37, 'Registration Certificate']],
+      [0.118, [0.066, 'Registration No. : 05AAJFB4521K1Z8']],
+      [0.145, [0.066, '1. LEGAL NAME :'], [0.458, 'BHAGIRATHI TRADERS']],
+      [0.164, [0.066, '2. TRADE NAME (IF ANY) :'], [0.458, 'Bhagirathi Traders']],
+      [0.183, [0.066, '3. CONSTITUTION OF BUSINESS :'], [0.458, 'Partnership']],
+      [0.203, [0.066, '4. ADDRESS OF PRINCIPAL PLACE :'], [0.458, 'Shop No. 7, Tilak Road, Rishikesh']],
+      [0.216, [0.458, 'Uttarakhand - 249201']],
+      [0.235, [0.066, '5. DATE OF LIABILITY :'], [0.458, '01/07/2017']],
+    ]);
+    expect(extractFields('GST_CERT', page).data.address.value).toBe('Shop No. 7, Tilak Road, Rishikesh, Uttarakhand - 249201');
+  });
+});
