@@ -54,3 +54,20 @@ describe('GST_CERT: a caption qualifier after "Address"', () => {
     expect(extractFields('GST_CERT', page).data.address.value).toBe('Shop No. 7, Tilak Road, Rishikesh, Uttarakhand - 249201');
   });
 });
+
+describe('PAN: a pre-2018 card photocopied and self-attested across', () => {
+  it('the date alone in the card\'s third line, pen writing beside it, is the date of birth, not the attestation\'s date', () => {
+    const page = pageFromRows([
+      [0.187, [0.056, 'INCOME TAX DEPARTMENT'], [0.32, 'GOVT. OF INDIA']],
+      [0.223, [0.061, 'TENZIN NEGI']],
+      [0.24, [0.06, 'DORJE NEGI']],
+      [0.256, [0.061, '18/08/1986'], [0.21, 'SELF']],
+      [0.272, [0.274, 'ATTESTED']],
+      [0.287, [0.301, '01-02-2024']],
+      [0.297, [0.061, 'Permanent Account Number']],
+      [0.309, [0.061, 'BKRPN4521Q']],
+      [0.359, [0.061, 'Signature']],
+    ]);
+    expect(extractFields('PAN', page).data.dob.value).toBe('18/08/1986');
+  });
+});
