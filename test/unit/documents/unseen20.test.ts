@@ -71,3 +71,20 @@ describe('PAN: a pre-2018 card photocopied and self-attested across', () => {
     expect(extractFields('PAN', page).data.dob.value).toBe('18/08/1986');
   });
 });
+
+describe('FSSAI: a registration copied with dotted leaders', () => {
+  it('a leader read as a lone letter between the premises caption and its value is no part of the address', () => {
+    const page = pageFromRows([
+      [0.068, [0.2, 'Food Safety and Standards Authority of India']],
+      [0.112, [0.375, 'Certificate of Registration']],
+      [0.142, [0.108, 'Registration No. : 20521030423815']],
+      [0.174, [0.109, 'Name of the Applicant'], [0.58, 'Kavita Bhandari']],
+      [0.194, [0.109, 'Business Name'], [0.58, 'Tons Valley Foods']],
+      [0.215, [0.109, 'Address of Food Business Premises'], [0.52, 'A'], [0.58, 'Plot No. 17, Temple Road']],
+      [0.229, [0.58, 'Selaqui, Dehradun, Uttarakhand - 248011']],
+      [0.249, [0.109, 'Kind of Business'], [0.58, 'Petty Retailer']],
+      [0.269, [0.109, 'Valid From / To'], [0.58, '03-11-2021 to 02-11-2025']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', page).data.address.value).toBe('Plot No. 17, Temple Road, Selaqui, Dehradun, Uttarakhand - 248011');
+  });
+});

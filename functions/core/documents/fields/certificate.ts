@@ -646,6 +646,14 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
         const t = addressFromPartsTable(model, p.keySegment);
         if (t) return t;
       }
+      // A dotted leader's remains read as a lone letter or two between caption and value ("Address of Food Business
+      // Premises ‖ A ‖ Plot No. 117, …"): the value starts at the next cell on its line.
+      const row = lay.rowOf(seg);
+      const next = row[row.indexOf(seg) + 1];
+      if (p.via !== 'colon' && /^\s*[^\d\s]{1,2}\s*$/u.test(seg.text) && next && next.line === seg.line && !lay.isKey(next) && /\d/.test(next.text)) {
+        const a = blockFrom(model, next, next.text, next.words, opts.stop);
+        if (a) return a;
+      }
       const a = blockFrom(model, seg, p.via === 'colon' ? p.value : seg.text, p.via === 'colon' ? p.valueWords : seg.words, opts.stop);
       if (a) return a;
     }
