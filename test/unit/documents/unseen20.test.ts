@@ -88,3 +88,19 @@ describe('FSSAI: a registration copied with dotted leaders', () => {
     expect(extractFields('FSSAI_CERTIFICATE', page).data.address.value).toBe('Plot No. 17, Temple Road, Selaqui, Dehradun, Uttarakhand - 248011');
   });
 });
+
+describe('SHOP_ACT: a CA letter\'s numbered list with dotted leaders', () => {
+  it('a leader misread as a short word ("Silat") before the cell that starts the address\'s column is skipped', () => {
+    const page = pageFromRows([
+      [0.142, [0.3, 'CERTIFICATE OF REGISTRATION DETAILS']],
+      [0.17, [0.064, 'This is to certify that the establishment is registered under the Shops and Establishments Act.']],
+      [0.261, [0.066, '1. Registration Number'], [0.444, 'JH-SEA-DHA-2023-3556']],
+      [0.28, [0.065, '2. Name of Establishment'], [0.444, 'Tawi Bamboo Products']],
+      [0.301, [0.065, '3. Postal Address of the Establishment'], [0.52, 'Silat'], [0.61, 'Holding No. 280, Circular Road']],
+      [0.315, [0.61, 'Dhanbad, Jharkhand - 826095']],
+      [0.335, [0.065, '4. Name of Proprietor'], [0.61, 'Kuldeep Debbarma']],
+      [0.41, [0.065, '5. Expiry Date'], [0.61, '06/02/2026']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', page).data.address.value).toBe('Holding No. 280, Circular Road, Dhanbad, Jharkhand - 826095');
+  });
+});

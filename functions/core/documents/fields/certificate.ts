@@ -650,7 +650,10 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
       // Premises ‖ A ‖ Plot No. 117, …"): the value starts at the next cell on its line.
       const row = lay.rowOf(seg);
       const next = row[row.indexOf(seg) + 1];
-      if (p.via !== 'colon' && /^\s*[^\d\s]{1,2}\s*$/u.test(seg.text) && next && next.line === seg.line && !lay.isKey(next) && /\d/.test(next.text)) {
+      // (a longer misread, "Silat", only when the next cell starts the column the address's next line is in)
+      const below = next && model.linesAfter(seg.line, 1)[0];
+      const column = !!below && !!next && Math.abs(below.box.Left - next.box.Left) <= (next.box.Width / Math.max(1, next.text.length)) * 1.5;
+      if (p.via !== 'colon' && (/^\s*[^\d\s]{1,2}\s*$/u.test(seg.text) || (column && /^\s*\p{L}{3,6}\s*$/u.test(seg.text))) && next && next.line === seg.line && !lay.isKey(next) && /\d/.test(next.text)) {
         const a = blockFrom(model, next, next.text, next.words, opts.stop);
         if (a) return a;
       }
