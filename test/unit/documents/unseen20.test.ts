@@ -104,3 +104,21 @@ describe('SHOP_ACT: a CA letter\'s numbered list with dotted leaders', () => {
     expect(extractFields('SHOP_ACT_LICENSE', page).data.address.value).toBe('Holding No. 280, Circular Road, Dhanbad, Jharkhand - 826095');
   });
 });
+
+describe('GST_CERT: "Address of Principal Place" without "of Business"', () => {
+  it('names the principal place: it comes before a generic "Address" elsewhere on the page (a letterhead\'s)', () => {
+    const page = pageFromRows([
+      [0.03, [0.3, 'BHATT & NEGI ASSOCIATES, CHARTERED ACCOUNTANTS']],
+      [0.05, [0.2, 'Address : 21, Rajpur Road, Dehradun, Uttarakhand - 248001']],
+      [0.088, [0.37, 'Registration Certificate']],
+      [0.118, [0.066, 'Registration No. : 05AAJFB4521K1Z8']],
+      [0.145, [0.066, 'Legal Name'], [0.458, 'BHAGIRATHI TRADERS']],
+      [0.164, [0.066, 'Trade Name (if any)'], [0.458, 'Bhagirathi Traders']],
+      [0.183, [0.066, 'Constitution of Business'], [0.458, 'Partnership']],
+      [0.203, [0.066, 'Address of Principal Place'], [0.458, 'Shop No. 7, Tilak Road, Rishikesh']],
+      [0.216, [0.458, 'Uttarakhand - 249201']],
+      [0.235, [0.066, 'Date of Liability'], [0.458, '01/07/2017']],
+    ]);
+    expect(extractFields('GST_CERT', page).data.address.value).toBe('Shop No. 7, Tilak Road, Rishikesh, Uttarakhand - 249201');
+  });
+});
