@@ -646,6 +646,17 @@ export function addressByLabels(model: DocumentModel, labels: readonly RegExp[],
         const t = addressFromPartsTable(model, p.keySegment);
         if (t) return t;
       }
+      // A dotted leader's remains read as a lone letter or two between caption and value ("Address of Food Business
+      // Premises ‖ A ‖ Plot No. 117, …"): the value starts at the next cell on its line.
+      const row = lay.rowOf(seg);
+      const next = row[row.indexOf(seg) + 1];
+      // (a longer misread, "Silat", only when the next cell starts the column the address's next line is in)
+      const below = next && model.linesAfter(seg.line, 1)[0];
+      const column = !!below && !!next && Math.abs(below.box.Left - next.box.Left) <= (next.box.Width / Math.max(1, next.text.length)) * 1.5;
+      if (p.via !== 'colon' && (/^\s*[^\d\s]{1,2}\s*$/u.test(seg.text) || (column && /^\s*\p{L}{3,6}\s*$/u.test(seg.text))) && next && next.line === seg.line && !lay.isKey(next) && /\d/.test(next.text)) {
+        const a = blockFrom(model, next, next.text, next.words, opts.stop);
+        if (a) return a;
+      }
       const a = blockFrom(model, seg, p.via === 'colon' ? p.value : seg.text, p.via === 'colon' ? p.valueWords : seg.words, opts.stop);
       if (a) return a;
     }
@@ -1039,8 +1050,11 @@ export function renewedValidity(model: DocumentModel, printed: ExtractedField | 
   return printed && stamped ? { ...printed, confidence_score: Math.min(printed.confidence_score, SUPERSEDED_CAP) } : printed;
 }
 
-/** A validity column's header cell in an endorsement table ("Valid Upto", "Validity Upto", "Renewed Till"). */
-export const VALIDITY_COLUMN = /^\s*(?:renewed\s*)?valid(?:ity)?\s*(?:up\s*to|upto|till|until)\s*[:.]?\s*$/i;
+/**
+ * A validity column's header cell in an endorsement table ("Valid Upto", "Validity Upto", "Renewed Till";
+ * a municipal trade licence's renewals table heads it "Renewed up to" beside "Renewed from").
+ */
+export const VALIDITY_COLUMN = /^\s*(?:renewed\s*(?:valid(?:ity)?\s*)?|valid(?:ity)?\s*)(?:up\s*to|upto|till|until)\s*[:.]?\s*$/i;
 
 /**
  * A renewal endorsement table (From | Valid Upto | Fee | Receipt No. …): the validity is the last

@@ -411,11 +411,23 @@ function repairNumberAbbreviation(address: string): string {
 }
 
 /** An address after the first of `labels` found; labelled evidence. */
+/**
+ * A caption's qualifier after the matched word ("Address" in "4. Address of Principal Place :", "Address of
+ * Licensee"): "of …" in letters up to a colon or the end of the caption's cell is caption, never the address
+ * (no address begins with "of"). Returns where the value starts: after the qualifier, else `from`.
+ */
+function captionQualifierEnd(model: DocumentModel, line: Line, at: number, from: number): number {
+  const seg = model.layout.segments.find((x) => x.line === line && x.start <= at && x.end >= from);
+  const end = seg?.end ?? line.text.length;
+  const m = /^\s*of\s+(?:the\s+)?\p{L}[\p{L} .'’/&()-]{0,40}?\s*(?:[:：]\s*|\s*$)/iu.exec(line.text.slice(from, end));
+  return m ? from + m[0].length : from;
+}
+
 export function labelledAddress(model: DocumentModel, labels: RegExp[], opts: { maxLines?: number; stop?: RegExp } = {}): ExtractedField | undefined {
   for (const label of labels) {
     const lm = model.findLine(label);
     if (!lm) continue;
-    const a = addressAfter(model, lm.line, lm.match.index + lm.match[0].length, opts);
+    const a = addressAfter(model, lm.line, captionQualifierEnd(model, lm.line, lm.match.index, lm.match.index + lm.match[0].length), opts);
     if (a && a.text.length >= 5) return addressField(a);
   }
   return undefined;

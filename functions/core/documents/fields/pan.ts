@@ -197,7 +197,10 @@ export const extractPan: Extractor = (model, opts, V) => {
     (() => {
       // the old card's date line under its heading first (a file noting's received-on date is not it)
       const start = model.lines.find((l) => CARD_HEADING.test(l.text))?.index ?? -1;
-      const own = model.lines.find((l) => l.index > start && dateOnly(l.text.trim()));
+      // (the date alone in its line's first cell: pen writing across the card beside it, "18/08/1986 ‖ SELF" of a
+      // "SELF ATTESTED", leaves it the card's line, before the attestation's own date under the writing)
+      const firstCell = (l: (typeof model.lines)[number]) => model.layout.segments.find((x) => x.line === l)?.text ?? l.text;
+      const own = model.lines.find((l) => l.index > start && (dateOnly(l.text.trim()) || dateOnly(firstCell(l).trim())));
       for (const l of own ? [own] : model.lines) {
         // (a date with a clock time after it is a capture's or a print's timestamp: "17/05/2025 05:04 AM")
         const d = findDates(l.text).find((x) => !/^\s*\d{1,2}[:.]\d{2}\b/.test(l.text.slice(x.index + x.length)));

@@ -79,7 +79,8 @@ export const extractShopAct: Extractor = (model, _opts, V) => {
   found.valid_upto = tabled ?? labelledValidUpto(model, V('valid_upto').labels) ?? proseValidUpto(model) ?? validityAfterGarbledLabel(model) ?? anniversaryValidity(model);
   // Renewal stamps carry the current period's end: the printed validity is superseded.
   // (unless it was read under the renewal's own key: "Renewed Valid upto" on a renewal certificate)
-  const renewedKey = labelledValidUpto(model, [RENEWED_UPTO]);
+  // (a renewals table's "Renewed up to" column header is no such key: its last row is the validity, read above)
+  const renewedKey = tabled ? undefined : labelledValidUpto(model, [RENEWED_UPTO]);
   found.valid_upto = renewedKey ?? (tabled ? found.valid_upto : renewedValidity(model, found.valid_upto));
   return { found };
 };

@@ -32,7 +32,8 @@ export const gstCert: DocumentTypeDeclaration = {
     trade_name: { labels: [/trade\s*name(?:\s*of\s*(?:the\s*)?business)?(?:,?\s*if\s*any)?/i, /trading\s*name/i] },
     address: {
       labels: [
-        /address\s*of\s*(?:the\s*)?principal\s*place\s*of\s*business/i,
+        // (a re-typed or 2017 paper copy may cut the caption after "Principal Place": in GST it names no other place)
+        /address\s*of\s*(?:the\s*)?principal\s*place(?:\s*of\s*business)?/i,
         /principal\s*place\s*of\s*business(?:\s*address)?/i,
         /(?:principal\s*)?place\s*of\s*business/i,
         /(?:business|registered)\s*address/i,

@@ -56,8 +56,9 @@ export const shopActLicense: DocumentTypeDeclaration = {
         // ("Address of Trade Premises", "Address of the place of business": a municipal trade licence's)
         /(?:postal\s*)?addr[ae]s{1,3}\s*of\s*(?:the\s*)?(?:(?:trade|business)\s*)?(?:establishment|shop|business|premises|place\s*of\s*(?:business|trade))/i,
         /(?:establishment|shop|business|premises)\s*addr[ae]s{1,3}/i,
-        // ("Location of the Establishment": the caption some state forms print for the premises)
-        /location\s*of\s*(?:the\s*)?(?:establishment|shop|business|premises)/i,
+        // ("Location of the Establishment": the caption some state forms print for the premises; a municipal trade
+        // licence's "Location of Trade" / "Situation of Premises")
+        /(?:location|situation)\s*of\s*(?:the\s*)?(?:establishment|shop|business|premises|trade)/i,
         /postal\s*address/i,
         /\baddress\b/i,
       ],
