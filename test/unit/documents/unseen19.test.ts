@@ -29,3 +29,37 @@ describe('DELIVERY_ORDER: a lender\'s particulars table abbreviates its captions
     expect(extractFields('DELIVERY_ORDER', table('MODEL NO.', 'ASSET VAL.')).data.asset_model.value).toBe('Redmi 13C 5G');
   });
 });
+
+describe('totals abbreviated on a ladder: "AMT PAYABLE", "TOTAL AMT"', () => {
+  const ladder = (caption: string) =>
+    pageFromRows([
+      [0.02, [0.02, 'TAX INVOICE']],
+      [0.05, [0.02, 'Kosi Mobile World']],
+      [0.133, [0.02, 'INV NO.'], [0.15, 'SI/23-24/0812']],
+      [0.3, [0.02, '1'], [0.04, 'OPPO K12x 5G 6/128GB'], [0.26, '8517'], [0.3, '1'], [0.43, '15,245.76']],
+      [0.387, [0.2, 'Taxable Value'], [0.43, '15,245.76']],
+      [0.407, [0.2, 'Add: CGST 9%'], [0.44, '1,372.12']],
+      [0.427, [0.2, 'Add: SGST 9%'], [0.44, '1,372.12']],
+      [0.447, [0.2, 'Round Off'], [0.45, '0.00']],
+      [0.472, [0.2, caption], [0.41, '17,990.00']],
+    ]);
+
+  it('INVOICE: the abbreviated total is the invoice total', () => {
+    expect(extractFields('INVOICE', ladder('AMT PAYABLE')).data.total_invoice_amount.value).toBe(17990);
+    expect(extractFields('INVOICE', ladder('TOTAL AMT (INCL. GST)')).data.total_invoice_amount.value).toBe(17990);
+  });
+
+  it('EBILL: a water bill\'s boxed "AMT PAYABLE" is the amount due', () => {
+    const page = pageFromRows([
+      [0.03, [0.26, 'Alaknanda Water Supply & Sewerage Board']],
+      [0.07, [0.42, 'WATER CHARGES BILL']],
+      [0.136, [0.03, 'CONS. NO.'], [0.17, '1760081871'], [0.51, 'Bill Date'], [0.62, '28 May 2025']],
+      [0.177, [0.03, 'Consumer Name'], [0.17, 'Kuldeep Sarkar'], [0.51, 'DUE DT'], [0.62, '18 Jun 2025']],
+      [0.388, [0.04, 'Water Charges'], [0.43, '551.00']],
+      [0.426, [0.04, 'Sewerage Charges'], [0.43, '165.00']],
+      [0.462, [0.04, 'Arrears'], [0.43, '0.00']],
+      [0.517, [0.04, 'AMT PAYABLE'], [0.4, 'Rs. 716/-']],
+    ]);
+    expect(extractFields('EBILL', page).data.amount_due.value).toBe(716);
+  });
+});
