@@ -63,3 +63,22 @@ describe('totals abbreviated on a ladder: "AMT PAYABLE", "TOTAL AMT"', () => {
     expect(extractFields('EBILL', page).data.amount_due.value).toBe(716);
   });
 });
+
+describe('IMEI_CLOSEUP_IMAGE: a shop\'s price tag over the box label', () => {
+  const tagged = (caption: string, value: string) =>
+    pageFromRows([
+      [0.1, [0.12, 'VIVO'], [0.5, 'Model No.: V2338']],
+      [0.15, [0.12, 'Model Name: T3x 5G']],
+      [0.26, [0.12, 'IMEI1: 354745319340628']],
+      [0.5, [0.12, 'MRP ₹ 25,999.00 (Incl. of all taxes)']],
+      [0.53, [0.12, 'Customer Care: 1800-329-0275'], [0.49, caption]],
+      [0.59, [0.54, value]],
+      [0.69, [0.48, 'EMI from Rs. 2556/- x 9']],
+    ]);
+
+  it('the tag\'s "SP" / "NET RATE" (the shop\'s selling price) is the price, not the label\'s MRP', () => {
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', tagged('SP', '22999/-')).data.price.value).toBe(22999);
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', tagged('S.P.', 'Rs. 22,999')).data.price.value).toBe(22999);
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', tagged('NET RATE', 'Rs. 22,999')).data.price.value).toBe(22999);
+  });
+});

@@ -225,7 +225,8 @@ export const extractImei: Extractor = (model, _opts, V) => {
   // The price the phone sells at: an offer/selling price or MOP before a plain "Price", the MRP
   // (often printed struck out beside the offer) last.
   // (a price is money: paise, a currency mark or three digits at least; "5G" under a "BEST PRICE" banner is not)
-  for (const label of [/\b(?:offer|best|selling|sale|special|deal|net|our|final|effective)\s*price\b/i, /\bMOP\b/i, /(?<!M\.?\s?R\.?\s?)\bprice\b/i, /M\.?\s?R\.?\s?P\.?/i]) {
+  // (a shop's price tag abbreviates its selling price: "SP", "S.P.", and prices it as a rate: "NET RATE", "Our Rate")
+  for (const label of [/\b(?:offer|best|selling|sale|special|deal|net|our|final|effective)\s*(?:price|rate)\b/i, /(?<![\w.])S\.?\s?P\.?(?![\w.])/, /\bMOP\b/i, /(?<!M\.?\s?R\.?\s?)\bprice\b/i, /M\.?\s?R\.?\s?P\.?/i]) {
     let value: number | undefined;
     const hit = model.labelValue(label, {
       via: ['same-line', 'right', 'below'],
