@@ -82,3 +82,20 @@ describe('IMEI_CLOSEUP_IMAGE: a shop\'s price tag over the box label', () => {
     expect(extractFields('IMEI_CLOSEUP_IMAGE', tagged('NET RATE', 'Rs. 22,999')).data.price.value).toBe(22999);
   });
 });
+
+describe('two copies of a slip side by side on one sheet', () => {
+  it('an address does not run on into the other copy\'s caption and value on its row ("DEALER ADDR. …" twice)', () => {
+    const slip = (x: number): [number, ...[number, string][]][] => [
+      [0.045, [x + 0.03, 'Kosi Retail Credit']],
+      [0.086, [x + 0.15, 'DELIVERY ORDER']],
+      [0.139, [x + 0.03, 'D.O. NO.'], [x + 0.36, '24-352010']],
+      [0.234, [x + 0.03, 'Name of Customer'], [x + 0.27, 'Moumita Mukherjee']],
+      [0.296, [x + 0.03, 'Dealer Name'], [x + 0.37, 'Doon Stores']],
+      [0.328, [x + 0.03, 'DEALER ADDR.'], [x + 0.26, 'Shop 56, Hospital Rd,']],
+      [0.349, [x + 0.28, 'Jammu, J&K - 180530']],
+      [0.414, [x + 0.03, 'Asset Model'], [x + 0.4, 'T3x 5G']],
+    ];
+    const page = pageFromRows([...slip(0), ...slip(0.52)].sort((a, b) => a[0] - b[0]));
+    expect(extractFields('DELIVERY_ORDER', page).data.dealer_address.value).toBe('Shop 56, Hospital Rd, Jammu, J&K - 180530');
+  });
+});

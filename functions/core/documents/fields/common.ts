@@ -375,7 +375,13 @@ export function addressAfter(
       skipped++;
       continue;
     }
+    // a line beside the label's, on its row, opening with the same caption: another copy's pair (two slips
+    // side by side on one sheet, "DEALER ADDR. …" on both), no line of this address
+    const besideLabel = line.box.Left > labelLine.box.Left + labelLine.box.Width && Math.abs(line.box.Top - labelLine.box.Top) < labelLine.box.Height * 0.6;
+    const caption = labelLine.text.slice(0, from).replace(/[\s:.\-]+$/, '').trim().toLowerCase();
+    const firstCell = besideLabel ? model.layout.segments.find((x) => x.line === line) : undefined;
     if (stop.test(line.text)) break;
+    if (firstCell && caption.length >= 3 && line.text.trim().toLowerCase().startsWith(caption)) continue;
     const own = pinCellOnly(model, line);
     // a line under the key crossing a cell break (another column's text joined to the address)
     if (!own && model.layout.segments.filter((x) => x.line === line && /\p{L}/u.test(x.text)).length > 1) crossed = true;
