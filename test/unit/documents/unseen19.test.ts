@@ -3,7 +3,7 @@
  * copied at the branch, written apart from the extractor): each general fix reduced to the few synthetic rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('DELIVERY_ORDER: a lender\'s particulars table abbreviates its captions', () => {
@@ -97,5 +97,41 @@ describe('two copies of a slip side by side on one sheet', () => {
     ];
     const page = pageFromRows([...slip(0), ...slip(0.52)].sort((a, b) => a[0] - b[0]));
     expect(extractFields('DELIVERY_ORDER', page).data.dealer_address.value).toBe('Shop 56, Hospital Rd, Jammu, J&K - 180530');
+  });
+});
+
+describe('PURCHASE_ORDER: an order book\'s carbon leaf', () => {
+  const leaf = (title: string, terms: string) =>
+    pageFromRows([
+      [0.026, [0.04, 'Book No. 32'], [0.8, 'Triplicate (Office)']],
+      [0.057, [0.478, title]],
+      [0.081, [0.3, 'TEESTA HOME APPLIANCES']],
+      [0.112, [0.28, 'Shop No. 26, Sakchi, Jamshedpur, Jharkhand - 831077']],
+      [0.13, [0.34, 'GSTIN: 20FTVPT1639E1ZE Ph. 6457992677']],
+      [0.163, [0.05, 'ORDER NO.'], [0.5, 'Dated']],
+      [0.182, [0.05, '8654'], [0.5, '21.11.2025']],
+      [0.215, [0.05, 'SUPPLIER']],
+      [0.234, [0.05, 'Subarnarekha Enterprises']],
+      [0.252, [0.05, '61/8, Mukhani, Rudrapur, Uttarakhand - 263977']],
+      [0.29, [0.04, 'Please supply the following goods as per terms below:']],
+      [0.316, [0.05, 'No.'], [0.1, 'Particulars'], [0.5, 'Qty'], [0.65, 'Rate'], [0.8, 'Amount']],
+      [0.346, [0.05, '1'], [0.1, 'Copper Wire 1.5 sq mm'], [0.5, '51 Coil'], [0.65, '1,534.67'], [0.8, '78,268.17']],
+      [0.556, [0.04, 'Rupees Ninety Six Thousand Four Hundred Fifty'], [0.5, 'Total'], [0.8, '81,744.96']],
+      [0.575, [0.04, 'Nine Only'], [0.5, 'GST @ 18%'], [0.8, '14,714.09']],
+      [0.602, [0.5, 'G. TOTAL'], [0.8, '96,459.00']],
+      [0.64, [0.04, 'Terms: Delivery within 7 days at our shop. Payment 30 days from invoice.']],
+      [0.657, [0.04, terms]],
+      [0.701, [0.67, 'For Teesta Home Appliances']],
+      [0.774, [0.75, 'Proprietor / Authorised Sign.']],
+    ]);
+
+  it('an order\'s term naming what the goods come with ("Goods to be sent with ... tax invoice") is an order\'s, not an invoice\'s title', () => {
+    expect(classify(leaf('P.O.', 'Goods to be sent with delivery challan and tax invoice.')).type).toBe('PURCHASE_ORDER');
+  });
+
+  it('"P.O." alone on its line titles the leaf, and is no buyer\'s name', () => {
+    const page = leaf('P.O.', 'Rates are inclusive of packing.');
+    expect(classify(page).type).toBe('PURCHASE_ORDER');
+    expect(String(extractFields('PURCHASE_ORDER', page).data.buyer_name.value).toUpperCase()).toBe('TEESTA HOME APPLIANCES');
   });
 });
