@@ -3,7 +3,7 @@
  * copied at the branch, written apart from the extractor): each general fix reduced to the few synthetic rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { classify, extractFields } from '#core/documents/index.ts';
+import { classify, DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('DELIVERY_ORDER: a lender\'s particulars table abbreviates its captions', () => {
@@ -133,5 +133,37 @@ describe('PURCHASE_ORDER: an order book\'s carbon leaf', () => {
     const page = leaf('P.O.', 'Rates are inclusive of packing.');
     expect(classify(page).type).toBe('PURCHASE_ORDER');
     expect(String(extractFields('PURCHASE_ORDER', page).data.buyer_name.value).toUpperCase()).toBe('TEESTA HOME APPLIANCES');
+  });
+});
+
+describe('BANK_STATEMENT: a CBS printout\'s stacked period captions', () => {
+  // words with their own boxes (a smudged photocopy: the date's box taller than its caption's, a speck's reading under it)
+  const page = (lines: [string, number, number, number, number][][]) => {
+    const blocks: Block[] = [{ BlockType: 'PAGE', Id: 'p', Page: 1, Relationships: [{ Type: 'CHILD', Ids: [] }] }];
+    lines.forEach((ws, r) => {
+      const ids = ws.map((_, i) => `l${r}w${i}`);
+      ws.forEach(([Text, Left, Top, Width, Height], i) => blocks.push({ BlockType: 'WORD', Id: ids[i], Text, Confidence: 90, Page: 1, Geometry: { BoundingBox: { Left, Top, Width, Height } } }));
+      const left = Math.min(...ws.map((w) => w[1]));
+      const top = Math.min(...ws.map((w) => w[2]));
+      const right = Math.max(...ws.map((w) => w[1] + w[3]));
+      const bottom = Math.max(...ws.map((w) => w[2] + w[4]));
+      blocks.push({ BlockType: 'LINE', Id: `l${r}`, Text: ws.map((w) => w[0]).join(' '), Confidence: 90, Page: 1, Geometry: { BoundingBox: { Left: left, Top: top, Width: right - left, Height: bottom - top } }, Relationships: [{ Type: 'CHILD', Ids: ids }] });
+      blocks[0].Relationships![0].Ids.push(`l${r}`);
+    });
+    return new DocumentModel(blocks);
+  };
+
+  it('"FROM DT : <date>" and "TO DT : <date>" on their own lines give the period, a speck read under the caption notwithstanding', () => {
+    const model = page([
+      [['KONKAN', 0.031, 0.034, 0.08, 0.012], ['MERCANTILE', 0.115, 0.034, 0.1, 0.012], ['CO-OPERATIVE', 0.22, 0.034, 0.12, 0.012], ['BANK', 0.345, 0.034, 0.05, 0.012], ['LTD.', 0.4, 0.034, 0.04, 0.012]],
+      [['Account', 0.03, 0.094, 0.05, 0.012], ['Holder', 0.085, 0.094, 0.05, 0.012], ['Phoolmani', 0.17, 0.094, 0.07, 0.012], ['Prasad', 0.245, 0.094, 0.05, 0.012], ['Bisht', 0.3, 0.094, 0.04, 0.012]],
+      [['FROM', 0.384, 0.151, 0.024, 0.014], ['DT', 0.411, 0.151, 0.011, 0.014], [':', 0.427, 0.154, 0.001, 0.01], ['01.02.2025', 0.485, 0.139, 0.06, 0.031], ['Lo', 0.953, 0.161, 0.046, 0.003]],
+      [['03.02:', 0.483, 0.149, 0.038, 0.028], ['ooo', 0.92, 0.164, 0.08, 0.005]],
+      [['TODT:', 0.384, 0.175, 0.031, 0.009], ['31.07.2025', 0.485, 0.174, 0.06, 0.011], ['NOMINATION', 0.677, 0.175, 0.055, 0.011], [':', 0.736, 0.178, 0.001, 0.008], ['REGISTERED', 0.741, 0.174, 0.054, 0.011]],
+      [['TXN', 0.034, 0.225, 0.02, 0.01], ['DATE', 0.056, 0.225, 0.025, 0.01], ['PARTICULARS', 0.3, 0.225, 0.06, 0.01], ['BALANCE', 0.8, 0.225, 0.05, 0.01]],
+      [['08/02/2025', 0.032, 0.254, 0.05, 0.01], ['NEFT-988379-', 0.3, 0.254, 0.06, 0.01], ['SALARY', 0.365, 0.254, 0.04, 0.01], ['12,309.11', 0.8, 0.254, 0.05, 0.01]],
+    ]);
+    const d = extractFields('BANK_STATEMENT', model).data;
+    expect([d.period_from.value, d.period_to.value]).toEqual(['01/02/2025', '31/07/2025']);
   });
 });
