@@ -83,6 +83,24 @@ describe('IMEI_CLOSEUP_IMAGE: a shop\'s price tag over the box label', () => {
   });
 });
 
+describe('IMEI_CLOSEUP_IMAGE: a branch photocopy of a box label, a stamp over the end of its MRP line', () => {
+  it('the amount right after "Max. Retail Price" is the price, the stamp\'s words read onto the line notwithstanding (not the invoice value noted under the copy)', () => {
+    const page = pageFromRows([
+      [0.104, [0.16, 'OPPO'], [0.6, 'Model No.: CPH2667']],
+      [0.13, [0.16, 'MODEL K12x 5G']],
+      [0.149, [0.16, 'Configuration: 4GB RAM + 128GB ROM']],
+      [0.191, [0.16, 'IMEI: 354349080311171']],
+      [0.278, [0.16, 'Max. Retail Price ¥ 19,999.00 (Incl. of all taxes) .qcia Retail Credi']],
+      [0.309, [0.16, 'Customer Care: 1800-396-7325']],
+      [0.423, [0.1, 'For branch use']],
+      [0.443, [0.1, 'Applicant: Anita Naik']],
+      [0.479, [0.1, 'Invoice value as per bill: Rs. 19,499']],
+      [0.497, [0.1, 'Verified by: Sudip Kamat, Field Officer']],
+    ]);
+    expect(extractFields('IMEI_CLOSEUP_IMAGE', page).data.price.value).toBe(19999);
+  });
+});
+
 describe('two copies of a slip side by side on one sheet', () => {
   it('an address does not run on into the other copy\'s caption and value on its row ("DEALER ADDR. …" twice)', () => {
     const slip = (x: number): [number, ...[number, string][]][] => [

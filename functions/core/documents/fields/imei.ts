@@ -248,6 +248,19 @@ export const extractImei: Extractor = (model, _opts, V) => {
       break;
     }
   }
+  // The statutory MRP line, its amount right after the caption ("Max. Retail Price ₹ 19,999.00 (Incl. of all taxes)"),
+  // on a line taken for prose (a stamp's words read onto its end, "(Incl. of all taxes)" in lower case): that amount.
+  if (!found.price) {
+    const MRP_LINE = /(?:\bM\.?\s?R\.?\s?P\b\.?|\bmax(?:imum)?\.?\s*retail\s*price)\s*[:\-]?\s*(?:₹|rs\.?|inr|\S)?\s*(\d{1,3}(?:,\d{2,3})+\.\d{2}|\d{3,6}\.\d{2})(?![\d,])/i;
+    for (const l of model.lines) {
+      const m = MRP_LINE.exec(l.text);
+      const a = m ? findAmounts(m[1]).pop() : undefined;
+      if (!m || !a || a.value < 100) continue;
+      const at = m.index + m[0].length - m[1].length;
+      found.price = field(a.value, model.wordsInRange(l, at, at + m[1].length), { kind: 'structure', pass: true });
+      break;
+    }
+  }
   // its caption unread: the one amount on the label written as money with a currency mark ("Rs. 14,999.00"),
   // known by its shape alone (pattern evidence)
   if (!found.price) {
