@@ -116,6 +116,19 @@ describe('two copies of a slip side by side on one sheet', () => {
     const page = pageFromRows([...slip(0), ...slip(0.52)].sort((a, b) => a[0] - b[0]));
     expect(extractFields('DELIVERY_ORDER', page).data.dealer_address.value).toBe('Shop 56, Hospital Rd, Jammu, J&K - 180530');
   });
+
+  it('nor into the value read as a line of its own right of the other copy\'s caption', () => {
+    const slip = (x: number, split: boolean): [number, ...[number, string][]][] => [
+      [0.086, [x + 0.15, 'DELIVERY ORDER']],
+      [0.139, [x + 0.03, 'D.O. NO.'], [x + 0.36, '24-352010']],
+      [0.296, [x + 0.03, 'Dealer Name'], [x + 0.37, 'Doon Stores']],
+      ...((split ? [[0.328, [x + 0.03, 'DEALER ADDR.']], [0.328, [x + 0.26, 'Shop 56, Hospital Rd,']]] : [[0.328, [x + 0.03, 'DEALER ADDR.'], [x + 0.26, 'Shop 56, Hospital Rd,']]]) as [number, ...[number, string][]][]),
+      [0.349, [x + 0.28, 'Jammu, J&K - 180530']],
+      [0.414, [x + 0.03, 'Asset Model'], [x + 0.4, 'T3x 5G']],
+    ];
+    const page = pageFromRows([...slip(0, false), ...slip(0.52, true)].sort((a, b) => a[0] - b[0]));
+    expect(extractFields('DELIVERY_ORDER', page).data.dealer_address.value).toBe('Shop 56, Hospital Rd, Jammu, J&K - 180530');
+  });
 });
 
 describe('PURCHASE_ORDER: an order book\'s carbon leaf', () => {

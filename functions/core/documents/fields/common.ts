@@ -370,6 +370,8 @@ export function addressAfter(
   }
   let skipped = 0;
   let crossed = false;
+  // where another copy's same caption starts on the label's row: nothing right of it is this address
+  let otherCopy = Infinity;
   for (const line of model.linesAfter(labelLine, (opts.maxLines ?? 4) + 2)) {
     if (opts.skip?.test(line.text) && skipped < 2 && !parts.length) {
       skipped++;
@@ -381,7 +383,11 @@ export function addressAfter(
     const caption = labelLine.text.slice(0, from).replace(/[\s:.\-]+$/, '').trim().toLowerCase();
     const firstCell = besideLabel ? model.layout.segments.find((x) => x.line === line) : undefined;
     if (stop.test(line.text)) break;
-    if (firstCell && caption.length >= 3 && line.text.trim().toLowerCase().startsWith(caption)) continue;
+    if (firstCell && caption.length >= 3 && line.text.trim().toLowerCase().startsWith(caption)) {
+      otherCopy = Math.min(otherCopy, line.box.Left);
+      continue;
+    }
+    if (besideLabel && line.box.Left >= otherCopy) continue;
     const own = pinCellOnly(model, line);
     // a line under the key crossing a cell break (another column's text joined to the address)
     if (!own && model.layout.segments.filter((x) => x.line === line && /\p{L}/u.test(x.text)).length > 1) crossed = true;
