@@ -231,6 +231,27 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
       found.period_to = field(findDates(to.text)[0].value, to.words, { kind: 'structure', pass: true });
     }
   }
+  if (!periodLine && !found.period_from) {
+    // A CBS header's stacked "FROM DT : 01.02.2025" and "TO DT : 31.07.2025", each date after its caption on the
+    // caption's own line (the pairing lost to a smudge under the caption: the date beside it is still the one)
+    const after = (label: RegExp) => {
+      for (const { line, match } of model.findLines(label)) {
+        const rest = line.text.slice(match.index + match[0].length);
+        const d = findDates(rest);
+        if (d.length === 1 && findDates(line.text).length === 1) {
+          const at = match.index + match[0].length + d[0].index;
+          return { value: d[0].value, words: model.wordsInRange(line, at, at + d[0].length), line };
+        }
+      }
+      return undefined;
+    };
+    const from = after(/\bfrom\s*(?:date|dt)\b\.?\s*:?/i);
+    const to = after(/\b(?:to|upto|till)\s*(?:date|dt)\b\.?\s*:?/i);
+    if (from && to && from.line !== to.line) {
+      found.period_from = field(from.value, from.words, { kind: 'structure', pass: true });
+      found.period_to = field(to.value, to.words, { kind: 'structure', pass: true });
+    }
+  }
   if (periodLine) {
     const [a, b] = findDates(periodLine.text);
     found.period_from = field(a.value, model.wordsInRange(periodLine, a.index, a.index + a.length), { kind: 'structure', pass: true });

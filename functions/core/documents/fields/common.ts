@@ -370,12 +370,24 @@ export function addressAfter(
   }
   let skipped = 0;
   let crossed = false;
+  // where another copy's same caption starts on the label's row: nothing right of it is this address
+  let otherCopy = Infinity;
   for (const line of model.linesAfter(labelLine, (opts.maxLines ?? 4) + 2)) {
     if (opts.skip?.test(line.text) && skipped < 2 && !parts.length) {
       skipped++;
       continue;
     }
+    // a line beside the label's, on its row, opening with the same caption: another copy's pair (two slips
+    // side by side on one sheet, "DEALER ADDR. …" on both), no line of this address
+    const besideLabel = line.box.Left > labelLine.box.Left + labelLine.box.Width && Math.abs(line.box.Top - labelLine.box.Top) < labelLine.box.Height * 0.6;
+    const caption = labelLine.text.slice(0, from).replace(/[\s:.\-]+$/, '').trim().toLowerCase();
+    const firstCell = besideLabel ? model.layout.segments.find((x) => x.line === line) : undefined;
     if (stop.test(line.text)) break;
+    if (firstCell && caption.length >= 3 && line.text.trim().toLowerCase().startsWith(caption)) {
+      otherCopy = Math.min(otherCopy, line.box.Left);
+      continue;
+    }
+    if (besideLabel && line.box.Left >= otherCopy) continue;
     const own = pinCellOnly(model, line);
     // a line under the key crossing a cell break (another column's text joined to the address)
     if (!own && model.layout.segments.filter((x) => x.line === line && /\p{L}/u.test(x.text)).length > 1) crossed = true;

@@ -234,7 +234,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     // (a heading's "value" that is itself a key is the next label: "Asset Details" over "Model | ...")
     if (p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment)) return false;
     const v = modelClean(p.value);
-    return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-)?$/i.test(v);
+    // (money is no model: "Rs. 27,000/-" beside "ASSET VAL.", whose "-" the clean-up drops)
+    return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-?)?$/i.test(v);
   });
   found.asset_model = (assetPair ? field(modelClean(assetPair.value), assetPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/model\s*(?:no\.?|number)\s*\/\s*name/i, /(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {

@@ -8,9 +8,10 @@ import { DEFAULT_ADDRESS_STOP, addressAfter, cleanName, field, repairNameLookali
 import { AFFILIATION_LINE, TAGLINE_LINE, TRADE_LINE, addressBelow } from './commercial.ts';
 
 // (a bill book's pre-printed choice of payment, "Cash / Credit", is no name either; nor an e-invoice's
-// registration labels over the seller's cell: "IRN", "Ack No.", "e-Way Bill"; nor a party's heading: "Details of Receiver (Billed to)")
+// registration labels over the seller's cell: "IRN", "Ack No.", "e-Way Bill"; nor a party's heading: "Details of Receiver (Billed to)";
+// nor an order book's title abbreviated alone: "P.O.", "D.O.", "W.O.")
 const TITLE =
-  /in[vy][o0][il1]ce|\birn\b|\back\.?\s*(?:no|date|dt)\b|e-?way\s*bill|\bdetails\s*of\b|\b(?:bill(?:ed)?|ship(?:ped)?)\s*to\b|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|^\W*(?:cash|credit)\s*[/|]\s*(?:cash|credit)\W*$|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b/i;
+  /in[vy][o0][il1]ce|\birn\b|\back\.?\s*(?:no|date|dt)\b|e-?way\s*bill|\bdetails\s*of\b|\b(?:bill(?:ed)?|ship(?:ped)?)\s*to\b|original|duplicate|triplicate|recipient|copy|gstin|\bgst\b|delivery\s*order|purchase\s*order|statement|bill\b|receipt|cash\s*memo|^\W*(?:cash|credit)\s*[/|]\s*(?:cash|credit)\W*$|(?:phone|mobile|mob|tel)\s*(?:no)?\.?\s*:|e-?mail|www\.|page\s*\d|date|\bno\b|number|government|certificate|form\b|^\W*[PDW]\.\s?O\.?\W*$/i;
 
 /** A registration number in brackets after the name: "BOON SENG PAPER SDN BHD (1248717-W)", "(Co. No: 20154-T)". */
 const TRAILING_REGISTRATION = /\s*[(\[][^()[\]]*\d{3,}[^()[\]]*[)\]]\s*$/;

@@ -225,7 +225,8 @@ export const extractImei: Extractor = (model, _opts, V) => {
   // The price the phone sells at: an offer/selling price or MOP before a plain "Price", the MRP
   // (often printed struck out beside the offer) last.
   // (a price is money: paise, a currency mark or three digits at least; "5G" under a "BEST PRICE" banner is not)
-  for (const label of [/\b(?:offer|best|selling|sale|special|deal|net|our|final|effective)\s*price\b/i, /\bMOP\b/i, /(?<!M\.?\s?R\.?\s?)\bprice\b/i, /M\.?\s?R\.?\s?P\.?/i]) {
+  // (a shop's price tag abbreviates its selling price: "SP", "S.P.", and prices it as a rate: "NET RATE", "Our Rate")
+  for (const label of [/\b(?:offer|best|selling|sale|special|deal|net|our|final|effective)\s*(?:price|rate)\b/i, /(?<![\w.])S\.?\s?P\.?(?![\w.])/, /\bMOP\b/i, /(?<!M\.?\s?R\.?\s?)\bprice\b/i, /M\.?\s?R\.?\s?P\.?/i]) {
     let value: number | undefined;
     const hit = model.labelValue(label, {
       via: ['same-line', 'right', 'below'],
@@ -244,6 +245,19 @@ export const extractImei: Extractor = (model, _opts, V) => {
     const boxed = priceInBox(model, label);
     if (boxed) {
       found.price = boxed;
+      break;
+    }
+  }
+  // The statutory MRP line, its amount right after the caption ("Max. Retail Price ₹ 19,999.00 (Incl. of all taxes)"),
+  // on a line taken for prose (a stamp's words read onto its end, "(Incl. of all taxes)" in lower case): that amount.
+  if (!found.price) {
+    const MRP_LINE = /(?:\bM\.?\s?R\.?\s?P\b\.?|\bmax(?:imum)?\.?\s*retail\s*price)\s*[:\-]?\s*(?:₹|rs\.?|inr|\S)?\s*(\d{1,3}(?:,\d{2,3})+\.\d{2}|\d{3,6}\.\d{2})(?![\d,])/i;
+    for (const l of model.lines) {
+      const m = MRP_LINE.exec(l.text);
+      const a = m ? findAmounts(m[1]).pop() : undefined;
+      if (!m || !a || a.value < 100) continue;
+      const at = m.index + m[0].length - m[1].length;
+      found.price = field(a.value, model.wordsInRange(l, at, at + m[1].length), { kind: 'structure', pass: true });
       break;
     }
   }

@@ -93,7 +93,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     amount: {
       labels: [
         // (the cost the lender finances, as the dealer's invoice states it: "Asset Cost as per Invoice")
-        /(?:gross\s*|total\s*)?asset\s*(?:cost|value|price)(?:\s*as\s*per\s*(?:the\s*)?(?:dealer'?s?\s*)?(?:invoice|quotation|proforma))?/i,
+        // (a lender's grid abbreviates it: "ASSET VAL.", "Asset Val")
+        /(?:gross\s*|total\s*)?asset\s*(?:cost|value|val\b\.?|price)(?:\s*as\s*per\s*(?:the\s*)?(?:dealer'?s?\s*)?(?:invoice|quotation|proforma))?/i,
         /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i,
         // a farm loan's cost table: the bold total of the tractor and its implements (the ex-showroom row is the tractor alone)
         /total\s*(?:project\s*)?cost(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|machine(?:ry)?|equipment)s?(?:\s*(?:&|and)\s*implements?)?)?(?:\s*as\s*per\s*quotation)?/i,

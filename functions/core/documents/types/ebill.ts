@@ -71,7 +71,8 @@ export const ebill: DocumentTypeDeclaration = {
       /invoice\s*date/i] },
     amount_due: {
       labels: [
-        /(?:net\s*|total\s*)?amount\s*(?:due|payable)(?:\s*\(?rs\.?\)?)?/i,
+        // (a bill's boxed figure abbreviated: "AMT PAYABLE", "Total Amt Due")
+        /(?:net\s*|total\s*)?(?:amount|\bamt\b\.?)\s*(?:due|payable)(?:\s*\(?rs\.?\)?)?/i,
         /total\s*(?:amount\s*)?(?:due|payable)/i,
         // ("Net Payable Amount" whole: a caption over its boxed figure)
         /(?:net\s*)?payable\s*amount/i,

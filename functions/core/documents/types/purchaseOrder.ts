@@ -8,6 +8,11 @@ export const purchaseOrder: DocumentTypeDeclaration = {
   cues: [
     re('purchase-order', 4, /purchase\s*order/i),
     re('po-no', 2, /\bP\.?\s?O\.?\s*(?:no|number|date)\b/i),
+    // an order book's leaf titled with the abbreviation alone, "P.O." on its own line over the buyer's name
+    re('po-title', 4, /^[ \t]*P\.[ \t]?O\.[ \t]*$/m),
+    // An order's terms say what the goods must come with ("Goods to be sent with delivery challan and tax
+    // invoice", "Material must be accompanied by invoice"): the order asks for the invoice it names.
+    re('goods-sent-with-invoice', 3, /\b(?:goods|materials?|items?|supplies)\s+(?:are\s+|is\s+)?(?:to|must|shall|should)\s+be\s+(?:sent|supplied|dispatched|delivered|accompanied)\s+(?:along\s+)?(?:with|by)\b[^\n.]{0,40}\b(?:invoice|challan|bill)\b/i),
     re('vendor-supplier', 1, /\bvendor\b|\bsupplier\b/i),
     re('delivery-terms', 0.5, /ship\s*to|delivery\s*(?:date|schedule)|terms\s*(?:and|&)\s*conditions/i),
     // An order placed with a supplier: "place an order", "Order No./Date", a quotation referred to.
