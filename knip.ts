@@ -40,7 +40,7 @@ const config: KnipConfig = {
     'scripts/*.{ts,mjs}',
     // Fixture generators and evaluators run with `npx tsx` (see each file's header).
     'test/fixtures/*/{generate,evaluate,build}.ts',
-    'test/fixtures/documents/{blind,blind2,dev,dev2,dev3,dev4,dev5,dev6,dev7,dev8,dev9,dev10,dev11,dev12,dev13,dev14,dev15,dev16,dev17,dev18,dev19,dev20}/index.ts',
+    'test/fixtures/documents/{blind,blind2,dev,dev2,dev3,dev4,dev5,dev6,dev7,dev8,dev9,dev10,dev11,dev12,dev13,dev14,dev15,dev16,dev17,dev18,dev19,dev20,dev21,dev22}/index.ts',
     'test/fixtures/documents/blind2/preview.ts', // contact sheets of the blind2 families (its header)
   ],
   // An export its own module uses is not dead code, only a wider surface than needed.

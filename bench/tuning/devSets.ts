@@ -23,10 +23,12 @@ import { FAMILIES as DEV17, dev17Layout, generateDev17Corpus } from '../../test/
 import { FAMILIES as DEV18, dev18Layout, generateDev18Corpus } from '../../test/fixtures/documents/dev18/index.ts';
 import { FAMILIES as DEV19, dev19Layout, generateDev19Corpus } from '../../test/fixtures/documents/dev19/index.ts';
 import { FAMILIES as DEV20, dev20Layout, generateDev20Corpus } from '../../test/fixtures/documents/dev20/index.ts';
+import { FAMILIES as DEV21, dev21Layout, generateDev21Corpus } from '../../test/fixtures/documents/dev21/index.ts';
+import { FAMILIES as DEV22, dev22Layout, generateDev22Corpus } from '../../test/fixtures/documents/dev22/index.ts';
 import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
 
 export interface DevSet {
-  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20';
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22';
   families: Record<string, Record<string, unknown>>;
   layout: (seed: number, family: string, i: number) => BlindLayout;
   generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
@@ -53,6 +55,8 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'dev18', families: DEV18, layout: dev18Layout, generate: generateDev18Corpus },
   { name: 'dev19', families: DEV19, layout: dev19Layout, generate: generateDev19Corpus },
   { name: 'dev20', families: DEV20, layout: dev20Layout, generate: generateDev20Corpus },
+  { name: 'dev21', families: DEV21, layout: dev21Layout, generate: generateDev21Corpus },
+  { name: 'dev22', families: DEV22, layout: dev22Layout, generate: generateDev22Corpus },
 ];
 
 /** The dev set a family belongs to. */
