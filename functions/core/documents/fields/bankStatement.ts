@@ -53,6 +53,51 @@ function doubledZeroIfsc(model: DocumentModel) {
   return undefined;
 }
 
+/** A transactions table's column captions (a passbook's or a ledger's header row). */
+const ENTRY_COLUMN = /^(?:narration|particulars|description|withdrawals?|deposits?|debits?|credits?|balance)\b/i;
+
+/**
+ * No statement period printed (a passbook's page): the period is the first and last entry dates, the dates
+ * that open their cells one under another in one column below the table's caption row (two or more of
+ * Narration / Particulars / Withdrawals / Deposits / Debit / Credit / Balance on one row). A date elsewhere (an
+ * opening date beside its caption, "Printed on: <date>" under the table) is not in that column.
+ */
+function entryDates(model: DocumentModel) {
+  const captions = model.layout.segments.filter((s) => ENTRY_COLUMN.test(s.text.trim()));
+  const kind = (s: Segment) => ENTRY_COLUMN.exec(s.text.trim())![0].toLowerCase().slice(0, 4);
+  const header = captions.find((c) => new Set(captions.filter((o) => o.page === c.page && Math.abs(o.box.Top - c.box.Top) < 0.012).map(kind)).size >= 2);
+  if (!header) return undefined;
+  const dated = model.layout.segments.flatMap((s) => {
+    if (s.page !== header.page || s.box.Top <= header.box.Top + 0.005) return [];
+    const d = findDates(s.text);
+    // (a ruled column's edge read before the date: "[12-APR-2025")
+    if (d.length !== 1 || d[0].index > 1) return [];
+    const at = s.start + d[0].index;
+    return [{ value: d[0].value, iso: d[0].iso, left: s.box.Left, top: s.box.Top, words: model.wordsInRange(s.line, at, at + d[0].length) }];
+  });
+  const column = dated
+    .map((d) => dated.filter((o) => Math.abs(o.left - d.left) < 0.025))
+    .sort((a, b) => b.length - a.length)[0];
+  if (!column || column.length < 3) return undefined;
+  const rows = [...column].sort((a, b) => a.top - b.top);
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  // (entries run forward: a first date after the last is a misreading)
+  if (!first.iso || !last.iso || first.iso > last.iso) return undefined;
+  // An entry in the column whose date OCR garbled ("96-01-2024" for 06-01-2024) above the first readable one, or
+  // under the last: that end of the period is unreadable, never the next entry's date.
+  const garbled = model.layout.segments.filter(
+    (s) => s.page === header.page && s.box.Top > header.box.Top + 0.005 && Math.abs(s.box.Left - first.left) < 0.025 && DATE_SHAPED.test(s.text.trim()) && !column.some((d) => Math.abs(d.top - s.box.Top) < 0.003),
+  );
+  return {
+    first: garbled.some((g) => g.box.Top < first.top) ? undefined : first,
+    last: garbled.some((g) => g.box.Top > last.top) ? undefined : last,
+  };
+}
+
+/** A date's shape, read or not ("96-01-2024", "R1-MAY-2025"). */
+const DATE_SHAPED = /^[[|(]?[0-9A-Za-z]{1,3}\s?[-\/.]\s?(?:\d{1,2}|[A-Za-z]{3})\s?[-\/.]\s?\d{2,4}\b/;
+
 /** Cap for an identifier whose shape passes but looks misread. */
 const DOUBTFUL_CAP = 0.45;
 
@@ -256,6 +301,11 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     const [a, b] = findDates(periodLine.text);
     found.period_from = field(a.value, model.wordsInRange(periodLine, a.index, a.index + a.length), { kind: 'structure', pass: true });
     found.period_to = field(b.value, model.wordsInRange(periodLine, b.index, b.index + b.length), { kind: 'structure', pass: true });
+  }
+  if (!found.period_from) {
+    const entries = entryDates(model);
+    if (entries?.first) found.period_from = field(entries.first.value, entries.first.words, { kind: 'structure', pass: true });
+    if (entries?.last) found.period_to = field(entries.last.value, entries.last.words, { kind: 'structure', pass: true });
   }
   return { found };
 };
