@@ -34,3 +34,55 @@ describe('BANK_STATEMENT: a passbook page prints no period', () => {
     expect(data.period_to.value).toBe('09/04/2024');
   });
 });
+
+describe('FSSAI: a panchayat\'s hand-filled Form C', () => {
+  it('"Name of Establishment / Shop" names the business, never the FBO above it', () => {
+    const page = pageFromRows([
+      [0.06, [0.46, 'FORM C']],
+      [0.1, [0.35, 'REGISTRATION CERTIFICATE']],
+      [0.15, [0.08, 'Registration No.'], [0.21, '20924098477048']],
+      [0.18, [0.08, 'Name of FBO Ritu Rao']],
+      [0.21, [0.08, 'Name of Establishment / Shop'], [0.34, 'GOMTI RICE & DAL MILL']],
+      [0.24, [0.08, 'Address of the premises'], [0.34, '55/1, Patil Complex, Temple Street, Bahraich - 271909']],
+      [0.3, [0.08, 'Kind of Business Tea stall']],
+    ]);
+    expect(extractFields('FSSAI_CERTIFICATE', page).data.business_name.value).toBe('GOMTI RICE & DAL MILL');
+  });
+});
+
+describe('an address hand-written over two dotted lines of a form', () => {
+  const form = (type: 'SHOP_ACT_LICENSE' | 'FSSAI_CERTIFICATE', caption: string) =>
+    extractFields(
+      type,
+      pageFromRows([
+        [0.05, [0.36, type === 'FSSAI_CERTIFICATE' ? 'FORM C REGISTRATION CERTIFICATE' : 'TRADE LICENCE']],
+        [0.15, [0.07, 'Licence No.'], [0.3, 'NP/461/2023-24']],
+        [0.25, [0.07, 'Name of Shop / Firm'], [0.3, 'Aravalli Cloth Centre']],
+        [0.28, [0.07, 'Type of Business'], [0.3, 'Electrical goods']],
+        [0.313, [0.07, caption], [0.3, 'Plot No. 27, Laxmi Bhavan, Gandhi Chowk']],
+        [0.336, [0.09, 'Darbhanga, Dist. Darbhanga - 846459']],
+        [0.373, [0.07, 'Ward No. 10 House Tax Assessment No. 675']],
+      ]),
+    ).data.address.value;
+
+  it('the second line, running from the margin under the caption, ends the address with its PIN', () => {
+    const want = 'Plot No. 27, Laxmi Bhavan, Gandhi Chowk, Darbhanga, Dist. Darbhanga - 846459';
+    expect(form('SHOP_ACT_LICENSE', 'Location of Trade')).toBe(want);
+    expect(form('FSSAI_CERTIFICATE', 'Address of the premises')).toBe(want);
+  });
+});
+
+describe('SHOP_ACT: a panchayat trade licence', () => {
+  it('"Name of Shop / Firm" names the establishment, never the licensee the licence is granted to', () => {
+    const page = pageFromRows([
+      [0.05, [0.36, 'TOWN PANCHAYAT RANOLI']],
+      [0.12, [0.27, 'VYAPAR ANUGYA PATRA (TRADE LICENCE)']],
+      [0.15, [0.07, 'Licence No.'], [0.3, 'NP/461/2023-24'], [0.6, 'Book No. 25 Page No. 58']],
+      [0.19, [0.07, 'Licence is hereby granted to'], [0.3, 'Sri Tapan Kulkarni']],
+      [0.22, [0.07, 'Father / Husband'], [0.3, 'Ramesh Chandra Kulkarni']],
+      [0.255, [0.07, 'Name of Shop / Firm Aravalli Cloth Centre']],
+      [0.28, [0.07, 'Type of Business'], [0.3, 'Electrical goods']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', page).data.establishment_name.value).toBe('Aravalli Cloth Centre');
+  });
+});

@@ -517,11 +517,32 @@ function blockFrom(model: DocumentModel, value: Segment, firstText: string, firs
   }
   const b = columnBlock(model, value, { address: true, stop, firstText, firstWords });
   const state = stateAfterPin(model, b.segments[b.segments.length - 1], b.text);
-  const text = finishAddress(state ? joinAddress([b.text, state.text]) : b.text);
-  const words = state ? [...b.words, ...state.words] : b.words;
+  const margin = state ? undefined : lineFromMargin(model, value, b.segments[b.segments.length - 1] ?? value, b.text);
+  const text = finishAddress(state ? joinAddress([b.text, state.text]) : margin ? joinAddress([b.text, margin.text]) : b.text);
+  const words = state ? [...b.words, ...state.words] : margin ? [...b.words, ...margin.words] : b.words;
   if (text.length < 5) return undefined;
   const f = field(text, words, { kind: 'labelled', via: 'pair' });
   return splitCell(model, value) ? { ...f, confidence_score: Math.min(f.confidence_score, SPLIT_CELL_CAP) } : f;
+}
+
+/**
+ * A form's second dotted line runs from the margin: an address hand-written beside its caption ("Location of Trade
+ * ‖ Plot No. 27, Laxmi Bhavan, Gandhi Chowk") goes on under the caption, left of the value ("Darbhanga, Dist.
+ * Darbhanga - 846459"). Taken when the block has no PIN yet and the next line, right under it, is one cell that is
+ * no caption and ends the address with its PIN.
+ */
+function lineFromMargin(model: DocumentModel, value: Segment, last: Segment, text: string): Segment | undefined {
+  if (hasPincode(text)) return undefined;
+  const lay = model.layout;
+  const next = model.linesAfter(last.line, 1)[0];
+  if (!next || next.page !== last.page || lay.isProseLine(next)) return undefined;
+  const cells = lay.segments.filter((x) => x.line === next);
+  if (cells.length !== 1 || lay.isKey(cells[0]) || lay.pairs.some((p) => p.keySegment === cells[0])) return undefined;
+  const cell = cells[0];
+  const charW = value.box.Width / Math.max(1, value.text.length);
+  const gap = cell.box.Top - (last.box.Top + last.box.Height);
+  if (gap < 0 || gap > last.box.Height * 1.6 || cell.box.Left > value.box.Left - charW * 3) return undefined;
+  return hasPincode(cell.text) && !isLabelText(cell.text) ? cell : undefined;
 }
 
 /**

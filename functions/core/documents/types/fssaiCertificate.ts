@@ -42,7 +42,8 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
         // a street vendor's registration names the stall or cart (the operator is the person running it)
         /name\s*of\s*(?:the\s*)?(?:cart|stall|kiosk|outlet)(?:\s*\/\s*(?:cart|stall|kiosk|outlet))?/i,
         /(?:stall|cart|kiosk)\s*name/i,
-        /name\s*of\s*(?:the\s*)?(?:company|firm|establishment|outlet)(?:\s*\/\s*company)?/i,
+        // (a panchayat's Form C: "Name of Establishment / Shop")
+        /name\s*of\s*(?:the\s*)?(?:company|firm|establishment|outlet)(?:\s*\/\s*(?:company|shop))?/i,
         // the operator: the business on a company's licence, a person on a home kitchen's registration
         // (after the establishment's own name when both are printed)
         /name\s*of\s*(?:the\s*)?(?:fbo|food\s*business\s*operator)(?:\s*\/\s*company)?/i,

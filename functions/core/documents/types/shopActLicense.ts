@@ -45,7 +45,8 @@ export const shopActLicense: DocumentTypeDeclaration = {
     },
     establishment_name: {
       labels: [
-        /name\s*of\s*(?:the\s*)?(?:establishment|shop|firm|business)/i,
+        // (a panchayat trade licence's "Name of Shop / Firm")
+        /name\s*of\s*(?:the\s*)?(?:establishment|shop|firm|business)(?:\s*\/\s*(?:establishment|shop|firm|business))?/i,
         /(?:establishment|shop|firm|business|trade)\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:shop\s*\/\s*)?establishment/i,
       ],
