@@ -86,3 +86,18 @@ describe('SHOP_ACT: a panchayat trade licence', () => {
     expect(extractFields('SHOP_ACT_LICENSE', page).data.establishment_name.value).toBe('Aravalli Cloth Centre');
   });
 });
+
+describe('SHOP_ACT: a date hand-written above the dotted line', () => {
+  it('the date half a line above its caption\'s line, right of it, is the validity', () => {
+    const page = pageFromRows([
+      [0.09, [0.24, 'REGISTRATION CERTIFICATE OF ESTABLISHMENT']],
+      [0.154, [0.07, 'Registration Number'], [0.3, 'SE/MH/C-26/9732']],
+      [0.183, [0.07, 'Name of the Establishment'], [0.3, 'Krishnai Cloth Centre']],
+      [0.39, [0.07, 'Business Commenced on 22/01/2019']],
+      [0.442, [0.25, '31/12/2022']],
+      [0.453, [0.07, 'Date of Expiry']],
+      [0.533, [0.07, 'Fee Rs. 1000/- received vide Challan No. 23676 dt. 13/02/2020']],
+    ]);
+    expect(extractFields('SHOP_ACT_LICENSE', page).data.valid_upto.value).toBe('31/12/2022');
+  });
+});

@@ -967,7 +967,28 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
     });
     if (hit && parsed) return field(parsed, hit.words, { kind: 'structure', pass: true });
   }
-  return dateAfterLabel(model, labels, 'range');
+  return dateAfterLabel(model, labels, 'range') ?? raisedDateBeside(model, labels);
+}
+
+/**
+ * A date hand-written above a form's dotted line, right of its caption ("Date of Expiry ....." with "31/12/2022"
+ * half a line higher): the caption alone on its line, the date alone on the nearest line to its right, their lines
+ * overlapping by a quarter of a line or more (a value beside its caption needs half otherwise).
+ */
+function raisedDateBeside(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  for (const label of labels) {
+    const isCaption = captionOf(label);
+    for (const cap of model.lines.filter((l) => isCaption(l.text.replace(/[\s:：.…]+$/, ''), 6))) {
+      const right = cap.box.Left + cap.box.Width;
+      const overlap = (l: Line) => (Math.min(l.box.Top + l.box.Height, cap.box.Top + cap.box.Height) - Math.max(l.box.Top, cap.box.Top)) / Math.max(1e-9, Math.min(l.box.Height, cap.box.Height));
+      const beside = model.lines
+        .filter((l) => l.page === cap.page && l !== cap && l.box.Left >= right - 0.01 && l.box.Left - right < 0.2 && overlap(l) >= 0.25)
+        .sort((a, b) => a.box.Left - b.box.Left)[0];
+      const ds = beside ? findDates(beside.text) : [];
+      if (beside && ds.length === 1 && beside.text.replace(/[\s.…]+/g, '').length <= ds[0].length + 2) return field(ds[0].value, model.wordsInRange(beside, ds[0].index, ds[0].index + ds[0].length), { kind: 'structure', pass: true });
+    }
+  }
+  return undefined;
 }
 
 /** A month's J read as ")" in bold or blurred type ("25 )ul 2024", ")an"): the J back. */
