@@ -4,7 +4,7 @@
  * rows that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
 import { pageFromRows } from './rows.ts';
 
 describe('BANK_STATEMENT: a passbook page prints no period', () => {
@@ -99,5 +99,21 @@ describe('SHOP_ACT: a date hand-written above the dotted line', () => {
       [0.533, [0.07, 'Fee Rs. 1000/- received vide Challan No. 23676 dt. 13/02/2020']],
     ]);
     expect(extractFields('SHOP_ACT_LICENSE', page).data.valid_upto.value).toBe('31/12/2022');
+  });
+});
+
+describe('FSSAI: a registration whose captions a GST certificate shares', () => {
+  it('"Regn. No." before the 14 digits and the "FBO" outweigh "Registration Certificate" and "Trade Name"', () => {
+    const page = pageFromRows([
+      [0.085, [0.25, 'Food Safety and Standards Authority of India']],
+      [0.136, [0.37, 'Registration Certificate']],
+      [0.184, [0.11, 'Regn. No.'], [0.3, '© 22724909430498']],
+      [0.212, [0.11, 'FBO Name'], [0.3, 'Shivappa Mondal']],
+      [0.24, [0.11, 'Trade Name'], [0.3, 'Bagmati Sweets & Namkeen']],
+      [0.268, [0.11, 'Nature of Business'], [0.3, 'Petty Retailer']],
+      [0.296, [0.11, 'Place of Business'], [0.3, '90/37, Patil Complex, Market Yard, Latur - 413947']],
+      [0.37, [0.11, 'Valid upto'], [0.3, '08 Mar 2025']],
+    ]);
+    expect(classify(page).type).toBe('FSSAI_CERTIFICATE');
   });
 });

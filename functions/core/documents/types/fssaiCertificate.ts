@@ -18,7 +18,10 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
     re('food-business-operator', 1.5, /food\s*business\s*operator/i),
     re('license-number-14', 1, /licen[cs]e\s*(?:no|number)\.?\s*:?\s*\d{14}\b/i),
     // a registration's number is 14 digits too, starting 2 (a licence's 1)
-    re('registration-number-14', 1, /registration\s*(?:no|number)\.?\s*:?\s*[12]\d{13}\b/i),
+    // ("Regn. No. 22724909430498", a speck of the laminate between caption and number)
+    re('registration-number-14', 1, /(?:registration|regn\.?)\s*(?:no|number)\.?\s*:?\s*(?:[^\w\s]\s*)?[12]\d{13}\b/i),
+    // the operator as the Act names it ("FBO Name", "Name of FBO")
+    re('fbo', 1, /\bFBO\b/),
     re('food-business', 1, /food\s*business|kind\s*of\s*business|food\s*categor/i),
     // The licence's 14 digits beside its label in a column of their own ("LICENSE NO." over the number), and its premises.
     re('licence-and-14-digits', 1, /\blicen[cs]e\b[\s\S]{0,80}(?<!\d)[12]\d{13}(?!\d)/i),
