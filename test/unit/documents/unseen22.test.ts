@@ -117,3 +117,28 @@ describe('FSSAI: a registration whose captions a GST certificate shares', () => 
     expect(classify(page).type).toBe('FSSAI_CERTIFICATE');
   });
 });
+
+describe('PURCHASE_ORDER: a printed order book filled in by hand', () => {
+  const book = (line: string) =>
+    pageFromRows([
+      [0.045, [0.31, 'NILA PRINTING PRESS']],
+      [0.089, [0.31, '95/2, Laxmi Bhavan, Kachahari Road, Erode, Tamil Nadu - 638001']],
+      [0.13, [0.4, 'PURCHASE ORDER'], [0.8, 'DUPLICATE']],
+      [0.157, [0.07, 'P.O. No. 5939'], [0.6, 'Date 26/09/2024']],
+      [0.19, [0.07, line]],
+      [0.215, [0.09, 'Station Road, Gorakhpur, Uttar Pradesh - 273705']],
+      [0.243, [0.07, 'Please supply the following goods as per terms noted below :']],
+      [0.269, [0.08, 'S.No.'], [0.2, 'Particulars'], [0.5, 'Qty'], [0.6, 'Rate'], [0.75, 'Amount']],
+      [0.293, [0.09, '1'], [0.2, 'PVC Pipe 4 inch'], [0.5, '85 Kg'], [0.6, '1018'], [0.75, '86530']],
+      [0.607, [0.54, 'TOTAL Rs.'], [0.75, '288487/-']],
+    ]);
+
+  it('the printed "Messrs." / "M/s." opening a line is the supplier\'s caption', () => {
+    expect(extractFields('PURCHASE_ORDER', book('Messrs. Krishnai Papad Gruh Udyog')).data.supplier_name.value).toBe('Krishnai Papad Gruh Udyog');
+    expect(extractFields('PURCHASE_ORDER', book('M/s. Krishnai Papad Gruh Udyog')).data.supplier_name.value).toBe('Krishnai Papad Gruh Udyog');
+  });
+
+  it('a dotted leader\'s dot glued between hand-written words is a space', () => {
+    expect(extractFields('PURCHASE_ORDER', book('Messrs. Krishnai.Papad.Gruh Udyog')).data.supplier_name.value).toBe('Krishnai Papad Gruh Udyog');
+  });
+});

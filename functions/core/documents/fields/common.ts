@@ -114,6 +114,8 @@ export function tidy(s: string): string {
 
 /** A person's or business's name as printed: letters, spaces, dots, apostrophes, & and /. */
 export function cleanName(s: string): string {
+  // (a dotted leader's dot glued between hand-written words: "Krishnai.Papad.Gruh Udyog")
+  s = s.replace(/(?<=\p{L}{4})\.(?=\p{Lu}\p{Ll}{2,})/gu, ' ');
   return tidy(repairNameLookalikes(s).replace(/[^\p{L}\s.'&/()-]/gu, ' ')).replace(/^[.\s]+|[\s]+$/g, '');
 }
 
