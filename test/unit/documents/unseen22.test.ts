@@ -142,3 +142,16 @@ describe('PURCHASE_ORDER: a printed order book filled in by hand', () => {
     expect(extractFields('PURCHASE_ORDER', book('Messrs. Krishnai.Papad.Gruh Udyog')).data.supplier_name.value).toBe('Krishnai Papad Gruh Udyog');
   });
 });
+
+describe('BANK_STATEMENT: a hand-filled passbook head', () => {
+  it('"A/c No." read with its slash and space lost ("AcNo.") is still the account number\'s caption', () => {
+    const page = pageFromRows([
+      [0.03, [0.06, 'Kaveri Urban Co-operative Bank Ltd.'], [0.89, 'Page 12']],
+      [0.057, [0.06, '5B. AcNo. 3998 2932 1156'], [0.49, 'Name of Depositor'], [0.63, 'Girdhari Kulkarni']],
+      [0.103, [0.06, 'Dt.'], [0.2, 'PARTICULARS'], [0.51, 'WITHDRAWAL'], [0.65, 'Deposits'], [0.8, 'Balance']],
+      [0.176, [0.05, '06-01-2024'], [0.19, 'ATM WDL'], [0.58, '174.00'], [0.85, '59,337.01']],
+      [0.82, [0.07, 'IFSC kucb0079676']],
+    ]);
+    expect(extractFields('BANK_STATEMENT', page).data.account_number.value).toBe('399829321156');
+  });
+});

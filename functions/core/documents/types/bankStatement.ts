@@ -50,7 +50,8 @@ export const bankStatement: DocumentTypeDeclaration = {
       ],
     },
     // "A/c" comes back as "Alc" or "A1c"; "No." as "N0."
-    account_number: { labels: [/(?:(?:s\.?\s*b\.?|savings|current|ca|sb)\s*)?(?:account|a\s*[\/l1|]\s*c|acct\.?|\ba\s*c\b\.?)\s*(?:n[o0]|number|#)\.?/i] },
+    // ("A/c No." with its slash and space lost: "AcNo.")
+    account_number: { labels: [/(?:(?:s\.?\s*b\.?|savings|current|ca|sb)\s*)?(?:account|a\s*[\/l1|]\s*c|acct\.?|\ba\s*c\b\.?|\bac(?=n[o0]\b))\s*(?:n[o0]|number|#)\.?/i] },
   },
   addressFields: [],
   pageImage: false,
