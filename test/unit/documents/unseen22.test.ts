@@ -155,3 +155,22 @@ describe('BANK_STATEMENT: a hand-filled passbook head', () => {
     expect(extractFields('BANK_STATEMENT', page).data.account_number.value).toBe('399829321156');
   });
 });
+
+describe('BANK_STATEMENT: a statement of account prints its period', () => {
+  it('its entries\' dates are never taken for a period OCR did not read', () => {
+    const page = pageFromRows([
+      [0.04, [0.26, 'SHRI VARDHAMAN URBAN CO-OPERATIVE BANK LTD.']],
+      [0.15, [0.08, 'A/C NO.'], [0.2, '79117024375082']],
+      [0.256, [0.08, 'DATE'], [0.19, 'PARTICULARS'], [0.62, 'WITHDRAWAL'], [0.75, 'DEPOSIT'], [0.86, 'BALANCE']],
+      [0.283, [0.19, 'OPENING BALANCE'], [0.86, '90,729.88']],
+      [0.298, [0.08, '13/10/25'], [0.19, 'CHQ PAID-943031'], [0.62, '16,646.20'], [0.86, '74,083.68']],
+      [0.314, [0.08, '16/10/25'], [0.19, 'SMS CHGS'], [0.62, '20,698.00'], [0.86, '94,781.68']],
+      [0.33, [0.08, '28/12/25'], [0.19, 'UPI/864643814654'], [0.62, '6,249.00'], [0.86, '32,714.56']],
+      [0.564, [0.19, 'CLOSING BALANCE'], [0.86, '32,714.56']],
+      [0.948, [0.08, '** END OF STATEMENT **']],
+    ]);
+    const data = extractFields('BANK_STATEMENT', page).data;
+    expect(data.period_from.value).toBe('');
+    expect(data.period_to.value).toBe('');
+  });
+});

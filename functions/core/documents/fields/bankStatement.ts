@@ -57,12 +57,15 @@ function doubledZeroIfsc(model: DocumentModel) {
 const ENTRY_COLUMN = /^(?:narration|particulars|description|withdrawals?|deposits?|debits?|credits?|balance)\b/i;
 
 /**
- * No statement period printed (a passbook's page): the period is the first and last entry dates, the dates
+ * No statement period printed (a passbook's page, never a page calling itself a statement): the period is the first and last entry dates, the dates
  * that open their cells one under another in one column below the table's caption row (two or more of
  * Narration / Particulars / Withdrawals / Deposits / Debit / Credit / Balance on one row). A date elsewhere (an
  * opening date beside its caption, "Printed on: <date>" under the table) is not in that column.
  */
 function entryDates(model: DocumentModel) {
+  // (a statement of account prints its period: one OCR lost is not the span of its entries, which an opening
+  // balance's date or a closing row may pass)
+  if (model.lines.some((l) => /\bstatement\b/i.test(l.text))) return undefined;
   const captions = model.layout.segments.filter((s) => ENTRY_COLUMN.test(s.text.trim()));
   const kind = (s: Segment) => ENTRY_COLUMN.exec(s.text.trim())![0].toLowerCase().slice(0, 4);
   const header = captions.find((c) => new Set(captions.filter((o) => o.page === c.page && Math.abs(o.box.Top - c.box.Top) < 0.012).map(kind)).size >= 2);
