@@ -26,6 +26,9 @@ describe('BANK_STATEMENT: a passbook page prints no period', () => {
     const data = extractFields('BANK_STATEMENT', passbook('06-01-2024')).data;
     expect(data.period_from.value).toBe('06/01/2024');
     expect(data.period_to.value).toBe('09/04/2024');
+    // inferred from the entries, not printed: reviewed, like a value found by its shape alone
+    expect(data.period_from.confidence_score).toBeLessThanOrEqual(0.7);
+    expect(data.period_to.confidence_score).toBeLessThanOrEqual(0.7);
   });
 
   it('a first entry whose date OCR garbled leaves the start unread, never the second entry\'s date', () => {

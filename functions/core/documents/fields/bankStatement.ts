@@ -306,9 +306,10 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     found.period_to = field(b.value, model.wordsInRange(periodLine, b.index, b.index + b.length), { kind: 'structure', pass: true });
   }
   if (!found.period_from) {
+    // (inferred, not printed: no caption names these dates the period, so they stay in the review band)
     const entries = entryDates(model);
-    if (entries?.first) found.period_from = field(entries.first.value, entries.first.words, { kind: 'structure', pass: true });
-    if (entries?.last) found.period_to = field(entries.last.value, entries.last.words, { kind: 'structure', pass: true });
+    if (entries?.first) found.period_from = field(entries.first.value, entries.first.words, { kind: 'pattern' });
+    if (entries?.last) found.period_to = field(entries.last.value, entries.last.words, { kind: 'pattern' });
   }
   return { found };
 };
