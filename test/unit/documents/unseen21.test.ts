@@ -1,0 +1,40 @@
+/**
+ * Born-digital documents of the twenty-first dev set (test/fixtures/documents/dev21: written apart from the
+ * extractor; app screenshots, DigiLocker views, e-invoices): each general fix reduced to the few synthetic rows that show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '#core/documents/index.ts';
+import { pageFromRows } from './rows.ts';
+
+describe('a record qualifier after a caption ("Name as per Aadhaar", "Name on PAN") is part of the caption', () => {
+  it('DigiLocker\'s Aadhaar card of captions over values', () => {
+    const page = pageFromRows([
+      [0.05, [0.04, 'Issued Documents > Aadhaar Card']],
+      [0.1, [0.18, 'Unique Identification Authority of India']],
+      [0.2, [0.07, 'Resident Details']],
+      [0.23, [0.07, 'Name as per Aadhaar']],
+      [0.25, [0.07, 'Meera Kumari']],
+      [0.28, [0.07, 'Date of Birth']],
+      [0.3, [0.07, '14/02/1991']],
+      [0.33, [0.07, 'Aadhaar Number']],
+      [0.35, [0.07, '3848 9441 2625']],
+      [0.38, [0.07, 'Address as per Aadhaar']],
+      [0.4, [0.07, 'D/O: Ram Prasad, House No. 12, Station Road']],
+      [0.42, [0.07, 'Gaya, Bihar - 823001']],
+    ]);
+    const d = extractFields('AADHAAR', page).data;
+    expect(d.name.value).toBe('Meera Kumari');
+    expect(d.address.value).toBe('House No. 12, Station Road, Gaya, Bihar - 823001');
+  });
+
+  it('a verification record\'s "Name on PAN" row', () => {
+    const page = pageFromRows([
+      [0.05, [0.3, 'INCOME TAX DEPARTMENT']],
+      [0.2, [0.26, 'PAN Verification Record']],
+      [0.23, [0.26, 'Name on PAN'], [0.49, 'RAKESH YADAV']],
+      [0.26, [0.26, 'Date of Birth'], [0.49, '19/05/1987']],
+      [0.29, [0.26, 'PAN'], [0.49, 'ABCPY1234K']],
+    ]);
+    expect(extractFields('PAN', page).data.name_as_per_pan.value).toBe('RAKESH YADAV');
+  });
+});
