@@ -38,3 +38,17 @@ describe('a record qualifier after a caption ("Name as per Aadhaar", "Name on PA
     expect(extractFields('PAN', page).data.name_as_per_pan.value).toBe('RAKESH YADAV');
   });
 });
+
+describe('PAN: "Father\'s / Husband\'s Name"', () => {
+  it('a KYC or verification record\'s caption for the father or husband is the father_name caption', () => {
+    const page = pageFromRows([
+      [0.05, [0.3, 'INCOME TAX DEPARTMENT']],
+      [0.2, [0.26, 'PAN Verification Record']],
+      [0.23, [0.26, 'Full Name'], [0.49, 'SUNITA DEVI']],
+      [0.26, [0.26, "Father's / Husband's Name"], [0.49, 'MOHAN LAL']],
+      [0.29, [0.26, 'Date of Birth'], [0.49, '19/05/1987']],
+      [0.32, [0.26, 'PAN'], [0.49, 'ABCPD1234K']],
+    ]);
+    expect(extractFields('PAN', page).data.father_name.value).toBe('MOHAN LAL');
+  });
+});
