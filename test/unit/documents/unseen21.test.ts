@@ -52,3 +52,22 @@ describe('PAN: "Father\'s / Husband\'s Name"', () => {
     expect(extractFields('PAN', page).data.father_name.value).toBe('MOHAN LAL');
   });
 });
+
+describe('DELIVERY_ORDER: a dealer app\'s "DO Issued On" / "Generated On" row is the order date', () => {
+  const screen = (dateCaption: string) =>
+    pageFromRows([
+      [0.05, [0.11, 'DO Details']],
+      [0.1, [0.05, 'Ready for Delivery'], [0.66, 'Valid till 13 Oct 2025']],
+      [0.18, [0.07, 'Loan Application No.'], [0.73, 'LA221920435']],
+      [0.21, [0.07, 'DO Ref No.'], [0.75, '2324479449']],
+      [0.24, [0.07, dateCaption], [0.75, '28/09/2025']],
+      [0.27, [0.07, 'Approved On'], [0.73, '27 Sep 2025']],
+      [0.35, [0.07, 'Borrower Name']],
+      [0.37, [0.07, 'Madhuri Mondal']],
+      [0.49, [0.07, 'Model'], [0.61, 'Galaxy A15']],
+      [0.58, [0.07, 'Asset Cost'], [0.79, '₹ 28,990']],
+    ]);
+  it.each(['DO Issued On', 'Generated On'])('%s', (caption) => {
+    expect(extractFields('DELIVERY_ORDER', screen(caption)).data.order_date.value).toBe('28/09/2025');
+  });
+});

@@ -227,7 +227,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
-  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*issued\s*on\b/i, /\bdated?\b/i, /\bdt\.?(?=\s*:?\s*\d)/i], { via: ['same-line', 'right', 'below'] });
+  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*(?:issued|generated)\s*on\b/i, /\bdated?\b/i, /\bdt\.?(?=\s*:?\s*\d)/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
   const assetPair = model.layout.find(V('asset_model').labels).find((p) => {
