@@ -71,3 +71,21 @@ describe('DELIVERY_ORDER: a dealer app\'s "DO Issued On" / "Generated On" row is
     expect(extractFields('DELIVERY_ORDER', screen(caption)).data.order_date.value).toBe('28/09/2025');
   });
 });
+
+describe('DELIVERY_ORDER: the model under a card\'s "Asset Details" heading', () => {
+  it('the "Asset Model" row wins over the heading, whose "value" is the card\'s first caption', () => {
+    const page = pageFromRows([
+      [0.05, [0.11, 'DO Details']],
+      [0.21, [0.07, 'DO Ref No.'], [0.75, '2324479449']],
+      [0.24, [0.07, 'DO Date'], [0.75, '28/09/2025']],
+      [0.35, [0.07, 'Borrower Name']],
+      [0.37, [0.07, 'Madhuri Mondal']],
+      [0.46, [0.07, 'Asset Details']],
+      [0.49, [0.07, 'Manufacturer'], [0.81, 'Samsung']],
+      [0.52, [0.07, 'Asset Model'], [0.61, 'WA70BG4441BGTL 7 kg']],
+      [0.55, [0.07, 'Serial No.'], [0.73, 'JZ0769850978']],
+      [0.58, [0.07, 'Asset Cost'], [0.79, '₹ 28,990']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', page).data.asset_model.value).toBe('WA70BG4441BGTL 7 kg');
+  });
+});

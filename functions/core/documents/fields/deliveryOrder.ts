@@ -230,13 +230,16 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*(?:issued|generated)\s*on\b/i, /\bdated?\b/i, /\bdt\.?(?=\s*:?\s*\d)/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
-  const assetPair = model.layout.find(V('asset_model').labels).find((p) => {
+  const assetPairs = model.layout.find(V('asset_model').labels).filter((p) => {
     // (a heading's "value" that is itself a key is the next label: "Asset Details" over "Model | ...")
     if (p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment)) return false;
     const v = modelClean(p.value);
     // (money is no model: "Rs. 27,000/-" beside "ASSET VAL.", whose "-" the clean-up drops)
     return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-?)?$/i.test(v);
   });
+  // A key that names the model ("Asset Model", "Model") before a section heading or a broader key ("Asset Details",
+  // "Product") that a card prints above it: the heading's "value" is the card's first caption ("Brand", "Manufacturer").
+  const assetPair = assetPairs.find((p) => /\bmodel\b/i.test(p.key)) ?? assetPairs[0];
   found.asset_model = (assetPair ? field(modelClean(assetPair.value), assetPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/model\s*(?:no\.?|number)\s*\/\s*name/i, /(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
