@@ -89,3 +89,23 @@ describe('DELIVERY_ORDER: the model under a card\'s "Asset Details" heading', ()
     expect(extractFields('DELIVERY_ORDER', page).data.asset_model.value).toBe('WA70BG4441BGTL 7 kg');
   });
 });
+
+describe('DELIVERY_ORDER: a bare "Store" caption under a "DELIVER TO" heading', () => {
+  it('the caption is not the dealer; the name under it is', () => {
+    const page = pageFromRows([
+      [0.05, [0.11, 'Order Details']],
+      [0.12, [0.05, 'Order No.'], [0.77, '5388184275']],
+      [0.15, [0.05, 'DO Date'], [0.77, '05-09-2025']],
+      [0.27, [0.05, 'Customer Name'], [0.65, 'Surajmal Kushwaha']],
+      [0.42, [0.05, 'Model'], [0.49, 'Narzo 70 Pro 5G (4GB/64GB)']],
+      [0.45, [0.05, 'Asset Cost'], [0.72, 'INR 18,990.00']],
+      [0.58, [0.05, 'DELIVER TO']],
+      [0.6, [0.05, 'Store']],
+      [0.62, [0.05, 'Periyar Cellular Hub']],
+      [0.64, [0.05, 'Address']],
+      [0.66, [0.05, 'Ward 59, Ganpati Complex, M G Road, Kilikolloor']],
+      [0.68, [0.05, 'Kollam, Kerala - 691632']],
+    ]);
+    expect(extractFields('DELIVERY_ORDER', page).data.dealer_name.value).toBe('Periyar Cellular Hub');
+  });
+});

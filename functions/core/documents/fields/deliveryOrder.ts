@@ -102,6 +102,8 @@ export function blockAboveDealerKey(model: DocumentModel, accept: (name: string)
 
 /** A dealer's card heading on a portal page: "Store Details", "Dealer Information". */
 const DEALER_CARD = /^\s*(?:dealer|store|shop|retailer|outlet)(?:'s)?\s*(?:details|information|info)\s*$/i;
+/** A caption of the dealer alone ("Store", "Retailer Name"): under a section heading ("DELIVER TO") it is the next caption, not the dealer. */
+const DEALER_CAPTION = /^\s*(?:dealer|retailer|store|shop|outlet|showroom)(?:'s)?(?:\s*name)?\s*:?\s*$/i;
 
 /**
  * A bare "Address" caption inside the dealer's card (the card's heading above it in its column):
@@ -138,14 +140,14 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   // addressee names the dealer over its PIN-ending address: the addressee outranks it)
   const toConfirmedEarly = !!to && hasPincode(String(addressUnder(model, to.line, 4)?.value ?? ''));
   const bareDealer = (p: KeyValue) => /^\s*dealer\s*:?\s*$/i.test(p.key) && toConfirmedEarly;
-  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && !bareDealer(p) && isDealer(cleanName(p.value)));
+  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && !bareDealer(p) && !DEALER_CAPTION.test(p.value) && isDealer(cleanName(p.value)));
   const dealerBlock = blockAboveDealerKey(model, isDealer);
   const spendAt = dealerPair ? undefined : nameUnderHeading(model, [SPEND_AT], (t) => isDealer(cleanName(t)));
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     (spendAt ? field(cleanName(spendAt.text), spendAt.words, { kind: 'labelled' }) : undefined) ??
     // (a store's name is the dealer's, as in the pairs' vocabulary: "Store Name" beside a right-aligned value)
-    labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i])], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isDealer }) ??
+    labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i]), /^\s*(?:store|retailer)\s*:?\s*$/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: (t) => isDealer(t) && !DEALER_CAPTION.test(t) }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     dealerBlock?.name ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
