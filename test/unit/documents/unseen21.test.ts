@@ -109,3 +109,23 @@ describe('DELIVERY_ORDER: a bare "Store" caption under a "DELIVER TO" heading', 
     expect(extractFields('DELIVERY_ORDER', page).data.dealer_name.value).toBe('Periyar Cellular Hub');
   });
 });
+
+describe('EBILL: a bill-payment app\'s "K Number" caption', () => {
+  it('is the consumer number', () => {
+    const page = pageFromRows([
+      [0.15, [0.24, 'Transaction Successful']],
+      [0.28, [0.18, 'Paid to']],
+      [0.3, [0.18, 'Saryu Vidyut Vitran Nigam Ltd.']],
+      [0.36, [0.07, 'Biller Details']],
+      [0.38, [0.07, 'K Number']],
+      [0.4, [0.07, '12059479433818']],
+      [0.42, [0.07, 'Customer Name']],
+      [0.44, [0.07, 'MAHAVEER AGARWAL']],
+      [0.55, [0.07, 'Bill Number'], [0.53, 'Bill Date']],
+      [0.57, [0.07, '1766UP383126'], [0.53, '17/10/2024']],
+      [0.6, [0.07, 'Due Date'], [0.53, 'Amount Due']],
+      [0.62, [0.07, '31 Oct 2024'], [0.53, '972']],
+    ]);
+    expect(extractFields('EBILL', page).data.consumer_number.value).toBe('12059479433818');
+  });
+});
