@@ -7,7 +7,7 @@
  * field mapping is written once.
  */
 
-import { Layout, segmentLine, textractStructure, xOverlap, type KeyValue, type PairSource, type Table } from './layout.ts';
+import { KEY_RECORD_QUALIFIER, Layout, segmentLine, textractStructure, xOverlap, type KeyValue, type PairSource, type Table } from './layout.ts';
 
 export type BlockType =
   | 'PAGE'
@@ -541,7 +541,7 @@ export class DocumentModel {
     if (opts.pairsOnly) return undefined;
     // 2. The label inside a line (not inside a sentence, and as whole words).
     for (const { line: labelLine, match } of this.findLines(label)) {
-      const end = match.index + match[0].length;
+      let end = match.index + match[0].length;
       // In a sentence a label is a key only when it leads it and the sentence does not run on in
       // lower case: "dealer name and address above must match" names the field, it does not give it.
       if (this.layout.isProseLine(labelLine) && (!this.leadsCell(labelLine, match.index) || /^\s*\p{Ll}/u.test(labelLine.text.slice(end)))) continue;
@@ -549,6 +549,8 @@ export class DocumentModel {
       // "Dealer's Signature & Stamp", "Name of Card Holder": the label word heads a longer key
       // (a possessive or an "of" phrase), so it is not this key.
       if (/^(?:['’]s\b|\s+of\b)/i.test(labelLine.text.slice(end))) continue;
+      // "Name as per Aadhaar", "Name on PAN": the record qualifier is part of the key, the value comes after it.
+      end += KEY_RECORD_QUALIFIER.exec(labelLine.text.slice(end))?.[0].length ?? 0;
       for (const where of via) {
         const candidates: { line: Line; from: number; to?: number }[] = [];
         if (where === 'same-line') {

@@ -62,6 +62,13 @@ export interface Table {
 }
 
 const KEY_MAX_CHARS = 42;
+
+/**
+ * A qualifier that says by what record a key's value is given ("Name as per Aadhaar", "Name on PAN",
+ * "Address as per Aadhaar", "Name as per Biller", "Name as in Bank Records"): part of the key, as an app
+ * or a verification page prints it. The key is matched without it.
+ */
+export const KEY_RECORD_QUALIFIER = /^\s+(?:as\s+(?:per|on|in)|on|in)\s+(?:the\s+)?(?:pan|aadhaa?r|uidai|itd|biller|bank|records?|card|certificate|bill|passbook|kyc)(?:\s+(?:card|records?|details))?(?=\s*(?:[:：]|$)|\s{2,})/i;
 /** A key is a short phrase: letters first, few digits ("CGST @ 9%" passes, "12 MG Road" does not). */
 function looksLikeKey(s: string): boolean {
   const t = s.trim();
@@ -621,7 +628,8 @@ export class Layout {
         const key = p.key.replace(/\s+/g, ' ').trim();
         // A parenthesised qualifier says which party or copy the key is about ("Buyer (Bill to)",
         // "Consignee (Ship to)"): the key is matched with and without it.
-        const bare = key.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
+        // So does a record qualifier ("Name as per Aadhaar", "Name on PAN"): the key is matched without it too.
+        const bare = key.replace(/\s*\([^)]*\)\s*/g, ' ').trim().replace(/^(.*?\S)(?=\s+(?:as\s+(?:per|on|in)|on|in)\s)(.*)$/i, (all, head: string, tail: string) => (KEY_RECORD_QUALIFIER.test(tail) ? head : all));
         const covered = (k: string) => {
           const m = rx.exec(k);
           // letters of the key the label leaves uncovered ("No", "'s" pass; "Value" in "Asset Value" does not)

@@ -102,6 +102,8 @@ export function blockAboveDealerKey(model: DocumentModel, accept: (name: string)
 
 /** A dealer's card heading on a portal page: "Store Details", "Dealer Information". */
 const DEALER_CARD = /^\s*(?:dealer|store|shop|retailer|outlet)(?:'s)?\s*(?:details|information|info)\s*$/i;
+/** A caption of the dealer alone ("Store", "Retailer Name"): under a section heading ("DELIVER TO") it is the next caption, not the dealer. */
+const DEALER_CAPTION = /^\s*(?:dealer|retailer|store|shop|outlet|showroom)(?:'s)?(?:\s*name)?\s*:?\s*$/i;
 
 /**
  * A bare "Address" caption inside the dealer's card (the card's heading above it in its column):
@@ -138,14 +140,14 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   // addressee names the dealer over its PIN-ending address: the addressee outranks it)
   const toConfirmedEarly = !!to && hasPincode(String(addressUnder(model, to.line, 4)?.value ?? ''));
   const bareDealer = (p: KeyValue) => /^\s*dealer\s*:?\s*$/i.test(p.key) && toConfirmedEarly;
-  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && !bareDealer(p) && isDealer(cleanName(p.value)));
+  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && !bareDealer(p) && !DEALER_CAPTION.test(p.value) && isDealer(cleanName(p.value)));
   const dealerBlock = blockAboveDealerKey(model, isDealer);
   const spendAt = dealerPair ? undefined : nameUnderHeading(model, [SPEND_AT], (t) => isDealer(cleanName(t)));
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     (spendAt ? field(cleanName(spendAt.text), spendAt.words, { kind: 'labelled' }) : undefined) ??
     // (a store's name is the dealer's, as in the pairs' vocabulary: "Store Name" beside a right-aligned value)
-    labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i])], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isDealer }) ??
+    labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i]), /^\s*(?:store|retailer)\s*:?\s*$/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: (t) => isDealer(t) && !DEALER_CAPTION.test(t) }) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     dealerBlock?.name ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
@@ -227,16 +229,19 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
-  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*issued\s*on\b/i, /\bdated?\b/i, /\bdt\.?(?=\s*:?\s*\d)/i], { via: ['same-line', 'right', 'below'] });
+  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*(?:issued|generated)\s*on\b/i, /\bdated?\b/i, /\bdt\.?(?=\s*:?\s*\d)/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
-  const assetPair = model.layout.find(V('asset_model').labels).find((p) => {
+  const assetPairs = model.layout.find(V('asset_model').labels).filter((p) => {
     // (a heading's "value" that is itself a key is the next label: "Asset Details" over "Model | ...")
     if (p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment)) return false;
     const v = modelClean(p.value);
     // (money is no model: "Rs. 27,000/-" beside "ASSET VAL.", whose "-" the clean-up drops)
     return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-?)?$/i.test(v);
   });
+  // A key that names the model ("Asset Model", "Model") before a section heading or a broader key ("Asset Details",
+  // "Product") that a card prints above it: the heading's "value" is the card's first caption ("Brand", "Manufacturer").
+  const assetPair = assetPairs.find((p) => /\bmodel\b/i.test(p.key)) ?? assetPairs[0];
   found.asset_model = (assetPair ? field(modelClean(assetPair.value), assetPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/model\s*(?:no\.?|number)\s*\/\s*name/i, /(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,

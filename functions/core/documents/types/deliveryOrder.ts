@@ -85,7 +85,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     order_date: {
       // ("DO Dt.": a lender's grid abbreviates the date as invoices do, "Inv. Dt.")
       // (a date key qualified by another event is not the order's: "Disbursement Date", "First EMI Date", "Date of Birth")
-      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order|order)\s*(?:date|dt\b\.?)/i, /date\s*of\s*issue|issue\s*date/i, /dated/i, /date/i],
+      // (a portal's or dealer app's row names the moment the DO was made: "DO Issued On", "Generated On")
+      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order|order)\s*(?:date|dt\b\.?)/i, /date\s*of\s*issue|issue\s*date/i, /^\s*(?:(?:d\.?\s?o\.?|delivery\s*order)\s*)?(?:issued|generated)\s*on\s*$/i, /dated/i, /date/i],
     },
     asset_model: {
       labels: [/(?:asset|product|device|handset|item|vehicle)\s*(?:\/\s*)?(?:model|name|description|details)?(?:\s*name)?/i, /model(?:\s*(?:name|no))?/i, /make\s*(?:&|and|\/)\s*model(?:\s*of\s*(?:the\s*)?(?:tractor|vehicle|asset|product|device|handset|machine|equipment))?/i, /(?:model|make)\s*of\s*(?:the\s*)?(?:vehicle|asset|product|device|handset)/i],

@@ -47,6 +47,8 @@ export const ebill: DocumentTypeDeclaration = {
         // (never the number before a migration: "Old Consumer No." / "Old A/c No." print beside the current one)
         /(?<!\b(?:old|previous|prev\.?|earlier)\s*)consumer\s*(?:n[o0]|number|id|code)\.?/i,
         /\bCA\s*(?:n[o0]|number)\.?/i,
+        // (Rajasthan's discoms number a connection by its "K Number", and bill-payment apps print their caption)
+        /\bK\s*number\b/i,
         /(?:service|connection)\s*(?:connection\s*)?(?:n[o0]|number|id)\.?/i,
         /(?<!\b(?:old|previous|prev\.?|earlier)\s*)(?:customer\s*)?account\s*(?:n[o0]|number|id)\.?/i,
         /relationship\s*(?:n[o0]|number)\.?/i,

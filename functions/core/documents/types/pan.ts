@@ -42,7 +42,8 @@ export const pan: DocumentTypeDeclaration = {
         /(?<!(?:father|mother)['’]?s?\s*|\b(?:pita|mata)\b.{0,24}|\b(?:first|last|middle|given|family|sur)\s*)\bname\b(?!\s*(?:as\s*)?(?:entered|input|provided|submitted|keyed|match))/i,
       ],
     },
-    father_name: { labels: [/father['’]?s?\s*name/i, /name\s*of\s*(?:the\s*)?father/i, /\bpita\s*ka\s*naam\b/i, /^\s*pita\b.{0,24}$/i] },
+    // (a KYC form's or verification record's "Father's / Husband's Name": a married woman's PAN may name her husband)
+    father_name: { labels: [/father['’]?s?\s*name/i, /father['’]?s?\s*(?:\/|or)\s*(?:spouse|husband)['’]?s?\s*name/i, /name\s*of\s*(?:the\s*)?father/i, /\bpita\s*ka\s*naam\b/i, /^\s*pita\b.{0,24}$/i] },
   },
   addressFields: [],
   pageImage: true,
