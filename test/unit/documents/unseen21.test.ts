@@ -129,3 +129,24 @@ describe('EBILL: a bill-payment app\'s "K Number" caption', () => {
     expect(extractFields('EBILL', page).data.consumer_number.value).toBe('12059479433818');
   });
 });
+
+describe('INVOICE: "Billed To | Deliver To" side by side', () => {
+  it('the delivery box beside the buyer\'s is the consignee\'s, never the seller\'s', () => {
+    const page = pageFromRows([
+      [0.1, [0.14, 'Malabar Cellular Hub'], [0.75, 'TAX INVOICE']],
+      [0.12, [0.14, 'Ward 20, House 233, Station Road, Devkali, Ayodhya'], [0.67, 'Invoice Number INV-014500']],
+      [0.13, [0.14, 'Uttar Pradesh - 224139']],
+      [0.14, [0.14, 'GSTIN 09LNQPM9976C5ZS']],
+      [0.235, [0.06, 'Billed To'], [0.34, 'Deliver To'], [0.67, 'Invoice Date :'], [0.86, '27-02-2024']],
+      [0.245, [0.06, 'Madhuri Paswan'], [0.34, 'Sharmila Tiwari']],
+      [0.257, [0.06, 'TC 347/19, Bank Road'], [0.34, 'TC 133/56, Annapurna Towers']],
+      [0.265, [0.06, 'Naka Muzaffara, Ayodhya'], [0.34, 'Bazar Road, Sahabganj']],
+      [0.274, [0.06, 'Uttar Pradesh - 224143'], [0.34, 'Ayodhya, Uttar Pradesh - 224326']],
+      [0.4, [0.06, 'Grand Total'], [0.87, '68,211.02']],
+    ]);
+    const d = extractFields('INVOICE', page).data;
+    expect(d.dealership_name.value).not.toBe('Sharmila Tiwari');
+    expect(d.dealer_address.value).not.toContain('Annapurna Towers');
+    expect(d.customer_name.value).toBe('Madhuri Paswan');
+  });
+});

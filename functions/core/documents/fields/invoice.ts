@@ -413,7 +413,11 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
   // (another party's heading read beside the seller's, "Sold By | Sold To", names no business)
   const isBusiness = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !/invoice|gstin|original|recipient/i.test(v) && !PARTY_HEADING.test(v);
   const dealerPair = model.layout.find(V('dealership_name').labels).find((p) => isBusiness(cleanName(p.value)));
-  const sellerHead = nameUnderHeading(model, V('dealership_name').sections ?? [], (t) => isBusiness(cleanName(t)));
+  // "Billed To | Deliver To": a delivery heading on the customer's row heads the consignee's box (ship-to), not the seller's
+  const customerHeads = labelSegments(model, V('customer_name').sections ?? [], 2);
+  const shipTo = (re: RegExp) => re.test('Deliver To') && labelSegments(model, [re], 2).some((h) => customerHeads.some((c) => c !== h && model.layout.rowOf(c).includes(h)));
+  const sellerSections = (name: string) => (V(name).sections ?? []).filter((re) => !shipTo(re));
+  const sellerHead = nameUnderHeading(model, sellerSections('dealership_name'), (t) => isBusiness(cleanName(t)));
   found.dealership_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, [/(?:dealer(?:ship)?|seller|sold\s*by|supplier)(?:'s)?\s*name/i, /sold\s*by/i], { stop: BUSINESS_NAME_STOP, clean: cleanName, accept: isBusiness }) ??
@@ -426,7 +430,7 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     addressUnderSegment(model, dealerPair?.valueSegment) ??
     labelledAddress(model, [/(?:dealer|seller|supplier)(?:'s)?\s*address/i]) ??
     // the seller's heading over its block ("Supplier Details" / its name / its address)
-    addressUnderSegment(model, nameUnderHeading(model, V('dealer_address').sections ?? [], (t) => !/\d{3,}/.test(t) && t.length >= 3)) ??
+    addressUnderSegment(model, nameUnderHeading(model, sellerSections('dealer_address'), (t) => !/\d{3,}/.test(t) && t.length >= 3)) ??
     letterheadAddress(model, letterheadLine(model) ?? nameCell(model, found.dealership_name?.value)) ??
     (g?.valid ? addressAboveGstin(model, g.line) : undefined);
 
