@@ -69,6 +69,13 @@ const KEY_MAX_CHARS = 42;
  * or a verification page prints it. The key is matched without it.
  */
 export const KEY_RECORD_QUALIFIER = /^\s+(?:as\s+(?:per|on|in)|on|in)\s+(?:the\s+)?(?:pan|aadhaa?r|uidai|itd|biller|bank|records?|card|certificate|bill|passbook|kyc)(?:\s+(?:card|records?|details))?(?=\s*(?:[:：]|$)|\s{2,})/i;
+
+/** A key without the record qualifier that ends it ("Name as per Aadhaar" -> "Name"); other keys as they are. */
+function withoutRecordQualifier(key: string): string {
+  const at = key.search(/(?<=\S)\s+(?:as\s+(?:per|on|in)|on|in)\s/i);
+  return at > 0 && KEY_RECORD_QUALIFIER.test(key.slice(at)) ? key.slice(0, at) : key;
+}
+
 /** A key is a short phrase: letters first, few digits ("CGST @ 9%" passes, "12 MG Road" does not). */
 function looksLikeKey(s: string): boolean {
   const t = s.trim();
@@ -629,7 +636,7 @@ export class Layout {
         // A parenthesised qualifier says which party or copy the key is about ("Buyer (Bill to)",
         // "Consignee (Ship to)"): the key is matched with and without it.
         // So does a record qualifier ("Name as per Aadhaar", "Name on PAN"): the key is matched without it too.
-        const bare = key.replace(/\s*\([^)]*\)\s*/g, ' ').trim().replace(/^(.*?\S)(?=\s+(?:as\s+(?:per|on|in)|on|in)\s)(.*)$/i, (all, head: string, tail: string) => (KEY_RECORD_QUALIFIER.test(tail) ? head : all));
+        const bare = withoutRecordQualifier(key.replace(/\s*\([^)]*\)\s*/g, ' ').trim());
         const covered = (k: string) => {
           const m = rx.exec(k);
           // letters of the key the label leaves uncovered ("No", "'s" pass; "Value" in "Asset Value" does not)
