@@ -434,10 +434,17 @@ function engineReport(run: EngineRun): string {
   const calls = results.reduce((s, r) => ({ fresh: s.fresh + r.calls.fresh, cached: s.cached + r.calls.cached }), { fresh: 0, cached: 0 });
   out.push(`## ${engine}`, '');
   out.push(`Wall time ${run.seconds.toFixed(0)} s; ${calls.cached}/${calls.fresh + calls.cached} engine calls came from the OCR cache.`, '');
-  const twice = auto.filter((r) => r.secondRead);
   if (engine === 'tesseract') {
-    const per = [...GROUPS, ...LAYOUT_SETS.map((x) => x.name)].map((g) => [g, auto.filter((r) => r.item.group === g)] as const).filter(([, rs]) => rs.some((r) => r.item.type === 'INVOICE'));
-    out.push(`Second reading (PaddleOCR's characters fused with tesseract PSM 6 word boundaries, on till slips and where an INVOICE's issuer or total read weakly; ${SECOND_READING ? 'on, as in the local runtime' : 'off: --second-reading off'}): ${twice.length} documents read twice (${per.map(([g, rs]) => `${SHORT[g as Group] ?? g} ${rs.filter((r) => r.secondRead).length}/${rs.filter((r) => r.item.type === 'INVOICE').length} invoices`).join(', ')}); their s/page includes both readings.`, '');
+    // Every type is read twice where its fields read weakly, receipts also as till slips (secondReading.ts).
+    const sets = Object.values(run.sets).flat().filter((r) => r.psm === 'auto');
+    const per: [string, ItemResult[]][] = [
+      ...GROUPS.map((g) => [SHORT[g], auto.filter((r) => r.item.group === g)] as [string, ItemResult[]]),
+      ['tuning sets (dev)', sets.filter((r) => !r.item.heldOut)],
+      ['held-out sets (blind)', sets.filter((r) => r.item.heldOut)],
+    ];
+    const counts = per.filter(([, rs]) => rs.length).map(([label, rs]) => `${label} ${rs.filter((r) => r.secondRead).length}/${rs.length}`);
+    const twice = [...auto, ...sets].filter((r) => r.secondRead).length;
+    out.push(`Second reading (PaddleOCR's characters fused with tesseract PSM 6 word boundaries, on till slips and on any page whose fields read weakly; ${SECOND_READING ? 'on, as in the local runtime' : 'off: --second-reading off'}): ${twice} documents read twice (${counts.join(', ')}); their s/page includes both readings.`, '');
   }
 
   out.push(`### Summary (${engine})`, '');

@@ -32,8 +32,8 @@ export function ocrEngine(): Promise<OcrEngine> {
 let second: Promise<OcrEngine | undefined> | undefined;
 
 /**
- * The engine whose characters a second reading keeps, for the types that declare one (receipts and
- * invoices whose issuer or total read weakly), when OCR_SECOND_READING names one (only 'paddle'
+ * The engine whose characters a second reading keeps (pages whose fields read weakly, and till
+ * slips: secondReading.ts), when OCR_SECOND_READING names one (only 'paddle'
  * today; unset or 'off': none). The local runtime sets it to 'paddle' (functions/local/index.ts); Lambda
  * packages carry no PaddleOCR. Measured on the SROIE tuning half: F1 0.67 -> 0.75, for PaddleOCR's and a
  * second tesseract reading's time on the receipts that need it (docs/decisions-documents.md).

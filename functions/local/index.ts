@@ -76,8 +76,9 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalService>
   process.env.STAGE = 'local';
   process.env[envNames.allowLoopback] = opts.allowLoopback ? 'true' : 'false';
   process.env.OCR_ENGINE ??= 'tesseract';
-  // Receipts whose issuer or total read weakly are read again by PaddleOCR and fused with tesseract's
-  // reading (docs/decisions-documents.md, "Receipts: fused second reading"); OCR_SECOND_READING=off turns it off.
+  // Pages whose fields read weakly, and till slips, are read again by PaddleOCR and fused with tesseract's
+  // reading (docs/decisions-documents.md, "Receipts: fused second reading" and "Every type read twice
+  // where weak"); OCR_SECOND_READING=off turns it off.
   process.env.OCR_SECOND_READING ??= 'paddle';
   process.env.FACE_ENGINE ??= 'local';
   process.env.SIGNING_KEY_SEED = localSecret(opts.dataDir, 'signing-seed');

@@ -152,8 +152,8 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
   }
 
   if (declarationOf(type)?.sparseReread && image) result = await withSparseReading(await ocrEngine(), image, result, options);
-  // Till slips, and invoices whose issuer or total read weakly: PaddleOCR's characters fused with
-  // tesseract's word boundaries, merged field by field; agreement raises confidence, disagreement lowers it.
+  // Till slips, and pages whose fields read weakly: PaddleOCR's characters fused with tesseract's word
+  // boundaries, merged field by field; agreement raises confidence, disagreement lowers it or keeps the first.
   if (image && needsSecondReading(type, result, model)) {
     const first = result;
     result = await orFirstReading(async () => {

@@ -35,9 +35,11 @@ export interface DocumentTypeDeclaration {
    */
   sparseReread: boolean;
   /**
-   * Worth a second reading where one is configured (secondReading.ts): receipts and bills, read
-   * again when one of `whenWeak` is missing or weak after the first reading; two readings agreeing
-   * or disagreeing is the evidence the layout cannot give.
+   * Worth a second reading where one is configured (secondReading.ts): read again when one of
+   * `whenWeak` is missing or weak after the first reading; two readings agreeing or disagreeing is
+   * the evidence the layout cannot give. `tillSlips`: a till slip of this type (a receipt) is read
+   * twice whatever its first reading gave, and a slip no type claimed may be classified as it on
+   * its second reading.
    */
-  secondReading?: { whenWeak: readonly string[] };
+  secondReading?: { whenWeak: readonly string[]; tillSlips?: boolean };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
+import { DECLARATIONS, DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
 import { alignChars, fitsNeighbours, fuseReadings } from '#core/documents/fuseReadings.ts';
 import { IMPLAUSIBLE_CAP } from '#core/documents/plausibility.ts';
-import { AGREED_FLOOR, DISAGREE_CAP, charactersAcross, classifyUnreadSlip, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
+import { AGREED_FLOOR, DISAGREE_CAP, PRINTED_DISAGREE_CAP, SECOND_ONLY_CAP, charactersAcross, classifyUnreadSlip, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
 import { classify } from '#core/documents/classify.ts';
 
 /** One reading: lines of [text, left, width, confidence] words on a row at `top` (page 0..1 units). */
@@ -95,7 +95,7 @@ describe('second reading of receipts', () => {
   const f = (value: string | number, confidence_score: number) => ({ value, confidence_score });
   const strong = { data: { dealership_name: f('Ganga Home Appliances', 0.86), dealer_address: f('12 MG Road, Pune 411001', 0.8), invoice_date: f('01/02/2024', 0.9), total_invoice_amount: f(1200, 0.95) } };
 
-  it('runs when the issuer or the total read weakly, or on a till slip, never for a type without one', () => {
+  it('runs when the issuer or the total read weakly, or on a till slip of a type that reads slips twice', () => {
     expect(needsSecondReading('INVOICE', strong)).toBe(false);
     // a till slip: body text of ~40 characters across the page (a printed A4 invoice holds 85 or more)
     const row = (top: number, words: string[], perChar: number) => ({ top, words: words.map((w, k): W => [w, 0.05 + k * 0.3, w.length * perChar, 90]) });
@@ -104,10 +104,28 @@ describe('second reading of receipts', () => {
     expect(charactersAcross(slip)).toBeCloseTo(40, 0);
     expect(needsSecondReading('INVOICE', strong, slip)).toBe(true);
     expect(needsSecondReading('INVOICE', strong, a4)).toBe(false);
-    expect(needsSecondReading('PAN', { data: {} }, slip)).toBe(false);
     expect(needsSecondReading('INVOICE', { data: { ...strong.data, dealer_address: f('', 0) } })).toBe(true);
     expect(needsSecondReading('INVOICE', { data: { ...strong.data, total_invoice_amount: f(12, 0.45) } })).toBe(true);
-    expect(needsSecondReading('PAN', { data: {} })).toBe(false);
+    // a card read well is not read again because it is small: only receipts are read twice for being slips
+    const card = { data: { name_as_per_pan: f('RAVI KUMAR', 0.9), pan_number: f('ABCPK1234F', 0.95), dob: f('01/01/1990', 0.9), father_name: f('SURESH KUMAR', 0.88), is_original: f('no', 0.3) } };
+    expect(needsSecondReading('PAN', card, slip)).toBe(false);
+    // the originality signal is measured on the image: a weak one is no reason to read the text again
+    expect(needsSecondReading('PAN', card)).toBe(false);
+    expect(needsSecondReading('PAN', { data: { ...card.data, father_name: f('', 0) } })).toBe(true);
+    expect(needsSecondReading('ASSET_OPEN_BOX_IMAGE', { data: {} })).toBe(false);
+  });
+
+  it('every type read from text names the fields that call for a second reading, all of them its own', () => {
+    for (const d of DECLARATIONS) {
+      if (d.type === 'ASSET_OPEN_BOX_IMAGE') {
+        expect(d.secondReading).toBeUndefined();
+        continue;
+      }
+      expect(d.secondReading?.whenWeak.length, d.type).toBeGreaterThan(0);
+      for (const name of d.secondReading!.whenWeak) expect(Object.keys(d.fields), d.type).toContain(name);
+      // only receipts are read twice for being till slips, and only they are classified on a second reading
+      expect(!!d.secondReading!.tillSlips, d.type).toBe(d.type === 'INVOICE');
+    }
   });
 
   it('the fused reading wins a disagreement, capped; agreement raises to the auto-accept band', () => {
@@ -117,6 +135,47 @@ describe('second reading of receipts', () => {
     expect(m.dealership_name).toEqual(f('SUN VICTORY SDN BHD', 0.4));
     expect(m.invoice_date).toEqual(f('20/03/2018', AGREED_FLOOR));
     expect(mergeReadings({ data: { total_invoice_amount: f(9, 0.9) } }, { data: { total_invoice_amount: f(8, 0.95) } }).data.total_invoice_amount).toEqual(f(8, DISAGREE_CAP));
+  });
+
+  it('off receipts a value the first reading scored well keeps its text, reviewed, when the block reading differs; agreement lifts it', () => {
+    // PSM 6 reads a row of two boxes as one line: the dealer's name with the customer's beside it
+    const first = { data: { dealer_name: f('Panchganga Automobiles', 0.83), order_date: f('10/09/2024', 0.82), customer_name: f('', 0), asset_model: f('Sony Bravia', 0.4) } };
+    const second = { data: { dealer_name: f('Tushar Lyngdoh Panchganga Automobiles', 0.87), order_date: f('10/09/2024', 0.9), customer_name: f('Tushar Lyngdoh', 0.8), asset_model: f('Sony Bravia 55 inch 4K LED TV', 0.86) } };
+    const m = mergeReadings(first, second, [], 'first').data;
+    // its text is kept, but two readings disagree: reviewed
+    expect(m.dealer_name).toEqual(f('Panchganga Automobiles', PRINTED_DISAGREE_CAP));
+    expect(m.order_date).toEqual(f('10/09/2024', 0.9));
+    // a missing value is filled, reviewed: only one reading found it; a weak one is merged as on a slip
+    const fill = mergeReadings(first, { data: { customer_name: f('Tushar Lyngdoh', 0.93) } }, [], 'first').data;
+    expect(fill.customer_name).toEqual(f('Tushar Lyngdoh', SECOND_ONLY_CAP));
+    expect(mergeReadings(first, { data: { customer_name: f('Tushar Lyngdoh', 0.93) } }, [], 'second').data.customer_name).toEqual(f('Tushar Lyngdoh', 0.93));
+    expect(m.asset_model).toEqual(f('Sony Bravia 55 inch 4K LED TV', DISAGREE_CAP));
+    // the same disagreement on a receipt goes to the fused reading, capped
+    expect(mergeReadings(first, second, [], 'second').data.dealer_name).toEqual(f('Tushar Lyngdoh Panchganga Automobiles', DISAGREE_CAP));
+  });
+
+  it('a card keeps its first reading where the second reads it differently; a receipt takes the second', async () => {
+    const page = reading('c', [
+      { top: 0.1, words: [['INCOME', 0.1, 0.12, 95], ['TAX', 0.25, 0.06, 95], ['DEPARTMENT', 0.34, 0.2, 95]] },
+      { top: 0.2, words: [['Permanent', 0.1, 0.15, 95], ['Account', 0.28, 0.12, 95], ['Number', 0.43, 0.12, 95]] },
+      { top: 0.3, words: [['ABCPK1235F', 0.1, 0.2, 95]] },
+    ]);
+    const readers = { letters: { name: 'paddle', recognise: async () => page }, spaces: { name: 'tesseract', recognise: async () => page } };
+    const card = await withSecondReading(readers, Buffer.from(''), 'PAN', { data: { pan_number: f('ABCPK1234F', 0.95), father_name: f('', 0) } }, {});
+    expect(card.data.pan_number).toEqual(f('ABCPK1234F', PRINTED_DISAGREE_CAP));
+    const slip = reading('r', [{ top: 0.1, words: [['TOTAL', 0.1, 0.2, 95], ['RM', 0.4, 0.1, 95], ['12.50', 0.55, 0.2, 95]] }]);
+    const receipt = await withSecondReading({ letters: { name: 'paddle', recognise: async () => slip }, spaces: { name: 'tesseract', recognise: async () => slip } }, Buffer.from(''), 'INVOICE', { data: { total_invoice_amount: f(12.8, 0.9) } }, {});
+    expect(receipt.data.total_invoice_amount.value).toBe(12.5);
+    // (each engine alone read 12.50 too: corroborated)
+    expect(receipt.data.total_invoice_amount.confidence_score).toBe(AGREED_FLOOR);
+  });
+
+  it("agreement does not lift a value both readings scored at a validator's cap", () => {
+    // a registration number of two digits ("20", a column's serial), read alike by both
+    const low = { data: { registration_number: f('20', 0.4), valid_upto: f('31/03/2025', 0.45) } };
+    const m = mergeReadings(low, { data: { registration_number: f('20', 0.4), valid_upto: f('31/03/2025', 0.7) } }, [], 'first').data;
+    expect(m.registration_number).toEqual(f('20', 0.4));
+    expect(m.valid_upto).toEqual(f('31/03/2025', AGREED_FLOOR));
   });
 
   it("a disagreement is settled as agreed when each engine's reading alone gives the fused value", () => {

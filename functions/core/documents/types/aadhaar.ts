@@ -25,4 +25,5 @@ export const aadhaar: DocumentTypeDeclaration = {
   addressFields: ['address'],
   pageImage: true,
   sparseReread: false,
+  secondReading: { whenWeak: ['name', 'date_of_birth', 'address', 'aadhaar_number'] },
 };

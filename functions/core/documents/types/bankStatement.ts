@@ -56,4 +56,5 @@ export const bankStatement: DocumentTypeDeclaration = {
   addressFields: [],
   pageImage: false,
   sparseReread: false,
+  secondReading: { whenWeak: ['account_holder', 'account_number', 'ifsc', 'bank_name', 'period_from', 'period_to'] },
 };

@@ -113,4 +113,5 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   addressFields: ['dealer_address'],
   pageImage: false,
   sparseReread: false,
+  secondReading: { whenWeak: ['dealer_name', 'dealer_address', 'customer_name', 'customer_mobile_number', 'order_number', 'order_date', 'asset_model', 'amount'] },
 };

@@ -94,4 +94,5 @@ export const ebill: DocumentTypeDeclaration = {
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,
+  secondReading: { whenWeak: ['consumer_name', 'consumer_number', 'address', 'bill_date', 'amount_due'] },
 };

@@ -71,4 +71,5 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,
+  secondReading: { whenWeak: ['license_number', 'business_name', 'address', 'valid_upto'] },
 };

@@ -56,4 +56,5 @@ export const gstCert: DocumentTypeDeclaration = {
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,
+  secondReading: { whenWeak: ['gstin', 'legal_name', 'trade_name', 'address', 'date_of_registration'] },
 };

@@ -50,4 +50,5 @@ export const imeiCloseupImage: DocumentTypeDeclaration = {
   addressFields: [],
   pageImage: false,
   sparseReread: true,
+  secondReading: { whenWeak: ['model', 'ram', 'rom', 'imei_number', 'price'] },
 };

@@ -154,5 +154,5 @@ export const invoice: DocumentTypeDeclaration = {
   pageImage: false,
   sparseReread: false,
   // The issuer and the total: what a receipt carries (a printed invoice reads them at 0.8+).
-  secondReading: { whenWeak: ['dealership_name', 'dealer_address', 'invoice_date', 'total_invoice_amount'] },
+  secondReading: { whenWeak: ['dealership_name', 'dealer_address', 'invoice_date', 'total_invoice_amount'], tillSlips: true },
 };

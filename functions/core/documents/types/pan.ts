@@ -48,4 +48,5 @@ export const pan: DocumentTypeDeclaration = {
   addressFields: [],
   pageImage: true,
   sparseReread: false,
+  secondReading: { whenWeak: ['name_as_per_pan', 'pan_number', 'dob', 'father_name'] },
 };

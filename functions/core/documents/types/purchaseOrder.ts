@@ -95,4 +95,5 @@ export const purchaseOrder: DocumentTypeDeclaration = {
   addressFields: [],
   pageImage: false,
   sparseReread: false,
+  secondReading: { whenWeak: ['po_number', 'po_date', 'buyer_name', 'supplier_name', 'total_amount'] },
 };

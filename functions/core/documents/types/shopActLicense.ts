@@ -77,4 +77,5 @@ export const shopActLicense: DocumentTypeDeclaration = {
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,
+  secondReading: { whenWeak: ['registration_number', 'establishment_name', 'address', 'valid_upto'] },
 };

@@ -42,4 +42,5 @@ export const udyamCert: DocumentTypeDeclaration = {
   addressFields: ['address'],
   pageImage: false,
   sparseReread: false,
+  secondReading: { whenWeak: ['udyam_number', 'enterprise_name', 'enterprise_type', 'address', 'date_of_registration'] },
 };
