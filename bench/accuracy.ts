@@ -44,7 +44,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DocumentModel, classify, classifyUnreadSlip, declaration, extractFields, needsSecondReading, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
+import { DocumentModel, classify, classifyUnreadPage, declaration, extractFields, needsSecondReading, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult } from '#core/documents/index.ts';
 import { recogniseDocument } from '#adapters/ocr/document.ts';
 import type { OcrEngine, PageSegmentation, RecogniseOptions } from '#adapters/ocr/engine.ts';
 import { isPdf } from '#adapters/ocr/pdf.ts';
@@ -306,7 +306,7 @@ async function runDocument(engine: CachedEngine, engineName: EngineName, item: I
   const letters = lettersEngine().forDocument();
   // As the pipeline: a till slip left UNKNOWN is classified again on its second reading.
   t0 = performance.now();
-  const { classification: c, readings } = secondReadingOn ? await classifyUnreadSlip({ letters, spaces: doc }, image, model, classify(model)) : { classification: classify(model), readings: undefined };
+  const { classification: c, readings } = secondReadingOn ? await classifyUnreadPage({ letters, spaces: doc }, image, model, classify(model)) : { classification: classify(model), readings: undefined };
   wall += performance.now() - t0;
   const options = { fullAadhaar: true };
   const first = extractFields(item.type, model, options);

@@ -14,7 +14,7 @@ import { sealAadhaar } from '#adapters/aadhaarVault.ts';
 import { maskRegions } from '#adapters/imageRedaction.ts';
 import { findQrCodes } from '#adapters/qrLocator.ts';
 import { assessPanOriginality } from '#adapters/imageSignals/panOriginality.ts';
-import { DocumentModel, classify, classifyUnreadSlip, declarationOf, extractFields, needsSecondReading, openBoxInput, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult, type Classification, type SecondReaders, type SecondReadings } from '#core/documents/index.ts';
+import { DocumentModel, classify, classifyUnreadPage, declarationOf, extractFields, needsSecondReading, openBoxInput, withSecondReading, withSparseReading, type Block, type DocumentType, type ExtractionResult, type Classification, type SecondReaders, type SecondReadings } from '#core/documents/index.ts';
 import { findProduct } from '#core/products/catalogue.ts';
 import { formatAddress } from '../addressMatching.ts';
 import { evidenceOnUploadedPages } from '#core/evidence/fieldEvidence.ts';
@@ -99,10 +99,10 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
   // Faces decide between an open-box photo and an unreadable document: count them only for photos.
   const facesFound = uploaded && openBoxInput(model).littleText ? (await (await faceEngine()).countFaces(uploaded)).count : undefined;
   const firstClass = classify(model, { facesFound });
-  // A till slip the first reading could not classify gets its second reading now (kept for its fields).
+  // A page the first reading could not classify gets its second reading now (kept for its fields).
   const readers = firstClass.type === 'UNKNOWN' && uploaded ? await orFirstReading(secondReaders, undefined) : undefined;
   const { classification, readings }: { classification: Classification; readings?: SecondReadings } =
-    readers && uploaded ? await orFirstReading(() => classifyUnreadSlip(readers, uploaded, model, firstClass, { facesFound }), { classification: firstClass }) : { classification: firstClass };
+    readers && uploaded ? await orFirstReading(() => classifyUnreadPage(readers, uploaded, model, firstClass, { facesFound }), { classification: firstClass }) : { classification: firstClass };
   const { type } = classification;
   // A PDF Aadhaar or PAN: page 1 rendered stands in for the uploaded image (Blocks' geometry is
   // normalised per page, so page-1 boxes map onto it).

@@ -21,7 +21,7 @@ export { extractFields } from './extract.ts';
 export { DECLARATIONS, declaration, declarationOf } from './registry.ts';
 export type { Cue, DocumentTypeDeclaration } from './declaration.ts';
 export { withSparseReading, type SparseReader } from './sparseReading.ts';
-export { classifyUnreadSlip, needsSecondReading, withSecondReading, type SecondReaders, type SecondReadings } from './secondReading.ts';
+export { classifyUnreadPage, needsSecondReading, withSecondReading, type SecondReaders, type SecondReadings } from './secondReading.ts';
 export type { ExtractError, ExtractOptions, ExtractedField, ExtractionResult, FieldValue, ImageSignal } from './fields/common.ts';
 export { fieldConfidence, ocrScore, combineConfidence, type Evidence } from './confidence.ts';
 export { maskAadhaar } from './fields/aadhaar.ts';

@@ -165,17 +165,20 @@ export async function readSecondTime(readers: SecondReaders, image: Buffer): Pro
 }
 
 /**
- * A till slip the first reading could not classify is classified again on its second reading:
- * a faded or crumpled slip loses the words a receipt is known by (`TOTAL`, `CASH`, `GST`) to one
- * engine's misreads more often than to two fused. Only a type that reads slips twice (an invoice)
- * is taken from it, so a second look never turns a slip into a certificate. The readings are
- * returned so the fields' second reading does not read the page again.
+ * A page the first reading could not classify is classified again on its second reading: a faded,
+ * blurred or noisy page loses the words its type is known by (`TOTAL`, `Permanent Account Number`,
+ * `Udyam Registration`) to one engine's misreads more often than to two fused. A till slip is taken
+ * only as a type that reads slips twice (an invoice), so a second look never turns a slip into a
+ * certificate; any other page as any type read from text, by the same cues and threshold as a first
+ * reading. The readings are returned so the fields' second reading does not read the page again.
  */
-export async function classifyUnreadSlip(readers: SecondReaders, image: Buffer, model: DocumentModel, first: Classification, opts: ClassifyOptions = {}): Promise<{ classification: Classification; readings?: SecondReadings }> {
-  if (first.type !== 'UNKNOWN' || !isTillSlip(model)) return { classification: first };
+export async function classifyUnreadPage(readers: SecondReaders, image: Buffer, model: DocumentModel, first: Classification, opts: ClassifyOptions = {}): Promise<{ classification: Classification; readings?: SecondReadings }> {
+  if (first.type !== 'UNKNOWN') return { classification: first };
   const readings = await readSecondTime(readers, image);
   const again = classify(new DocumentModel(readings.fused), opts);
-  return { classification: declarationOf(again.type)?.secondReading?.tillSlips ? again : first, readings };
+  const declared = declarationOf(again.type)?.secondReading;
+  const taken = isTillSlip(model) ? !!declared?.tillSlips : !!declared;
+  return { classification: taken ? again : first, readings };
 }
 
 /**

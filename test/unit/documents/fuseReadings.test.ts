@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DECLARATIONS, DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
 import { alignChars, fitsNeighbours, fuseReadings } from '#core/documents/fuseReadings.ts';
 import { IMPLAUSIBLE_CAP } from '#core/documents/plausibility.ts';
-import { AGREED_FLOOR, DISAGREE_CAP, PRINTED_DISAGREE_CAP, SECOND_ONLY_CAP, charactersAcross, classifyUnreadSlip, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
+import { AGREED_FLOOR, DISAGREE_CAP, PRINTED_DISAGREE_CAP, SECOND_ONLY_CAP, charactersAcross, classifyUnreadPage, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
 import { classify } from '#core/documents/classify.ts';
 
 /** One reading: lines of [text, left, width, confidence] words on a row at `top` (page 0..1 units). */
@@ -209,7 +209,7 @@ describe('second reading of receipts', () => {
     const first = classify(model);
     expect(first.type).toBe('UNKNOWN');
     const readers = { letters: reader('paddle', clear), spaces: reader('tesseract', clear) };
-    const r = await classifyUnreadSlip(readers, Buffer.from(''), model, first);
+    const r = await classifyUnreadPage(readers, Buffer.from(''), model, first);
     expect(r.classification.type).toBe('INVOICE');
     expect(calls.sort()).toEqual(['paddle', 'tesseract']);
     // the readings are kept: the fields' second reading reads nothing again
@@ -217,14 +217,29 @@ describe('second reading of receipts', () => {
     expect(calls).toHaveLength(2);
     // a second reading naming a type that is never read twice leaves the slip UNKNOWN
     const pan = page(0.025, [['INCOME', 'TAX', 'DEPARTMENT'], ['Permanent', 'Account', 'Number'], ['ABCDE1234F']]);
-    expect((await classifyUnreadSlip({ letters: reader('paddle', pan), spaces: reader('tesseract', pan) }, Buffer.from(''), model, first)).classification.type).toBe('UNKNOWN');
-    // a printed A4 page, or a page already classified, is not read again
+    expect((await classifyUnreadPage({ letters: reader('paddle', pan), spaces: reader('tesseract', pan) }, Buffer.from(''), model, first)).classification.type).toBe('UNKNOWN');
+    // a page already classified is not read again
     calls.length = 0;
-    const a4 = new DocumentModel(page(0.011, [['GANGA', 'HOME', 'STORES'], ['T0TAI', '1200.00']]));
-    expect((await classifyUnreadSlip(readers, Buffer.from(''), a4, classify(a4))).readings).toBeUndefined();
     const known = classify(new DocumentModel(clear));
-    expect((await classifyUnreadSlip(readers, Buffer.from(''), new DocumentModel(clear), known)).classification).toBe(known);
+    expect((await classifyUnreadPage(readers, Buffer.from(''), new DocumentModel(clear), known)).classification).toBe(known);
     expect(calls).toEqual([]);
+  });
+
+  it('classifies any other page the first reading left UNKNOWN on its second reading, as any type read from text', async () => {
+    const row = (top: number, words: string[]) => ({ top, words: words.map((w, k): W => [w, 0.05 + k * 0.12, w.length * 0.011, 90]) });
+    const page = (rows: string[][]) => reading('y', rows.map((r, i) => row(0.1 + i * 0.05, r)));
+    // a noisy photocopy of a PAN card on an A4 sheet: the heading and the number lost to noise
+    const noisy = new DocumentModel(page([['lNC0ME', 'T4X', 'DEPAHTMENT'], ['Pernanent', 'Acc0unt', 'Nunber'], ['ABC0E1Z34F'], ['SELF', 'ATTESTED']]));
+    const first = classify(noisy);
+    expect(first.type).toBe('UNKNOWN');
+    const pan = page([['INCOME', 'TAX', 'DEPARTMENT'], ['Permanent', 'Account', 'Number'], ['ABCDE1234F'], ['SELF', 'ATTESTED']]);
+    const readers = { letters: { name: 'paddle', recognise: async () => pan }, spaces: { name: 'tesseract', recognise: async () => pan } };
+    const r = await classifyUnreadPage(readers, Buffer.from(''), noisy, first);
+    expect(r.classification.type).toBe('PAN');
+    expect(r.readings).toBeDefined();
+    // a second reading that names no type leaves the page UNKNOWN
+    const blank = page([['Lorem', 'ipsum', 'dolor'], ['sit', 'amet']]);
+    expect((await classifyUnreadPage({ letters: { name: 'paddle', recognise: async () => blank }, spaces: { name: 'tesseract', recognise: async () => blank } }, Buffer.from(''), noisy, first)).classification.type).toBe('UNKNOWN');
   });
 
   it('reads the page with both engines (the spaces one as a block) and extracts from their fusion', async () => {
