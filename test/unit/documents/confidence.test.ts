@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldConfidence, ocrScore, combineConfidence } from '#core/documents/confidence.ts';
-import { IMPLAUSIBLE_CAP, misreadTrace, plausible } from '#core/documents/plausibility.ts';
+import { IMPLAUSIBLE_CAP, LOOK_ALIKE_CAP, applyPlausibility, lookAlikeAtJoin, misreadTrace, plausible } from '#core/documents/plausibility.ts';
 
 describe('confidence', () => {
   it('OCR score weighs the weakest word', () => {
@@ -107,5 +107,20 @@ describe('confidence', () => {
   it('parts combine to their weakest', () => {
     expect(combineConfidence([0.9, 0.4])).toBe(0.4);
     expect(combineConfidence([])).toBe(0);
+  });
+});
+
+describe("a look-alike glyph where a reference number's letters meet its digits", () => {
+  it('is flagged in reference numbers, and caps the value for review', () => {
+    for (const v of ['T1242520447', 'S1/23-24/0812', 'F0175652', 'BR8662D004784', '2024I0056', 'INV-77O1']) expect(lookAlikeAtJoin('invoice_number', v), v).toBe(true);
+    // a DO/PO prefix's O is the prefix repair's to read; digits alone, letters apart from digits, or a separator between them are clear
+    for (const v of ['DO70718802', 'PO-2024-4339', 'INV/2024/0012', 'SO/167/2025-26', '4500189625', 'KA-05-2211']) expect(lookAlikeAtJoin('order_number', v), v).toBe(false);
+    // identifiers with a structure of their own, and free text, are not reference numbers
+    expect(lookAlikeAtJoin('ifsc', 'SBIN0001234')).toBe(false);
+    expect(lookAlikeAtJoin('dealership_name', 'Shop No1')).toBe(false);
+    const data = { invoice_number: { value: 'T1242520447', confidence_score: 0.86 }, consumer_number: { value: '407230261623', confidence_score: 0.9 } };
+    applyPlausibility(data);
+    expect(data.invoice_number.confidence_score).toBe(LOOK_ALIKE_CAP);
+    expect(data.consumer_number.confidence_score).toBe(0.9);
   });
 });
