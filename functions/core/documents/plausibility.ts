@@ -51,7 +51,7 @@ const GLUED_CAPTION = /^(?:inv(?:oice)?|bill|order|po|do|sr|sl|a\/?c|acc?t?|mob(
 function labelsOnly(value: string): boolean {
   if (GLUED_CAPTION.test(value.replace(/\s+/g, ''))) return true;
   const words = value.trim().split(/\s+/).map((w) => w.replace(/[.:,]+$/, ''));
-  if (words.length === 1) return HEADING_WORD.test(words[0]) || /^(?:details?|name|address|model|product|asset|amount|total|value|price|cost)$/i.test(words[0]);
+  if (words.length === 1) return HEADING_WORD.test(words[0]) || /^(?:details?|name|address|model|product|asset|amount|total|value|price|cost|code|number)$/i.test(words[0]);
   return words.every((w) => FORM_WORD.test(w) || HEADING_WORD.test(w));
 }
 
@@ -200,6 +200,10 @@ export function misreadTrace(fieldName: string, value: unknown): boolean {
   // a name printed in capitals with one small letter inside a word ("DURGA MAJjU"): a glyph misread under a stroke
   if (PERSON.has(fieldName) && (value.match(/\p{Ll}/gu) ?? []).length === 1 && /\p{Lu}{2}\p{Ll}\p{Lu}/u.test(value)) return true;
   if (!BUSINESS.has(fieldName) && /^\s*[‘’'"“”`(\[]/.test(value)) return true;
+  // a firm's name that stops at a word no name ends with ("… PROCESSORS PRIVATE", "Gupta &"): the rest was cut
+  // off (a wrapped line, the cell's edge). Only the score: as a validator it refused such a header line before
+  // the mapper could join its next line ("LIMITED").
+  if (BUSINESS.has(fieldName) && /(?:\b(?:private|pvt\.?|and|of|the|for)|&)\s*$/i.test(value)) return true;
   // an address printed from its start opens with a capital or a number: a first word in lower case
   // ("val Arcade, …" from "Royal Arcade") is the end of a word the scan's edge or a stamp cut off
   return /address/.test(fieldName) && /^\s*\p{Ll}/u.test(value) && !/^\s*(?:near|nr|opp|opposite|behind|beside|c\/o|at|po|vill|village|post|dist)\b/i.test(value);

@@ -124,3 +124,12 @@ describe("a look-alike glyph where a reference number's letters meet its digits"
     expect(data.consumer_number.confidence_score).toBe(0.9);
   });
 });
+
+describe("a firm's name cut off after a word no name ends with", () => {
+  it('is a misread trace: the score is capped, the value kept', () => {
+    for (const v of ['VAISHALI CASHEW PROCESSORS PRIVATE', 'Gupta &', 'Bank of', 'Sharma Pvt.']) expect(misreadTrace('buyer_name', v), v).toBe(true);
+    for (const v of ['VAISHALI CASHEW PROCESSORS PRIVATE LIMITED', 'Gupta & Sons', 'Bank of Baroda', 'Sharma Pvt. Ltd.']) expect(misreadTrace('supplier_name', v), v).toBe(false);
+    // a person's name or an address is not a firm's
+    expect(misreadTrace('customer_address', 'Near Bank of')).toBe(false);
+  });
+});
