@@ -304,7 +304,7 @@ async function runDocument(engine: CachedEngine, engineName: EngineName, item: I
   const image = isPdf(item.bytes) ? undefined : item.bytes;
   const secondReadingOn = SECOND_READING && engineName === 'tesseract' && psm === 'auto' && image !== undefined;
   const letters = lettersEngine().forDocument();
-  // As the pipeline: a till slip left UNKNOWN is classified again on its second reading.
+  // As the pipeline: a page left UNKNOWN is classified again on its second reading.
   t0 = performance.now();
   const { classification: c, readings } = secondReadingOn ? await classifyUnreadPage({ letters, spaces: doc }, image, model, classify(model)) : { classification: classify(model), readings: undefined };
   wall += performance.now() - t0;
