@@ -320,7 +320,7 @@ async function runDocument(engine: CachedEngine, engineName: EngineName, item: I
   let letterSeconds = 0;
   if (secondReadingOn && needsSecondReading(item.type, result, model)) {
     t0 = performance.now();
-    result = await withSecondReading({ letters, spaces: doc }, image, item.type, result, options, readings);
+    result = await withSecondReading({ letters, spaces: doc }, image, item.type, result, model, options, readings);
     wall += performance.now() - t0;
     secondRead = true;
   }

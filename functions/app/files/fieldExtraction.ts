@@ -158,7 +158,7 @@ export async function extractFileFields(input: FileTaskInput): Promise<FileTaskI
     const first = result;
     result = await orFirstReading(async () => {
       const both = await secondReaders();
-      return both ? withSecondReading(both, image, type, first, options, readings) : first;
+      return both ? withSecondReading(both, image, type, first, model, options, readings) : first;
     }, first);
   }
   // Evidence boxes go back onto the page as uploaded, where a reviewer looks for them.

@@ -38,9 +38,8 @@ export interface DocumentTypeDeclaration {
    * Worth a second reading where one is configured (secondReading.ts): read again when one of
    * `whenWeak` is missing or weak after the first reading; two readings agreeing or disagreeing is
    * the evidence the layout cannot give. `tillSlips` (receipts): a till slip of this type is read
-   * twice whatever its first reading gave, a slip no type claimed may be classified as it on its
-   * second reading, and the fused reading wins a disagreement (PaddleOCR reads receipt print
-   * better); on other types a strong first value keeps its text.
+   * twice whatever its first reading gave, and a slip no type claimed may be classified as it on its
+   * second reading.
    */
   secondReading?: { whenWeak: readonly string[]; tillSlips?: boolean };
 }

@@ -11,19 +11,19 @@
  *   reading's value, scored at least AGREED_FLOOR, and at least the better of the two scores;
  *   unless both readings scored it at or below a validator's cap (two readings of a label or of a
  *   number too short to be one are still that).
- * - They differ, on a receipt (a type that reads till slips, `tillSlips`; PaddleOCR reads receipt
- *   print better than tesseract): the fused reading's value (on the SROIE tuning half it was right
+ * - They differ, on a till slip (PaddleOCR reads receipt print better than tesseract): the fused
+ *   reading's value (on the SROIE tuning half it was right
  *   23 times in 50 disagreements, the first reading 3 times), capped at DISAGREE_CAP, unless each
  *   engine's own second reading alone (PaddleOCR's, tesseract's as one block) gives that value too:
  *   then two engines read it alike on their own, and it is scored as agreed (right 7 times in 7 on
  *   the tuning half).
- * - They differ, on any other type's page: a value the first reading scored WEAK_BELOW or more
- *   keeps its text, scored at most PRINTED_DISAGREE_CAP. Read as one block, a page of columns and
- *   boxes runs its cells together (a party's name with the other party's beside it), so there the
- *   first reading, which keeps the layout, is the better witness; a weak first value is merged as
- *   on a receipt.
- * - One reading has no value: the other's, as scored; on a page that is not a receipt, a value
- *   only the second reading found is scored at most SECOND_ONLY_CAP.
+ * - They differ, on a printed page (wider than a till slip): a value the first reading scored
+ *   WEAK_BELOW or more keeps its text, scored at most PRINTED_DISAGREE_CAP. Read as one block, a
+ *   page of columns and boxes runs its cells together (a party's name with the other party's beside
+ *   it), so there the first reading, which keeps the layout, is the better witness; a weak first
+ *   value is merged as on a slip.
+ * - One reading has no value: the other's, as scored; on a printed page a value only the second
+ *   reading found is scored at most SECOND_ONLY_CAP.
  */
 import { DocumentModel, type Block } from './blocks.ts';
 import { classify, type Classification, type ClassifyOptions } from './classify.ts';
@@ -39,13 +39,13 @@ export const AGREED_FLOOR = 0.86;
 /** Two engines reading different values: whichever is kept is scored at most this. */
 export const DISAGREE_CAP = 0.45;
 /**
- * Off receipts, a value the first reading scored well but the second read differently: the first
- * reading's text, scored at most this (review). On the tuned and dev pages (clean) the first reading
+ * On a printed page, a value the first reading scored well but the second read differently: the
+ * first reading's text, scored at most this (review). On the tuned and dev pages (clean) the first reading
  * was right in 9 of 19 such disagreements, the second in 7.
  */
 export const PRINTED_DISAGREE_CAP = 0.6;
 /**
- * Off receipts, a value only the second reading found: scored at most this (review). On the tuned
+ * On a printed page, a value only the second reading found: scored at most this (review). On the tuned
  * and dev pages (clean and degraded) such values scored 0.85 or more were right 62 times in 68, short
  * of the auto-accept band's 95%: the fused reading joins words and misreads digits the first did not
  * have to read.
@@ -71,7 +71,7 @@ export function sameReading(a: unknown, b: unknown): boolean {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Which reading wins a disagreement: the fused one (receipts) or a strong first one (other pages). */
+/** Which reading wins a disagreement: the fused one (till slips) or a strong first one (printed pages). */
 export type Preferred = 'second' | 'first';
 
 const capped = (f: ExtractedField, cap: number): ExtractedField => ({ ...f, confidence_score: round(Math.min(f.confidence_score, cap)) });
@@ -90,8 +90,8 @@ function mergeField(a: ExtractedField | undefined, b: ExtractedField | undefined
 }
 
 /**
- * Field by field (see the module note): `second` wins a disagreement on a receipt (`prefer`
- * 'second'), and only over a weak first value on other pages ('first'). `witnesses` are the
+ * Field by field (see the module note): `second` wins a disagreement on a till slip (`prefer`
+ * 'second'), and only over a weak first value on a printed page ('first'). `witnesses` are the
  * extractions of each engine's second reading alone. Redactions of both are kept; an error only if both refused.
  */
 export function mergeReadings(first: ExtractionResult, second: ExtractionResult, witnesses: readonly ExtractionResult[] = [], prefer: Preferred = 'second'): ExtractionResult {
@@ -183,14 +183,14 @@ export async function classifyUnreadPage(readers: SecondReaders, image: Buffer, 
 
 /**
  * Reads the page with both readers (unless `readings` were taken already), fuses the readings and
- * merges the fused extraction with the first (see the module note). The pipeline and the bench
- * call this, so the bench measures what the service does; the caller decides when
- * (`needsSecondReading`).
+ * merges the fused extraction with the first (see the module note); `model` is the first
+ * reading's, whose width tells a till slip from a printed page. The pipeline and the bench call
+ * this, so the bench measures what the service does; the caller decides when (`needsSecondReading`).
  */
-export async function withSecondReading(readers: SecondReaders, image: Buffer, type: DocumentType, first: ExtractionResult, options: ExtractOptions, readings?: SecondReadings): Promise<ExtractionResult> {
+export async function withSecondReading(readers: SecondReaders, image: Buffer, type: DocumentType, first: ExtractionResult, model: DocumentModel, options: ExtractOptions, readings?: SecondReadings): Promise<ExtractionResult> {
   const { letters, spaces, fused } = readings ?? (await readSecondTime(readers, image));
   const second = extractFields(type, new DocumentModel(fused), options);
   // Each reading alone costs an extraction, no OCR: the witnesses of a disagreement.
   const witnesses = [letters, spaces].map((blocks) => extractFields(type, new DocumentModel(blocks), options));
-  return mergeReadings(first, second, witnesses, declarationOf(type)?.secondReading?.tillSlips ? 'second' : 'first');
+  return mergeReadings(first, second, witnesses, isTillSlip(model) ? 'second' : 'first');
 }

@@ -137,7 +137,7 @@ describe('second reading of receipts', () => {
     expect(mergeReadings({ data: { total_invoice_amount: f(9, 0.9) } }, { data: { total_invoice_amount: f(8, 0.95) } }).data.total_invoice_amount).toEqual(f(8, DISAGREE_CAP));
   });
 
-  it('off receipts a value the first reading scored well keeps its text, reviewed, when the block reading differs; agreement lifts it', () => {
+  it('on a printed page a value the first reading scored well keeps its text, reviewed, when the block reading differs; agreement lifts it', () => {
     // PSM 6 reads a row of two boxes as one line: the dealer's name with the customer's beside it
     const first = { data: { dealer_name: f('Panchganga Automobiles', 0.83), order_date: f('10/09/2024', 0.82), customer_name: f('', 0), asset_model: f('Sony Bravia', 0.4) } };
     const second = { data: { dealer_name: f('Tushar Lyngdoh Panchganga Automobiles', 0.87), order_date: f('10/09/2024', 0.9), customer_name: f('Tushar Lyngdoh', 0.8), asset_model: f('Sony Bravia 55 inch 4K LED TV', 0.86) } };
@@ -150,24 +150,31 @@ describe('second reading of receipts', () => {
     expect(fill.customer_name).toEqual(f('Tushar Lyngdoh', SECOND_ONLY_CAP));
     expect(mergeReadings(first, { data: { customer_name: f('Tushar Lyngdoh', 0.93) } }, [], 'second').data.customer_name).toEqual(f('Tushar Lyngdoh', 0.93));
     expect(m.asset_model).toEqual(f('Sony Bravia 55 inch 4K LED TV', DISAGREE_CAP));
-    // the same disagreement on a receipt goes to the fused reading, capped
+    // the same disagreement on a till slip goes to the fused reading, capped
     expect(mergeReadings(first, second, [], 'second').data.dealer_name).toEqual(f('Tushar Lyngdoh Panchganga Automobiles', DISAGREE_CAP));
   });
 
-  it('a card keeps its first reading where the second reads it differently; a receipt takes the second', async () => {
-    const page = reading('c', [
+  it('a printed page keeps a strong first value where the second reading differs; a till slip takes the second', async () => {
+    // the first reading's page: body text ~90 characters across (printed A4), or ~40 (a till slip)
+    const row = (top: number, words: string[], perChar: number) => ({ top, words: words.map((w, k): W => [w, 0.05 + k * 0.3, w.length * perChar, 90]) });
+    const printed = new DocumentModel(reading('p', [row(0.1, ['INCOME', 'TAX', 'DEPARTMENT'], 0.011)]));
+    const till = new DocumentModel(reading('t', [row(0.1, ['GANGA', 'STORES'], 0.025), row(0.2, ['TOTAL', '12.80'], 0.025)]));
+    const card = reading('c', [
       { top: 0.1, words: [['INCOME', 0.1, 0.12, 95], ['TAX', 0.25, 0.06, 95], ['DEPARTMENT', 0.34, 0.2, 95]] },
       { top: 0.2, words: [['Permanent', 0.1, 0.15, 95], ['Account', 0.28, 0.12, 95], ['Number', 0.43, 0.12, 95]] },
       { top: 0.3, words: [['ABCPK1235F', 0.1, 0.2, 95]] },
     ]);
-    const readers = { letters: { name: 'paddle', recognise: async () => page }, spaces: { name: 'tesseract', recognise: async () => page } };
-    const card = await withSecondReading(readers, Buffer.from(''), 'PAN', { data: { pan_number: f('ABCPK1234F', 0.95), father_name: f('', 0) } }, {});
-    expect(card.data.pan_number).toEqual(f('ABCPK1234F', PRINTED_DISAGREE_CAP));
+    const readers = (blocks: Block[]) => ({ letters: { name: 'paddle', recognise: async () => blocks }, spaces: { name: 'tesseract', recognise: async () => blocks } });
+    const pan = await withSecondReading(readers(card), Buffer.from(''), 'PAN', { data: { pan_number: f('ABCPK1234F', 0.95), father_name: f('', 0) } }, printed, {});
+    expect(pan.data.pan_number).toEqual(f('ABCPK1234F', PRINTED_DISAGREE_CAP));
     const slip = reading('r', [{ top: 0.1, words: [['TOTAL', 0.1, 0.2, 95], ['RM', 0.4, 0.1, 95], ['12.50', 0.55, 0.2, 95]] }]);
-    const receipt = await withSecondReading({ letters: { name: 'paddle', recognise: async () => slip }, spaces: { name: 'tesseract', recognise: async () => slip } }, Buffer.from(''), 'INVOICE', { data: { total_invoice_amount: f(12.8, 0.9) } }, {});
+    const first = { data: { total_invoice_amount: f(12.8, 0.9) } };
+    const receipt = await withSecondReading(readers(slip), Buffer.from(''), 'INVOICE', first, till, {});
     expect(receipt.data.total_invoice_amount.value).toBe(12.5);
     // (each engine alone read 12.50 too: corroborated)
     expect(receipt.data.total_invoice_amount.confidence_score).toBe(AGREED_FLOOR);
+    // the page decides, not the type: an invoice printed on A4 keeps its first reading's total, reviewed
+    expect((await withSecondReading(readers(slip), Buffer.from(''), 'INVOICE', first, printed, {})).data.total_invoice_amount).toEqual(f(12.8, PRINTED_DISAGREE_CAP));
   });
 
   it("agreement does not lift a value both readings scored at a validator's cap", () => {
@@ -213,7 +220,7 @@ describe('second reading of receipts', () => {
     expect(r.classification.type).toBe('INVOICE');
     expect(calls.sort()).toEqual(['paddle', 'tesseract']);
     // the readings are kept: the fields' second reading reads nothing again
-    await withSecondReading(readers, Buffer.from(''), 'INVOICE', { data: {} }, {}, r.readings);
+    await withSecondReading(readers, Buffer.from(''), 'INVOICE', { data: {} }, model, {}, r.readings);
     expect(calls).toHaveLength(2);
     // a second reading naming a type that is never read twice leaves the slip UNKNOWN
     const pan = page(0.025, [['INCOME', 'TAX', 'DEPARTMENT'], ['Permanent', 'Account', 'Number'], ['ABCDE1234F']]);
@@ -248,7 +255,7 @@ describe('second reading of receipts', () => {
     const letters = reading('a', [{ top: 0.1, words: [['Date:25/12/2018', 0.1, 0.5, 97]] }]);
     const spaces = reading('b', [{ top: 0.1, words: [['Date:', 0.1, 0.15, 90], ['25/12/2O18', 0.27, 0.3, 50]] }]);
     const first = { data: { invoice_date: f('', 0) } };
-    const r = await withSecondReading({ letters: reader('paddle', letters), spaces: reader('tesseract', spaces) }, Buffer.from(''), 'INVOICE', first, {});
+    const r = await withSecondReading({ letters: reader('paddle', letters), spaces: reader('tesseract', spaces) }, Buffer.from(''), 'INVOICE', first, new DocumentModel(letters), {});
     expect(calls.sort()).toEqual(['paddle:default', 'tesseract:block']);
     expect(r.data.invoice_date.value).toBe('25/12/2018');
   });
