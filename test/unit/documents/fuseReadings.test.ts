@@ -93,9 +93,9 @@ describe('fusing two readings: one reading\'s characters, the other\'s word boun
 
 describe('second reading of receipts', () => {
   const f = (value: string | number, confidence_score: number) => ({ value, confidence_score });
-  const strong = { data: { dealership_name: f('Ganga Home Appliances', 0.86), dealer_address: f('12 MG Road, Pune 411001', 0.8), invoice_date: f('01/02/2024', 0.9), total_invoice_amount: f(1200, 0.95) } };
+  const strong = { data: { dealership_name: f('Ganga Home Appliances', 0.86), dealer_address: f('12 MG Road, Pune 411001', 0.8), invoice_date: f('01/02/2024', 0.9), total_invoice_amount: f(1200, 0.95), customer_name: f('Ravi Kumar', 0.9), customer_address: f('4 Station Road, Pune 411002', 0.85), dealer_gst: f('27AAPFU0939F1ZV', 0.95), invoice_number: f('INV-0042', 0.9) } };
 
-  it('runs when the issuer or the total read weakly, or on a till slip of a type that reads slips twice', () => {
+  it('runs when a field read weakly, or on a till slip of a type that reads slips twice', () => {
     expect(needsSecondReading('INVOICE', strong)).toBe(false);
     // a till slip: body text of ~40 characters across the page (a printed A4 invoice holds 85 or more)
     const row = (top: number, words: string[], perChar: number) => ({ top, words: words.map((w, k): W => [w, 0.05 + k * 0.3, w.length * perChar, 90]) });
@@ -106,6 +106,7 @@ describe('second reading of receipts', () => {
     expect(needsSecondReading('INVOICE', strong, a4)).toBe(false);
     expect(needsSecondReading('INVOICE', { data: { ...strong.data, dealer_address: f('', 0) } })).toBe(true);
     expect(needsSecondReading('INVOICE', { data: { ...strong.data, total_invoice_amount: f(12, 0.45) } })).toBe(true);
+    expect(needsSecondReading('INVOICE', { data: { ...strong.data, customer_name: f('', 0) } })).toBe(true);
     // a card read well is not read again because it is small: only receipts are read twice for being slips
     const card = { data: { name_as_per_pan: f('RAVI KUMAR', 0.9), pan_number: f('ABCPK1234F', 0.95), dob: f('01/01/1990', 0.9), father_name: f('SURESH KUMAR', 0.88), is_original: f('no', 0.3) } };
     expect(needsSecondReading('PAN', card, slip)).toBe(false);

@@ -153,6 +153,6 @@ export const invoice: DocumentTypeDeclaration = {
   addressFields: ['customer_address', 'dealer_address'],
   pageImage: false,
   sparseReread: false,
-  // The issuer and the total: what a receipt carries (a printed invoice reads them at 0.8+).
-  secondReading: { whenWeak: ['dealership_name', 'dealer_address', 'invoice_date', 'total_invoice_amount'], tillSlips: true },
+  // Every field it reads (a receipt carries only the issuer and the total: the others stay missing and are read twice anyway, as till slips are).
+  secondReading: { whenWeak: ['customer_name', 'customer_address', 'dealership_name', 'dealer_address', 'dealer_gst', 'total_invoice_amount', 'invoice_date', 'invoice_number'], tillSlips: true },
 };
