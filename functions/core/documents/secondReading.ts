@@ -12,11 +12,10 @@
  *   unless both readings scored it at or below a validator's cap (two readings of a label or of a
  *   number too short to be one are still that).
  * - They differ, on a till slip (PaddleOCR reads receipt print better than tesseract): the fused
- *   reading's value (on the SROIE tuning half it was right
- *   23 times in 50 disagreements, the first reading 3 times), capped at DISAGREE_CAP, unless each
- *   engine's own second reading alone (PaddleOCR's, tesseract's as one block) gives that value too:
- *   then two engines read it alike on their own, and it is scored as agreed (right 7 times in 7 on
- *   the tuning half).
+ *   reading's value (on the SROIE tuning half it was right 23 times in 50 disagreements, the first
+ *   reading 3 times), capped at DISAGREE_CAP, unless each engine's own second reading alone
+ *   (PaddleOCR's, tesseract's as one block) gives that value too: then two engines read it alike on
+ *   their own, and it is scored as agreed (right 7 times in 7 on the tuning half).
  * - They differ, on a printed page (wider than a till slip): a value the first reading scored
  *   WEAK_BELOW or more keeps its text, scored at most PRINTED_DISAGREE_CAP. Read as one block, a
  *   page of columns and boxes runs its cells together (a party's name with the other party's beside
