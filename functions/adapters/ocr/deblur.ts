@@ -23,6 +23,12 @@ const SOFT_EDGE = 0.66;
 const LITTLE_DETAIL = 125;
 /** An edge pixel: brightness changes by this much across two pixels. */
 const EDGE_STEP = 40;
+/**
+ * The unsharp mask: a 2-pixel radius with a strong gain on the print's edges (m2) and the default on flat
+ * paper (m1), as the dev sets' blurred pages chose it (docs/decisions-documents.md, "Blurred images"):
+ * σ 1.5 with gain 3 left the far end of a Gaussian blur still measured as blurred.
+ */
+const UNSHARP = { sigma: 2, m1: 1, m2: 8 } as const;
 /** Very large photos are measured at this size (the measure is per pixel; time grows with pixels). */
 const MAX_SIDE = 3000;
 
@@ -73,5 +79,5 @@ export async function sharpenIfBlurred(image: Buffer): Promise<Buffer> {
     return image;
   }
   // (upright first: the PNG keeps no EXIF orientation, and a phone photo's is what turns it the right way up)
-  return blurred ? sharp(image).rotate().sharpen({ sigma: 1.5, m1: 1, m2: 3 }).png().toBuffer() : image;
+  return blurred ? sharp(image).rotate().sharpen(UNSHARP).png().toBuffer() : image;
 }

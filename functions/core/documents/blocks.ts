@@ -236,7 +236,7 @@ function verticalOverlap(a: BoundingBox, b: BoundingBox): number {
 export type TextOrientation = 'up' | 'ccw' | 'down' | 'cw';
 
 /** A point of the uploaded page in the upright reading frame of a page with orientation `o`. */
-function toUpright(p: Point, o: TextOrientation): Point {
+export function toUpright(p: Point, o: TextOrientation): Point {
   if (o === 'ccw') return { X: 1 - p.Y, Y: p.X };
   if (o === 'down') return { X: 1 - p.X, Y: 1 - p.Y };
   if (o === 'cw') return { X: p.Y, Y: 1 - p.X };
@@ -244,14 +244,15 @@ function toUpright(p: Point, o: TextOrientation): Point {
 }
 
 /** The inverse of toUpright: a point of the reading frame on the page as uploaded. */
-function toSource(p: Point, o: TextOrientation): Point {
+export function toSource(p: Point, o: TextOrientation): Point {
   if (o === 'ccw') return { X: p.Y, Y: 1 - p.X };
   if (o === 'down') return { X: 1 - p.X, Y: 1 - p.Y };
   if (o === 'cw') return { X: 1 - p.Y, Y: p.X };
   return p;
 }
 
-function mapBox(b: BoundingBox, f: (p: Point) => Point): BoundingBox {
+/** A box through a point map (toUpright, toSource): the box around the mapped corners. */
+export function mapBox(b: BoundingBox, f: (p: Point) => Point): BoundingBox {
   const pts = [
     { X: b.Left, Y: b.Top },
     { X: b.Left + b.Width, Y: b.Top },

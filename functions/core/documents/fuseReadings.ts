@@ -15,11 +15,14 @@
  * is. Words of the spaces reading that no line of the letters reading covers are dropped (on
  * receipts they were mostly noise: keeping those read at 80+ cost a field on the SROIE tuning half).
  * Text is NFKC-normalised: PaddleOCR reads some punctuation as full-width forms (`（`, `：`).
+ * A page photographed sideways or upside down is fused in its upright reading frame (the
+ * orientation the letters reading's lines show, blocks.ts) and reported in the frame it was
+ * uploaded in: fused across the image as uploaded, its lines' characters were paired out of order.
  *
  * A fused word's confidence is the higher of the two readings' when they read it alike and the
  * lower when they did not, so field confidence follows the agreement of the engines.
  */
-import type { Block, BoundingBox, Point } from './blocks.ts';
+import { mapBox, pageOrientation, toSource, toUpright, type Block, type BoundingBox, type Point, type TextOrientation } from './blocks.ts';
 
 interface RWord { text: string; conf: number; box: BoundingBox }
 interface RLine { text: string; conf: number; box: BoundingBox; poly: Point[]; words: RWord[]; page: number }
@@ -31,22 +34,37 @@ export interface FuseOptions {
   idPrefix?: string;
 }
 
-function readLines(blocks: readonly Block[]): RLine[] {
+/**
+ * A reading's lines and words with their boxes in each page's upright reading frame (`orientation`,
+ * per page): the fusion pairs characters left to right along a line, which on a page photographed
+ * sideways runs up or down the image as uploaded.
+ */
+function readLines(blocks: readonly Block[], orientation: (page: number) => TextOrientation): RLine[] {
   const byId = new Map(blocks.map((b) => [b.Id, b]));
   const out: RLine[] = [];
   for (const b of blocks) {
     if (b.BlockType !== 'LINE' || !b.Geometry) continue;
+    const page = b.Page ?? 1;
+    const o = orientation(page);
+    const upright = (box: BoundingBox) => mapBox(box, (q) => toUpright(q, o));
     const ids = b.Relationships?.find((r) => r.Type === 'CHILD')?.Ids ?? [];
     const words = ids.map((id) => byId.get(id)).filter((w): w is Block => !!w && w.BlockType === 'WORD' && !!w.Text && !!w.Geometry)
-      .map((w) => ({ text: w.Text!.normalize('NFKC'), conf: w.Confidence ?? 0, box: w.Geometry!.BoundingBox }));
+      .map((w) => ({ text: w.Text!.normalize('NFKC'), conf: w.Confidence ?? 0, box: upright(w.Geometry!.BoundingBox) }));
     if (!words.length) continue;
-    const bb = b.Geometry.BoundingBox;
-    const poly = b.Geometry.Polygon?.length === 4 ? b.Geometry.Polygon : [
-      { X: bb.Left, Y: bb.Top }, { X: bb.Left + bb.Width, Y: bb.Top }, { X: bb.Left + bb.Width, Y: bb.Top + bb.Height }, { X: bb.Left, Y: bb.Top + bb.Height },
-    ];
-    out.push({ text: words.map((w) => w.text).join(' '), conf: b.Confidence ?? 0, box: bb, poly, words, page: b.Page ?? 1 });
+    const bb = upright(b.Geometry.BoundingBox);
+    // (an upright line keeps its own polygon: a page turned a few degrees slants it)
+    const poly = o === 'up' && b.Geometry.Polygon?.length === 4 ? b.Geometry.Polygon : boxPoly(bb);
+    out.push({ text: words.map((w) => w.text).join(' '), conf: b.Confidence ?? 0, box: bb, poly, words, page });
   }
   return out;
+}
+
+/** Each page's orientation as the letters reading's lines show it (blocks.ts, pageOrientation). */
+function orientations(blocks: readonly Block[]): (page: number) => TextOrientation {
+  const byPage = new Map<number, { text: string; box: BoundingBox }[]>();
+  for (const b of blocks) if (b.BlockType === 'LINE' && b.Geometry) byPage.set(b.Page ?? 1, [...(byPage.get(b.Page ?? 1) ?? []), { text: b.Text ?? '', box: b.Geometry.BoundingBox }]);
+  const found = new Map([...byPage].map(([page, lines]) => [page, pageOrientation(lines)]));
+  return (page) => found.get(page) ?? 'up';
 }
 
 /** Edit-distance alignment of two strings: pairs of indexes, -1 where one side has no character. */
@@ -191,8 +209,9 @@ function polyBox(poly: Point[]): BoundingBox {
 export function fuseReadings(letters: readonly Block[], spaces: readonly Block[], opts: FuseOptions = {}): Block[] {
   const preferBy = opts.preferSpacesBy ?? 15;
   const prefix = opts.idPrefix ?? 'f';
-  const lLines = readLines(letters);
-  const sLines = readLines(spaces);
+  const orientation = orientations(letters);
+  const lLines = readLines(letters, orientation);
+  const sLines = readLines(spaces, orientation);
   const pages = [...new Set([...lLines, ...sLines].map((l) => l.page))].sort((a, b) => a - b);
   const out: Block[] = [];
   for (const page of pages) {
@@ -208,12 +227,18 @@ export function fuseReadings(letters: readonly Block[], spaces: readonly Block[]
     const pageBlock: Block = { BlockType: 'PAGE', Id: `${prefix}p${page}`, Page: page, Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 }, Polygon: [{ X: 0, Y: 0 }, { X: 1, Y: 0 }, { X: 1, Y: 1 }, { X: 0, Y: 1 }] }, Relationships: [{ Type: 'CHILD', Ids: [] }] };
     out.push(pageBlock);
     const lines: { top: number; left: number; blocks: Block[] }[] = [];
+    // Fused in the upright frame, emitted in the uploaded one as engines report it (each polygon from the text's own top-left corner).
+    const o = orientation(page);
+    const geometry = (poly: Point[]) => {
+      const source = poly.map((q) => toSource(q, o));
+      return { BoundingBox: polyBox(source), Polygon: source };
+    };
     const emit = (words: { text: string; conf: number; poly: Point[] }[], lineConf: number, linePoly: Point[]) => {
       if (!words.length) return;
       const id = `${prefix}p${page}-l${lines.length}`;
-      const wordBlocks: Block[] = words.map((w, k) => ({ BlockType: 'WORD', Id: `${id}-w${k}`, Text: w.text, Confidence: w.conf, TextType: 'PRINTED', Page: page, Geometry: { BoundingBox: polyBox(w.poly), Polygon: w.poly } }));
+      const wordBlocks: Block[] = words.map((w, k) => ({ BlockType: 'WORD', Id: `${id}-w${k}`, Text: w.text, Confidence: w.conf, TextType: 'PRINTED', Page: page, Geometry: geometry(w.poly) }));
       const box = polyBox(linePoly);
-      lines.push({ top: box.Top, left: box.Left, blocks: [{ BlockType: 'LINE', Id: id, Text: words.map((w) => w.text).join(' '), Confidence: lineConf, Page: page, Geometry: { BoundingBox: box, Polygon: linePoly }, Relationships: [{ Type: 'CHILD', Ids: wordBlocks.map((w) => w.Id) }] }, ...wordBlocks] });
+      lines.push({ top: box.Top, left: box.Left, blocks: [{ BlockType: 'LINE', Id: id, Text: words.map((w) => w.text).join(' '), Confidence: lineConf, Page: page, Geometry: geometry(linePoly), Relationships: [{ Type: 'CHILD', Ids: wordBlocks.map((w) => w.Id) }] }, ...wordBlocks] });
     };
     mine.forEach((line, k) => {
       const words = sWords.filter((_, wi) => owner[wi] === k).sort((a, b) => a.box.Left - b.box.Left);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DECLARATIONS, DocumentModel, extractFields, type Block } from '#core/documents/index.ts';
+import { mapBox, toSource, type TextOrientation } from '#core/documents/blocks.ts';
 import { alignChars, fitsNeighbours, fuseReadings } from '#core/documents/fuseReadings.ts';
 import { IMPLAUSIBLE_CAP } from '#core/documents/plausibility.ts';
 import { AGREED_FLOOR, DISAGREE_CAP, PRINTED_DISAGREE_CAP, SECOND_ONLY_CAP, charactersAcross, classifyUnreadPage, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
@@ -35,6 +36,29 @@ describe('fusing two readings: one reading\'s characters, the other\'s word boun
     expect(words.find((w) => w.Text === 'JOHOR')!.Confidence).toBe(97);
     expect(words.find((w) => w.Text === 'BAHRU')!.Confidence).toBe(60);
     expect(extractFields('INVOICE', new DocumentModel(fused)).data.invoice_date.value).toBe('25/12/2018');
+  });
+
+  it('fuses a page photographed sideways along its lines, and reports the fused geometry on the page as uploaded', () => {
+    // The readings of the first case, the page lying turned (engines report geometry in the uploaded frame).
+    const turned = (blocks: Block[], o: TextOrientation): Block[] => blocks.map((b) => {
+      if (!b.Geometry || b.BlockType === 'PAGE') return b;
+      const { Left: l, Top: t, Width: w, Height: h } = b.Geometry.BoundingBox;
+      const corners = [{ X: l, Y: t }, { X: l + w, Y: t }, { X: l + w, Y: t + h }, { X: l, Y: t + h }].map((q) => toSource(q, o));
+      return { ...b, Geometry: { BoundingBox: mapBox(b.Geometry.BoundingBox, (q) => toSource(q, o)), Polygon: corners } };
+    });
+    const letters = reading('a', [{ top: 0.1, words: [['81100JOHORBAHRU', 0.2, 0.5, 97]] }, { top: 0.2, words: [['Date', 0.1, 0.1, 98], ['25/12/20188:13:39PM', 0.25, 0.5, 98]] }]);
+    const spaces = reading('b', [{ top: 0.1, words: [['81100', 0.2, 0.15, 90], ['JOHOR', 0.37, 0.15, 88], ['BAHEU', 0.54, 0.16, 60]] }, { top: 0.2, words: [['Date', 0.1, 0.1, 95], ['25/12/2018', 0.25, 0.3, 93], ['8:13:39PM', 0.57, 0.18, 90]] }]);
+    for (const o of ['ccw', 'cw', 'down'] as const) {
+      const fused = fuseReadings(turned(letters, o), turned(spaces, o));
+      expect(lines(fused), o).toEqual(['81100 JOHOR BAHRU', 'Date 25/12/2018 8:13:39PM']);
+      // Where the word lies in the uploaded image: the upright box of JOHOR (0.37-0.52 across, row at 0.1) turned as the page is.
+      const johor = fused.find((b) => b.Text === 'JOHOR')!.Geometry!;
+      const want = mapBox({ Left: 0.37, Top: 0.1, Width: 0.15, Height: 0.02 }, (q) => toSource(q, o));
+      for (const k of ['Left', 'Top', 'Width', 'Height'] as const) expect(johor.BoundingBox[k], `${o} ${k}`).toBeCloseTo(want[k], 2);
+      // ...with its polygon starting at the text's own top-left corner, as Textract reports a turned page.
+      expect(johor.Polygon![0].X, o).toBeCloseTo(toSource({ X: 0.37, Y: 0.1 }, o).X, 2);
+      expect(johor.Polygon![0].Y, o).toBeCloseTo(toSource({ X: 0.37, Y: 0.1 }, o).Y, 2);
+    }
   });
 
   it('a look-alike that breaks its word\'s class loses to the reading that keeps it (Ja1an, 411S0)', () => {
