@@ -25,7 +25,7 @@ const LITTLE_DETAIL = 125;
 const EDGE_STEP = 40;
 /**
  * The unsharp mask: a 2-pixel radius with a strong gain on the print's edges (m2) and the default on flat
- * paper (m1), as the dev sets' blurred pages chose it (docs/decisions-documents.md, "Blurred images"):
+ * paper (m1), as the dev sets' blurred pages chose it (docs/decisions-documents.md, "Degraded pages, round 13"):
  * σ 1.5 with gain 3 left the far end of a Gaussian blur still measured as blurred.
  */
 const UNSHARP = { sigma: 2, m1: 1, m2: 8 } as const;
