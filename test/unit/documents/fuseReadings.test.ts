@@ -3,7 +3,7 @@ import { DECLARATIONS, DocumentModel, extractFields, type Block } from '#core/do
 import { mapBox, toSource, type TextOrientation } from '#core/documents/blocks.ts';
 import { alignChars, fitsNeighbours, fuseReadings } from '#core/documents/fuseReadings.ts';
 import { IMPLAUSIBLE_CAP } from '#core/documents/plausibility.ts';
-import { AGREED_FLOOR, DISAGREE_CAP, PRINTED_DISAGREE_CAP, SECOND_ONLY_CAP, charactersAcross, classifyUnreadPage, mergeReadings, needsSecondReading, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
+import { AGREED_FLOOR, DISAGREE_CAP, PRINTED_DISAGREE_CAP, SECOND_ONLY_CAP, charactersAcross, classifyUnreadPage, mergeReadings, needsSecondReading, readAlike, withSecondReading, type SecondReader } from '#core/documents/secondReading.ts';
 import { classify } from '#core/documents/classify.ts';
 
 /** One reading: lines of [text, left, width, confidence] words on a row at `top` (page 0..1 units). */
@@ -177,6 +177,22 @@ describe('second reading of receipts', () => {
     expect(m.asset_model).toEqual(f('Sony Bravia 55 inch 4K LED TV', DISAGREE_CAP));
     // the same disagreement on a till slip goes to the fused reading, capped
     expect(mergeReadings(first, second, [], 'second').data.dealer_name).toEqual(f('Tushar Lyngdoh Panchganga Automobiles', DISAGREE_CAP));
+  });
+
+  it('on a printed page the same words read with a few letters apart take the fused reading\'s letters, reviewed; other values keep the first', () => {
+    const first = { data: { dealer_name: f('Gandak mobite Hub', 0.78), dealer_address: f('[ prot No. 176, Main Road, Juran Chhapra', 0.5), order_date: f('09/11/2024', 0.95), order_number: f('BR8662D004784', 0.9), customer_name: f('Panchganga Automobiles', 0.83) } };
+    const second = { data: { dealer_name: f('Gandak Mobile Hub', 0.79), dealer_address: f('Plot No. 176, Main Road, Juran Chhapra', 0.86), order_date: f('07/11/2024', 0.96), order_number: f('BR8662DO04784', 0.9), customer_name: f('Tushar Lyngdoh Panchganga Automobiles', 0.87) } };
+    const m = mergeReadings(first, second, [], 'first').data;
+    expect(m.dealer_name).toEqual(f('Gandak Mobile Hub', PRINTED_DISAGREE_CAP));
+    expect(m.dealer_address.value).toBe('Plot No. 176, Main Road, Juran Chhapra');
+    // a date or an identifier read a character apart is another value: the first reading's stays
+    expect(m.order_date).toEqual(f('09/11/2024', PRINTED_DISAGREE_CAP));
+    expect(m.order_number).toEqual(f('BR8662D004784', PRINTED_DISAGREE_CAP));
+    // another party's name run into the cell is a different value, not a misread
+    expect(m.customer_name).toEqual(f('Panchganga Automobiles', PRINTED_DISAGREE_CAP));
+    expect(readAlike('Pushpak Home Appli es', 'Pushpak Home Appliances')).toBe(true);
+    expect(readAlike('Ganga Home Appli', 'Ganga Home Appliances')).toBe(false);
+    expect(readAlike('ABCPK1234F', 'ABCPK1235F')).toBe(false);
   });
 
   it('a printed page keeps a strong first value where the second reading differs; a till slip takes the second', async () => {
