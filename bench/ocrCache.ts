@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Block } from '#core/documents/index.ts';
+import { sharpenIfBlurred } from '#adapters/ocr/deblur.ts';
 
 export const OCR_CACHE_DIR = join(tmpdir(), 'docstream-ocr-cache');
 
@@ -20,6 +21,14 @@ export function ocrCacheFile(engine: string, image: Buffer, opts: { segmentation
     .digest('hex')
     .slice(0, 32);
   return join(OCR_CACHE_DIR, `${key}.json`);
+}
+
+/**
+ * What the bench's first reading of an image read, if it is in the cache: the engine was given the
+ * image as recogniseDocument gives it, a blurred page's sharpened copy (adapters/ocr/deblur.ts).
+ */
+export async function cachedFirstReading(engine: string, image: Buffer): Promise<Block[] | undefined> {
+  return cachedBlocks(engine, await sharpenIfBlurred(image));
 }
 
 /** What the bench read for a whole image (page 1) with `segmentation`, if it is in the cache. */

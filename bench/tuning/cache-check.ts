@@ -10,7 +10,7 @@ import { DocumentModel, classify, extractFields, type DocumentType, type Extract
 import { cachedCorpus } from '../../test/fixtures/documents/generate.ts';
 import { DEV_SETS } from './devSets.ts';
 import { FIELD_MAP, same, type Cmp } from '../../test/fixtures/documents/score.ts';
-import { cachedBlocks } from '../ocrCache.ts';
+import { cachedBlocks, cachedFirstReading } from '../ocrCache.ts';
 
 const argv = process.argv.slice(2);
 const ALL = ['INVOICE', 'DELIVERY_ORDER', 'PURCHASE_ORDER', 'IMEI_CLOSEUP_IMAGE', 'PAN', 'AADHAAR', 'GST_CERT', 'UDYAM_CERT', 'FSSAI_CERTIFICATE', 'SHOP_ACT_LICENSE', 'BANK_STATEMENT', 'EBILL'];
@@ -19,8 +19,8 @@ type Tally = { docs: number; cls: number; fields: number; ok: number; uncached: 
 const tally = new Map<string, Tally>();
 const get = (k: string) => tally.get(k) ?? (tally.set(k, { docs: 0, cls: 0, fields: 0, ok: 0, uncached: 0 }), tally.get(k)!);
 
-function extract(type: string, bytes: Buffer): { r: ExtractionResult; cls: string } | undefined {
-  const blocks = cachedBlocks('tesseract', bytes);
+async function extract(type: string, bytes: Buffer): Promise<{ r: ExtractionResult; cls: string } | undefined> {
+  const blocks = await cachedFirstReading('tesseract', bytes);
   if (!blocks) return undefined;
   const model = new DocumentModel(blocks);
   const cls = classify(model).type;
@@ -37,9 +37,9 @@ function extract(type: string, bytes: Buffer): { r: ExtractionResult; cls: strin
   return { r, cls };
 }
 
-function score(set: string, id: string, type: string, truth: Record<string, unknown>, bytes: Buffer): void {
+async function score(set: string, id: string, type: string, truth: Record<string, unknown>, bytes: Buffer): Promise<void> {
   const t = get(`${set} ${type}`);
-  const x = extract(type, bytes);
+  const x = await extract(type, bytes);
   if (!x) {
     t.uncached++;
     return;
@@ -60,9 +60,9 @@ function score(set: string, id: string, type: string, truth: Record<string, unkn
 }
 
 for (const degraded of [false, true]) {
-  for (const f of await cachedCorpus({ seed: 1, perType: 5, degraded, pdfs: false })) if (TYPES.includes(f.type)) score('tuned', f.id, f.type, f.truth, f.bytes);
+  for (const f of await cachedCorpus({ seed: 1, perType: 5, degraded, pdfs: false })) if (TYPES.includes(f.type)) await score('tuned', f.id, f.type, f.truth, f.bytes);
   for (const set of DEV_SETS) {
-    for (const s of set.generate({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(s.type)) score(set.name, s.id, s.type, s.truth, (await s.render()).bytes);
+    for (const s of set.generate({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(s.type)) await score(set.name, s.id, s.type, s.truth, (await s.render()).bytes);
   }
 }
 const pct = (a: number, b: number) => (b ? `${a}/${b}` : '-');

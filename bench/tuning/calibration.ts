@@ -15,7 +15,7 @@ import { fieldTrace, type FieldValue } from '#core/documents/fields/common.ts';
 import type { Evidence } from '#core/documents/confidence.ts';
 import { cachedCorpus } from '../../test/fixtures/documents/generate.ts';
 import { FIELD_MAP, same, type Cmp } from '../../test/fixtures/documents/score.ts';
-import { cachedBlocks } from '../ocrCache.ts';
+import { cachedFirstReading } from '../ocrCache.ts';
 import { DEV_SETS } from './devSets.ts';
 import { SROIE_DIR, SROIE_MAP, sroieTuningIds, sroieValue } from '../sroie.ts';
 
@@ -42,8 +42,8 @@ function kind(e: Evidence): string {
 
 let currentSet = '';
 let currentId = '';
-function extract(type: string, bytes: Buffer): { r: ExtractionResult; trace: { value: FieldValue; how: string }[] } | undefined {
-  const blocks = cachedBlocks('tesseract', bytes);
+async function extract(type: string, bytes: Buffer): Promise<{ r: ExtractionResult; trace: { value: FieldValue; how: string }[] } | undefined> {
+  const blocks = await cachedFirstReading('tesseract', bytes);
   if (!blocks) {
     uncached++;
     return undefined;
@@ -72,7 +72,7 @@ function howFound(value: unknown, trace: { value: FieldValue; how: string }[]): 
   return '?';
 }
 
-function score(set: string, id: string, type: string, truth: Record<string, unknown>, x: NonNullable<ReturnType<typeof extract>>): void {
+function score(set: string, id: string, type: string, truth: Record<string, unknown>, x: NonNullable<Awaited<ReturnType<typeof extract>>>): void {
   const map = FIELD_MAP[type as keyof typeof FIELD_MAP];
   const byField = new Map(Object.values(map).map(([f, c]) => [f, c] as const));
   for (const [t, want] of Object.entries(truth)) {
@@ -89,7 +89,7 @@ for (const degraded of [false, true]) {
     for (const f of await cachedCorpus({ seed: 1, perType: PER_TYPE, degraded, pdfs: false })) {
       if (!TYPES.includes(f.type)) continue;
       [currentSet, currentId] = ['tuned', f.id];
-      const x = extract(f.type, f.bytes);
+      const x = await extract(f.type, f.bytes);
       if (x) score('tuned', f.id, f.type, f.truth, x);
     }
   }
@@ -98,7 +98,7 @@ for (const degraded of [false, true]) {
     for (const spec of generate({ seed: 1, perLayout: 1, degraded })) {
       if (!TYPES.includes(spec.type)) continue;
       [currentSet, currentId] = [set, spec.id];
-      const x = extract(spec.type, (await spec.render()).bytes);
+      const x = await extract(spec.type, (await spec.render()).bytes);
       if (x) score(set, spec.id, spec.type, spec.truth, x);
     }
   }
@@ -107,7 +107,7 @@ for (const degraded of [false, true]) {
 if (SETS.includes('sroie') && TYPES.includes('INVOICE')) {
   for (const id of sroieTuningIds()) {
     [currentSet, currentId] = ['sroie', id];
-    const x = extract('INVOICE', readFileSync(join(SROIE_DIR, 'img', `${id}.jpg`)));
+    const x = await extract('INVOICE', readFileSync(join(SROIE_DIR, 'img', `${id}.jpg`)));
     const key = JSON.parse(readFileSync(join(SROIE_DIR, 'key', `${id}.json`), 'utf8')) as Record<string, string>;
     if (x) score('sroie', id, 'INVOICE', Object.fromEntries(Object.entries(SROIE_MAP).map(([k, [field]]) => [field, sroieValue(k, String(key[k] ?? ''))])), x);
   }

@@ -8,7 +8,7 @@
  */
 import { DocumentModel, classify, type Block } from '#core/documents/index.ts';
 import { cachedCorpus } from '../../test/fixtures/documents/generate.ts';
-import { cachedBlocks } from '../ocrCache.ts';
+import { cachedFirstReading } from '../ocrCache.ts';
 import { DEV_SETS } from './devSets.ts';
 
 const argv = process.argv.slice(2);
@@ -25,8 +25,8 @@ function withoutTop(blocks: Block[], n: number): Block[] {
 
 const tally = new Map<string, [number, number, number]>();
 const misses: string[] = [];
-function check(set: string, id: string, type: string, bytes: Buffer): void {
-  const blocks = cachedBlocks('tesseract', bytes);
+async function check(set: string, id: string, type: string, bytes: Buffer): Promise<void> {
+  const blocks = await cachedFirstReading('tesseract', bytes);
   if (!blocks) return;
   const full = classify(new DocumentModel(blocks));
   const cut = classify(new DocumentModel(withoutTop(blocks, DROP)));
@@ -36,9 +36,9 @@ function check(set: string, id: string, type: string, bytes: Buffer): void {
 }
 
 for (const degraded of [false, true]) {
-  for (const f of await cachedCorpus({ seed: 1, perType: 5, degraded, pdfs: false })) if (TYPES.includes(f.type)) check('tuned', f.id, f.type, f.bytes);
+  for (const f of await cachedCorpus({ seed: 1, perType: 5, degraded, pdfs: false })) if (TYPES.includes(f.type)) await check('tuned', f.id, f.type, f.bytes);
   for (const { name: set, generate } of DEV_SETS) {
-    for (const spec of generate({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(spec.type)) check(set, spec.id, spec.type, (await spec.render()).bytes);
+    for (const spec of generate({ seed: 1, perLayout: 1, degraded })) if (TYPES.includes(spec.type)) await check(set, spec.id, spec.type, (await spec.render()).bytes);
   }
 }
 for (const [set, [a, b, n]] of tally) console.log(`${set.padEnd(6)} as read ${a}/${n}  without the top ${DROP} lines ${b}/${n}`);

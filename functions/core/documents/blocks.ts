@@ -294,6 +294,18 @@ export function pageOrientation(lines: readonly { text: string; box: BoundingBox
   return second > first ? candidates[1] : candidates[0];
 }
 
+/**
+ * A lower-case `l` inside a word otherwise in capitals is a capital `I` misread (`SBl`, `24066PC95l`):
+ * print in capitals has no lower-case letters, and `l` and `I` are one stroke to OCR.
+ */
+export function capitalIs(text: string): string {
+  return text.replace(/\S+/g, (tok) => {
+    if (!tok.includes('l')) return tok;
+    const others = tok.replace(/l/g, '').replace(/[^\p{L}]/gu, '');
+    return others.length >= 2 && others === others.toUpperCase() && others !== others.toLowerCase() ? tok.replace(/l/g, 'I') : tok;
+  });
+}
+
 const LEADING_SEPARATORS = /^[\s:;=|\-–—.]*/;
 
 /** A Textract query (AnalyzeDocument Queries) and its answer, when the engine produced one. */
@@ -341,7 +353,7 @@ export class DocumentModel {
       .map((b) => {
         const page = pageOfLine.get(b.Id) ?? b.Page ?? 1;
         const box = b.Geometry?.BoundingBox ?? { ...EMPTY_BOX };
-        const text = (b.Text ?? '').trim();
+        const text = capitalIs((b.Text ?? '').trim());
         const wordBlocks = childIds(b)
           .map((id) => byId.get(id))
           .filter((w): w is Block => !!w && w.BlockType === 'WORD');
@@ -350,7 +362,7 @@ export class DocumentModel {
               text,
               wordBlocks.map((w) => ({
                 id: w.Id,
-                text: w.Text ?? '',
+                text: capitalIs(w.Text ?? ''),
                 confidence: w.Confidence ?? b.Confidence ?? 0,
                 box: w.Geometry?.BoundingBox ?? box,
                 page,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentModel, type Block } from '#core/documents/index.ts';
+import { capitalIs } from '#core/documents/blocks.ts';
 import { blocksFromLines, modelFromLines } from '../../fixtures/documents/fromLines.ts';
 
 describe('blocksFromLines', () => {
@@ -25,6 +26,14 @@ describe('DocumentModel', () => {
     expect(m.text).toBe('Name: Asha Rao\nPage two');
     expect(m.lines[0].words.map((w) => [w.text, w.confidence])).toEqual([['Name:', 99], ['Asha', 80], ['Rao', 60]]);
     expect(m.lines[0].confidence).toBeCloseTo(79.67, 1);
+  });
+
+  it('reads a lower-case l inside a word in capitals as the capital I it is (SBl, 24066PC95l), nowhere else', () => {
+    const m = modelFromLines(['Opp. SBl ATM, Kolkata', 'Model 24066PC95l']);
+    expect(m.lines.map((l) => l.text)).toEqual(['Opp. SBI ATM, Kolkata', 'Model 24066PC95I']);
+    expect(m.lines[0].words.map((w) => w.text)).toEqual(['Opp.', 'SBI', 'ATM,', 'Kolkata']);
+    for (const kept of ['Pvt. Ltd.', 'Kolkata', '500ml', 'Mobile', 'l', 'Al', 'iQOO Z9 Lite']) expect(capitalIs(kept)).toBe(kept);
+    expect(capitalIs('MAHARASHTRl, lNDIA')).toBe('MAHARASHTRI, INDIA');
   });
 
   it('orders lines into reading order by rows, then left to right', () => {
