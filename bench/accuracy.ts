@@ -9,6 +9,10 @@
  *                             [--block-on clean,degraded,pdf,sroie] [--types T1,T2]
  *                             [--blind-per-layout N] [--no-blind] [--dev-per-layout N] [--no-dev]
  *                             [--second-reading paddle|off] [--no-cache] [--misses] [--out FILE]
+ *                             [--dump FILE.jsonl]
+ *
+ * --dump: one JSON line per field read (set, page segmentation, type, field, right or not,
+ * confidence), with the value and the truth only for what may be tuned on (never a held-out item's).
  *
  * Fixture i of a type is drawn in layout family i (cycled), so --per-type 5 covers the five
  * families of the consumer-durable types; tables are printed per type, per field and per family.
@@ -746,7 +750,7 @@ async function main(): Promise<void> {
     // Values only of what may be tuned on: never a held-out item's (blind sets, the held-out SROIE half).
     const rows = runs
       .flatMap((run) => [...run.results, ...Object.values(run.sets).flat()])
-      .flatMap((r) => r.fields.map((f) => ({ group: r.item.group, family: r.item.heldOut ? '' : r.item.family, type: f.type, field: f.field, ok: f.ok, missing: f.missing, confidence: f.confidence, item: r.item.heldOut ? '' : f.item, ...(r.item.heldOut ? {} : { got: f.got, want: f.want }) })));
+      .flatMap((r) => r.fields.map((f) => ({ group: r.item.group, psm: r.psm, family: r.item.heldOut ? '' : r.item.family, type: f.type, field: f.field, ok: f.ok, missing: f.missing, confidence: f.confidence, item: r.item.heldOut ? '' : f.item, ...(r.item.heldOut ? {} : { got: f.got, want: f.want }) })));
     writeFileSync(DUMP, rows.map((x) => JSON.stringify(x)).join('\n'));
   }
   if (SHOW_MISSES) {
