@@ -62,7 +62,12 @@ function readLines(blocks: readonly Block[], orientation: (page: number) => Text
 /** Each page's orientation as the letters reading's lines show it (blocks.ts, pageOrientation). */
 function orientations(blocks: readonly Block[]): (page: number) => TextOrientation {
   const byPage = new Map<number, { text: string; box: BoundingBox }[]>();
-  for (const b of blocks) if (b.BlockType === 'LINE' && b.Geometry) byPage.set(b.Page ?? 1, [...(byPage.get(b.Page ?? 1) ?? []), { text: b.Text ?? '', box: b.Geometry.BoundingBox }]);
+  for (const b of blocks) {
+    if (b.BlockType !== 'LINE' || !b.Geometry) continue;
+    const page = b.Page ?? 1;
+    if (!byPage.has(page)) byPage.set(page, []);
+    byPage.get(page)!.push({ text: b.Text ?? '', box: b.Geometry.BoundingBox });
+  }
   const found = new Map([...byPage].map(([page, lines]) => [page, pageOrientation(lines)]));
   return (page) => found.get(page) ?? 'up';
 }
