@@ -66,7 +66,8 @@ export function classify(model: DocumentModel, opts: ClassifyOptions = {}): Clas
         names.push(cue.name);
       }
     }
-    scores[type] = s;
+    // (a cue may count against its type: the sum is floored at nothing found)
+    scores[type] = Math.max(0, s);
     fired[type] = names;
   }
 

@@ -22,3 +22,10 @@ export const hasGstin = anyValid(/(?<![A-Z0-9])\d{2}[A-Z0-9]{13}(?![A-Z0-9])/g, 
 export const hasImei = anyValid(/(?<!\d)\d{15}(?!\d)/g, isValidImei);
 export const hasIfsc = anyValid(/(?<![A-Z0-9])[A-Z]{4}0[A-Z0-9]{6}(?![A-Z0-9])/g, isValidIfsc);
 export const hasUdyam = anyValid(/UDYAM-[A-Z]{2}-\d{2}-\d{7}/g, isValidUdyam);
+
+/**
+ * The header row of a priced item table: quantity, rate or price, and amount on one line ("Description | HSN |
+ * Qty | Rate | Amount"). Bills, orders and statements of goods print one; a phone's label or screen never does.
+ */
+export const hasItemTable = (t: string): boolean =>
+  t.split('\n').some((l) => /\b(?:qty|quantity)\b/i.test(l) && /\b(?:rate|price|mrp)\b/i.test(l) && /\b(?:amount|amt|value|total)\b/i.test(l));

@@ -76,4 +76,21 @@ describe('classify', () => {
     const c = classify(modelFromLines(S.INVOICE));
     expect(c.scores.INVOICE!).toBeGreaterThan(c.scores.IMEI_CLOSEUP_IMAGE!);
   });
+
+  it("a bill for a phone whose title OCR lost is not taken for the phone's label: its priced item table counts against IMEI", () => {
+    // A carbon bill book read off a tilted photo: no "Tax Invoice", no total label; the item row names the phone.
+    const bill = [
+      'KONKAN COAST DIGITAL STORE',
+      'Name of customer Sukhram Manhas',
+      'Sr. Description of Goods HSN Qty Rate Amount',
+      '1 vivo T3x 5G 6/128GB 8517 1 10,161.02 10,161.02',
+      `IMEI: ${S.IMEI_1}`,
+      'Subject to Baddi jurisdiction.',
+    ];
+    expect(classify(modelFromLines(bill)).type).not.toBe('IMEI_CLOSEUP_IMAGE');
+    // (the same lines without the table's header row read as the label)
+    expect(classify(modelFromLines(bill.filter((l) => !l.startsWith('Sr.')))).type).toBe('IMEI_CLOSEUP_IMAGE');
+    // A label with its price and a quantity is still a label: no one line names quantity, rate and amount.
+    expect(classify(modelFromLines([...S.IMEI_LABEL, 'Qty: 1 N'])).type).toBe('IMEI_CLOSEUP_IMAGE');
+  });
 });

@@ -128,6 +128,10 @@ describe('layout model', () => {
     expect(d.data.dealer_name.value).toBe('Royal Appliances');
     expect(d.data.dealer_address.value).toBe('71, Gandhi Nagar, Jaipur - 302497, Rajasthan');
     expect(extractFields('DELIVERY_ORDER', modelFromLines(['DELIVERY ORDER', 'Asset Model: OPPO Renoll 5G'])).data.asset_model.value).toBe('OPPO Reno11 5G');
+    // The maker's name with its O read as 0, in the case it was printed; a model's own 0 stays ("Z90", "Redmi 10").
+    for (const [read, want] of [['IQ00 Z9 LITE 5G 12/256', 'IQOO Z9 LITE 5G 12/256'], ['iQ00 Z90 Lite 5G', 'iQOO Z90 Lite 5G'], ['0PP0 A3x', 'OPPO A3x'], ['Redmi 10 Power', 'Redmi 10 Power']]) {
+      expect(extractFields('DELIVERY_ORDER', modelFromLines(['DELIVERY ORDER', `Asset Model: ${read}`])).data.asset_model.value, read).toBe(want);
+    }
     const a = extractFields('AADHAAR', modelFromLines(['GOVERNMENT OF INDIA', 'Swati lyer', 'DOB: 20/02/1976', 'FEMALE']));
     expect(a.data.name.value).toBe('Swati Iyer');
     for (const read of ['JNBPI1064Q', 'JNBPl1064Q', 'JNBP|1064Q', 'JNBPI 1064Q']) {

@@ -6,6 +6,7 @@ import type { DocumentModel, LabelledValue, LabelOptions, Line, PageBox, Word } 
 import { SPLIT_CELL_CAP, fieldConfidence, ocrScore, type Evidence } from '../confidence.ts';
 import { findAmounts, findDates, findMobiles, type IdRead } from '../validators.ts';
 import { evidenceOf, type FieldEvidence } from '../../evidence/fieldEvidence.ts';
+import { isPhoneBrand } from './phoneBrands.ts';
 
 export type FieldValue = string | number | string[] | null;
 
@@ -505,6 +506,8 @@ export function repairEchoPrefix(value: string, abbreviations: readonly string[]
 export function repairModelName(s: string): string {
   const tokens = s.trim().split(/\s+/);
   return s.replace(/\S+/g, (tok) => {
+    // "IQ00 Z9 Lite": the maker's name first, its O read as 0 (a logo's round letters)
+    if (tok === tokens[0] && tok.includes('0') && /[A-Za-z]/.test(tok) && isPhoneBrand(tok.replace(/0/g, 'O'))) return tok.replace(/0/g, 'O');
     // "Renoll 5G": a series name ending in a vowel, then "ll" read for "11", before a generation token.
     const ll = /^([A-Z][a-z]{2,}[aeiou])([lI|]{2})$/.exec(tok);
     if (ll && tokens.length > 1 && tokens.indexOf(tok) < tokens.length - 1 && /\d/.test(tokens[tokens.indexOf(tok) + 1])) return `${ll[1]}11`;

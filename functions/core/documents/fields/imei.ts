@@ -8,11 +8,10 @@ import { field, labelledAmount, labelledText, repairModelName, tidy, type Extrac
 import { DIGITISH } from './lookalikes.ts';
 import { isLabelText, valueUnderCaption } from './certificate.ts';
 import { evidenceOf } from '../../evidence/fieldEvidence.ts';
+import { PHONE_BRANDS, isPhoneBrand } from './phoneBrands.ts';
 
 /** Phone brands as printed on box labels: a heading "<Brand> <Model>" without a "Model" label. */
-const BRAND = /^\s*(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|moto|apple|nokia|google|nothing|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|huawei)\b\s+(.+)$/i;
-
-const BRAND_WORD = /^(?:samsung|oppo|vivo|xiaomi|redmi|mi|realme|oneplus|motorola|moto|apple|nokia|google|nothing|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|huawei)$/i;
+const BRAND = new RegExp(`^\\s*(?:${PHONE_BRANDS})\\b\\s+(.+)$`, 'i');
 
 /**
  * A labelled model that the box's heading prints with more after it ("Model : Redmi Pad SE" under the
@@ -33,7 +32,7 @@ function shorterThanHeading(labelled: ExtractedField | undefined, heading: Extra
 /** "V30 VIVO": the brand printed after the model in the next cell is not part of the model. */
 function withoutTrailingBrand(model: string): string {
   const words = model.split(/\s+/);
-  return words.length > 1 && BRAND_WORD.test(words[words.length - 1]) ? words.slice(0, -1).join(' ') : model;
+  return words.length > 1 && isPhoneBrand(words[words.length - 1]) ? words.slice(0, -1).join(' ') : model;
 }
 
 /**
@@ -75,7 +74,7 @@ function brandLine(model: DocumentModel): ExtractedField | undefined {
 }
 
 /** A brand alone on its line, as a price card or box prints it over the model ("IQOO" / "Z9 Lite 5G"); a logo's O read as 0. */
-const brandAlone = (t: string) => BRAND_WORD.test(t.trim()) || BRAND_WORD.test(t.trim().replace(/0/g, 'O').replace(/^[1l|]+I?(?=Q)/i, 'i'));
+const brandAlone = (t: string) => isPhoneBrand(t.trim()) || isPhoneBrand(t.trim().replace(/0/g, 'O').replace(/^[1l|]+I?(?=Q)/i, 'i'));
 
 /**
  * The model printed on the line under a brand standing alone (heuristic: no label says it is the model),

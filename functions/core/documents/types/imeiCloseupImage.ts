@@ -1,6 +1,6 @@
 /** Close-up of the IMEI label on a phone box. */
 import type { DocumentTypeDeclaration } from '../declaration.ts';
-import { hasImei, re } from '../cues.ts';
+import { hasImei, hasItemTable, re } from '../cues.ts';
 import { extractImei } from '../fields/imei.ts';
 
 export const imeiCloseupImage: DocumentTypeDeclaration = {
@@ -15,6 +15,8 @@ export const imeiCloseupImage: DocumentTypeDeclaration = {
     // a maker's name and a memory specification ("4 GB RAM | 128 GB ROM", "8GB+256GB").
     re('phone-brand', 1, /\b(?:samsung|oppo|vivo|xiaomi|redmi|realme|oneplus|motorola|apple|iphone|nokia|iqoo|poco|infinix|tecno|itel|lava|micromax|honor|nothing\s*phone)\b/i),
     // (the memory printed name first as well: "RAM 8 GB / ROM 128 GB")
+    // An invoice, order or challan for a phone prints its IMEI, brand and memory too, in a priced item table.
+    { name: 'item-table', weight: -3, test: hasItemTable },
     re('memory-spec', 1, /\b\d{1,2}\s*GB\s*(?:RAM\b|\+\s*\d{2,4}\s*GB|[|/]\s*\d{2,4}\s*GB)|\bRAM\s*:?\s*\d{1,2}\s*GB\b/i),
   ],
   fields: {
