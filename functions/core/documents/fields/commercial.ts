@@ -254,8 +254,9 @@ export const AFFILIATION_LINE = /^\s*(?:(?:a\s+)?(?:licensee|franchisee|unit|div
  * apart by bullets ("Design • Supply • Installation") or what the firm is or offers ("MNRE
  * Empanelled Vendor", "Solar Systems for Homes, Shops & Schools", "Sales & Service of …"). Not its address.
  */
-// (and the trade it deals in: "Dealers in all kinds of …", "Authorised Dealer", a Hindi bill's "… ke Vikreta" (seller) or "Vitarak" (distributor))
-export const TAGLINE_LINE = /^(?!.*\d)(?:.*[A-Za-z]\s+[•·*+»|]+\s+[A-Za-z].*|.*\b(?:empanell?ed|(?:systems?|solutions?|services?|products?)\s+for|sales\s*(?:&|and)\s*service|dealers?\s+(?:in|of)|authori[sz]ed\s+(?:dealer|distributor)|vikreta|vitarak)\b.*)$/i;
+// (and the trade it deals in: "Dealers in all kinds of …", "Authorised Dealer", a Hindi bill's "… ke Vikreta" (seller) or "Vitarak" (distributor);
+// a phone shop's offer: "All Brands Mobile Phones on Easy EMI", "Finance Available")
+export const TAGLINE_LINE = /^(?!.*\d)(?:.*[A-Za-z]\s+[•·*+»|]+\s+[A-Za-z].*|.*\b(?:empanell?ed|(?:systems?|solutions?|services?|products?)\s+for|sales\s*(?:&|and)\s*service|dealers?\s+(?:in|of)|authori[sz]ed\s+(?:dealer|distributor)|vikreta|vitarak|all\s+brands?|(?:easy|no[\s-]*cost|zero[\s-]*down)\s+emi|(?:emi|finance|loan)\s+(?:available|facility))\b.*)$/i;
 
 export function addressBelow(
   model: DocumentModel,

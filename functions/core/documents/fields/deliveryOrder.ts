@@ -12,7 +12,7 @@ import { SALUTATION, addressee, personName, withoutFirmTitle } from './commercia
 import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { addressForKey, addressUnderSegment, labelSegments, nameUnderHeading, pairInSection } from './layoutFields.ts';
-import { isLabelText } from './certificate.ts';
+import { isLabelText, valueUnderCaption } from './certificate.ts';
 import { sentenceAmount, sentenceAsset, sentenceCustomer } from './sentence.ts';
 import {
   cleanName,
@@ -43,6 +43,8 @@ const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
 /** The order's own title printed large at its top ("PURCHASE AUTHORISATION", "DISBURSEMENT ADVICE"): no dealer's letterhead. */
 const DO_TITLE = /^\s*(?:[a-z]+\s+){0,3}(?:order|authori[sz]ation|advice|slip|letter|sanction|approval)\s*$/i;
 /** Another label or section: not a dealer's name. */
+/** The customer's party named in a key. */
+const CUSTOMER_PARTY = /\b(?:customer|cust|borrower|applicant|buyer|hirer)\b/i;
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]/i;
 
 /**
@@ -102,6 +104,8 @@ export function blockAboveDealerKey(model: DocumentModel, accept: (name: string)
 
 /** A dealer's card heading on a portal page: "Store Details", "Dealer Information". */
 const DEALER_CARD = /^\s*(?:dealer|store|shop|retailer|outlet)(?:'s)?\s*(?:details|information|info)\s*$/i;
+/** The rest of a card's heading read after "Dealer" ("Dealer Details", "Dealer Code"): no name. */
+const CARD_WORD = /^(?:details|information|info|code|id)\b/i;
 /** A caption of the dealer alone ("Store", "Retailer Name"): under a section heading ("DELIVER TO") it is the next caption, not the dealer. */
 const DEALER_CAPTION = /^\s*(?:dealer|retailer|store|shop|outlet|showroom)(?:'s)?(?:\s*name)?\s*:?\s*$/i;
 
@@ -126,6 +130,18 @@ function addressInDealerCard(model: DocumentModel): ExtractedField | undefined {
  */
 const SPEND_AT = /^\s*(?:valid\s*(?:only\s*)?at|redeem(?:able)?\s*(?:only\s*)?at|purchase\s*(?:to\s*be\s*made|valid)\s*(?:only\s*)?at)\s*:?\s*$/i;
 
+/** The goods column of an order laid out as a bill ("Particulars | HSN | Qty | Rate | Amount"). */
+const ITEM_COLUMN = /^\s*(?:particulars|description(?:\s*of\s*(?:goods|the\s*asset))?|item(?:\s*(?:description|details))?)\s*$/i;
+
+/**
+ * The asset as the first row of an item table prints it, when no key names it: the cell under the goods
+ * column. A cell says "the item", not "the model" (it may carry the maker, a colour or a code): heuristic.
+ */
+function itemCell(model: DocumentModel): ExtractedField | undefined {
+  const cell = valueUnderCaption(model, [ITEM_COLUMN], (t) => /\p{L}{2}/u.test(t) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+$/i.test(t.trim()));
+  return cell ? field(repairModelName(tidy(cell.text)), cell.words, { kind: 'heuristic' }) : undefined;
+}
+
 export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const found: Record<string, ExtractedField | undefined> = {};
 
@@ -140,14 +156,19 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   // addressee names the dealer over its PIN-ending address: the addressee outranks it)
   const toConfirmedEarly = !!to && hasPincode(String(addressUnder(model, to.line, 4)?.value ?? ''));
   const bareDealer = (p: KeyValue) => /^\s*dealer\s*:?\s*$/i.test(p.key) && toConfirmedEarly;
-  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && !bareDealer(p) && !DEALER_CAPTION.test(p.value) && isDealer(cleanName(p.value)));
+  // (a key naming the customer is the customer's, whatever else it says: "Deliver To (Customer)")
+  const customerKey = (p: KeyValue) => CUSTOMER_PARTY.test(p.key);
+  const dealerPair = model.layout.find(V('dealer_name').labels).find((p) => !headingOverKey(p) && !bareDealer(p) && !customerKey(p) && !DEALER_CAPTION.test(p.value) && isDealer(cleanName(p.value)));
   const dealerBlock = blockAboveDealerKey(model, isDealer);
   const spendAt = dealerPair ? undefined : nameUnderHeading(model, [SPEND_AT], (t) => isDealer(cleanName(t)));
+  // the dealer's card heading over its block ("Dealer Details" / name / address), the customer's card beside it
+  const dealerCard = dealerPair || spendAt ? undefined : nameUnderHeading(model, [DEALER_CARD], (t) => isDealer(cleanName(t)) && !DEALER_CAPTION.test(t));
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     (spendAt ? field(cleanName(spendAt.text), spendAt.words, { kind: 'labelled' }) : undefined) ??
     // (a store's name is the dealer's, as in the pairs' vocabulary: "Store Name" beside a right-aligned value)
-    labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i]), /^\s*(?:store|retailer)\s*:?\s*$/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: (t) => isDealer(t) && !DEALER_CAPTION.test(t) }) ??
+    labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i]), /^\s*(?:store|retailer)\s*:?\s*$/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: (t) => isDealer(t) && !DEALER_CAPTION.test(t) && !CARD_WORD.test(t) }) ??
+    (dealerCard ? field(cleanName(dealerCard.text), dealerCard.words, { kind: 'labelled' }) : undefined) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     dealerBlock?.name ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
@@ -171,6 +192,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     addressForKey(model, V('dealer_address').labels) ??
     addressUnderSegment(model, dealerPair?.valueSegment) ??
     addressUnderSegment(model, spendAt) ??
+    addressUnderSegment(model, dealerCard) ??
     addressInDealerCard(model) ??
     addressUnderSegment(model, toSegment) ??
     labelledAddress(model, [/dealer(?:'s)?\s*(?:address|addr\b\.?)/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
@@ -247,8 +269,9 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
     clean: modelClean,
     // (another field's label read beside "Product / Model" in a row of labels, "Asset Cost", is no model)
-    accept: (s) => s.length >= 2 && !isLabelText(s, V('amount').labels),
-  }) ?? sentenceAsset(model);
+    // ("Asset Cost 31,999.00" read after the label "Asset": "Cost" is the rest of another key)
+    accept: (s) => s.length >= 2 && !isLabelText(s, V('amount').labels) && !/^(?:cost|value|val\b|price|amount|amt\b)/i.test(s),
+  }) ?? sentenceAsset(model) ?? itemCell(model);
   // The asset's price (what the invoice total is checked against), else the financed amount.
   const amountLabels = V('amount').labels;
   const rankOf = (v: number) => amountLabels.findIndex((l) => model.layout.find([l]).some((p) => findAmounts(p.value).some((a) => Math.abs(a.value - v) < 0.005)));

@@ -176,6 +176,8 @@ function captionBelow(model: DocumentModel, labels: readonly RegExp[]): Extracte
 const WORDS_DISAGREE_CAP = 0.4;
 /** A customer's value read outside the customer's block (docs/confidence.md). */
 export const OUTSIDE_BLOCK_CAP = 0.5;
+/** A cell holding an Indian mobile number and nothing else. */
+const BARE_MOBILE = /^\s*(?:\+?91[\s-]?)?[6-9]\d{4}\s?\d{5}\s*$/;
 /** A label that names the customer itself ("Customer Mobile", "Buyer's Phone"). */
 const CUSTOMER_LABEL = /cust|buyer|party|client|purchaser|consignee/i;
 /** `l` sits above `ref` on its page by more than half a line. */
@@ -555,6 +557,13 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
     found.customer_mobile_number = field(m.value, model.wordsInRange(line, from + m.index, from + m.index + m.length), { kind: 'structure', pass: true });
     mobileAt = { line: x.line, label: x.line.text.slice(Math.max(0, x.match.index - 16), x.match.index + x.match[0].length) };
   }
+  // A mobile alone in a cell a few lines into the customer's block, its caption lost (a sideways page's OCR drops
+  // a small "Mobile:" or a phone icon): the customer's by position only (heuristic).
+  if (!found.customer_mobile_number && custTop) {
+    const bare = model.layout.segments.find((x) => x.line.index > custFrom && x.line.index <= custFrom + 6 && inSide(x.box.Left) && BARE_MOBILE.test(x.text));
+    const m = bare ? findMobiles(bare.text)[0] : undefined;
+    if (bare && m) found.customer_mobile_number = field(m.value, bare.words, { kind: 'heuristic' });
+  }
   // A mobile printed above the line the customer's name was read on, under a label that does not
   // name the customer ("Ph:" beside the seller's GSTIN), is outside the customer's block: the
   // letterhead's phone as likely as the customer's (which one is meant is a guess).
@@ -569,7 +578,8 @@ export const extractInvoice: Extractor = (model, _opts, V) => {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
     }) ??
-    captionBelow(model, [/(?:tax\s*)?invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /(?<!e[\s-]*way\s*)bill\s*no\.?/i]) ??
+    // (an e-invoice's caption row names it the "Document No." over its value, beside "Document Date")
+    captionBelow(model, [/(?:tax\s*)?invoice\s*(?:no|number|#)\.?/i, /\binv\.?\s*no\.?/i, /(?<!e[\s-]*way\s*)bill\s*no\.?/i, /^\s*document\s*(?:no|number)\.?/i]) ??
     (() => {
       // a bill book's serial in a cell of its own near the top ("No. 2084   Date 21/04/2024")
       const seg = model.layout.segments.find((s) => s.page === model.lines[0]?.page && s.box.Top < 0.4 && !model.layout.isProseLine(s.line) && SERIAL_CELL.test(s.text));

@@ -180,6 +180,9 @@ export function addressUnderSegment(model: DocumentModel, seg: Segment | undefin
   return b.text.length >= 5 ? field(b.text, b.words, { kind: 'labelled' }) : undefined;
 }
 
+/** An address's first part: a house, shop or plot number ("Qr. No. 224,", "Shop 12", "D. No. 51-192", "14/2"). */
+const HOUSE_NUMBER_START = /^\s*(?:(?:shop|flat|house|h|plot|qr|qtr|d|door|gala|unit|office|room|site|block|bldg|building)\.?\s*(?:no\.?)?\s*[:.]?\s*)?\d/i;
+
 /**
  * A party's section heading over its block, the party's name on the block's first line ("Vendor
  * Address" / "Om Sai Enterprises" / "H.No. 105, ..."): that line, left-aligned under the heading.
@@ -189,8 +192,9 @@ export function addressUnderSegment(model: DocumentModel, seg: Segment | undefin
 export function nameUnderHeading(model: DocumentModel, sections: readonly RegExp[], accept: (text: string) => boolean): Segment | undefined {
   const lay = model.layout;
   for (const head of labelSegments(model, sections, 2)) {
-    // (a heading set apart from its block by up to two of its heights: boxed cards leave a gap)
-    let first = lay.segmentBelow(head);
+    // (a heading set apart from its block by up to three of its heights: boxed cards leave a gap, and a small
+    // heading's height is smaller than the gap under it)
+    let first = lay.segmentBelow(head, 3);
     // an e-invoice's party box prints its GSTIN first, the name under it ("Supplier" / "GSTIN : 29…" / name)
     if (first && /^\s*gstin\b/i.test(first.text) && Math.abs(first.box.Left - head.box.Left) < Math.max(head.box.Height, 0.006) * 1.5) first = lay.segmentBelow(first, 1.6);
     if (!first || Math.abs(first.box.Left - head.box.Left) >= Math.max(head.box.Height, 0.006) * 1.5 || /\d{3,}/.test(first.text)) continue;
@@ -199,7 +203,9 @@ export function nameUnderHeading(model: DocumentModel, sections: readonly RegExp
     const v = asKey?.valueSegment;
     const tol = Math.max(head.box.Height, 0.006) * 1.5;
     const columnApart = !!v && asKey!.via === 'beside' && lay.rowOf(head).some((o) => o !== head && Math.abs(o.box.Left - v.box.Left) < tol);
-    if ((!asKey || columnApart) && accept(first.text)) return first;
+    // (or its "value" is the block's address under it, from a house number: "Godavari Tech Mobile Point" / "Qr. No. 224, …")
+    const overAddress = !!v && asKey!.via === 'below' && HOUSE_NUMBER_START.test(asKey!.value);
+    if ((!asKey || columnApart || overAddress) && accept(first.text)) return first;
   }
   return undefined;
 }

@@ -63,6 +63,8 @@ export const deliveryOrder: DocumentTypeDeclaration = {
         // (a co-applicant is another party: "Co-Applicant Name" is not the customer's; "Hirer" on a hire-purchase DO)
         /(?:customer|cust\.?|(?<!co[\s-]*)(?:borrower|applicant)|buyer|hirer)(?:'s)?\s*name/i,
         /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant|buyer|hirer)/i,
+        // (the party the asset goes to, named as the customer: "Deliver To (Customer)")
+        /deliver(?:y)?\s*to\s*\(\s*(?:the\s*)?(?:customer|borrower|applicant|buyer|hirer)\s*\)/i,
         /customer/i,
         /(?<!co[\s-]*)borrower/i,
         /(?<!co[\s-]*)applicant/i,
