@@ -26,10 +26,11 @@ import { FAMILIES as DEV20, dev20Layout, generateDev20Corpus } from '../../test/
 import { FAMILIES as DEV21, dev21Layout, generateDev21Corpus } from '../../test/fixtures/documents/dev21/index.ts';
 import { FAMILIES as DEV22, dev22Layout, generateDev22Corpus } from '../../test/fixtures/documents/dev22/index.ts';
 import { FAMILIES as DEV23, dev23Layout, generateDev23Corpus } from '../../test/fixtures/documents/dev23/index.ts';
+import { FAMILIES as DEV24, dev24Layout, generateDev24Corpus } from '../../test/fixtures/documents/dev24/index.ts';
 import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
 
 export interface DevSet {
-  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23';
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24';
   families: Record<string, Record<string, unknown>>;
   layout: (seed: number, family: string, i: number) => BlindLayout;
   generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
@@ -59,6 +60,7 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'dev21', families: DEV21, layout: dev21Layout, generate: generateDev21Corpus },
   { name: 'dev22', families: DEV22, layout: dev22Layout, generate: generateDev22Corpus },
   { name: 'dev23', families: DEV23, layout: dev23Layout, generate: generateDev23Corpus },
+  { name: 'dev24', families: DEV24, layout: dev24Layout, generate: generateDev24Corpus },
 ];
 
 /** The dev set a family belongs to. */
