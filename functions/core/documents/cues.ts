@@ -29,3 +29,9 @@ export const hasUdyam = anyValid(/UDYAM-[A-Z]{2}-\d{2}-\d{7}/g, isValidUdyam);
  */
 export const hasItemTable = (t: string): boolean =>
   t.split('\n').some((l) => /\b(?:qty|quantity)\b/i.test(l) && /\b(?:rate|price|mrp)\b/i.test(l) && /\b(?:amount|amt|value|total)\b/i.test(l));
+
+const DATED_ROW = /^\s*\d{1,2}[-/. ](?:\d{1,2}|[A-Za-z]{3})[-/. ]\d{2,4}\b.*\d\.\d{2}\s*(?:\(?(?:Dr|Cr)\)?\.?)?\s*$/;
+/** Four or more lines of a transaction ledger: a date first, an amount with paise last (the balance). */
+export function datedBalanceRows(text: string): boolean {
+  return text.split('\n').filter((l) => DATED_ROW.test(l)).length >= 4;
+}

@@ -30,6 +30,9 @@ export interface Segment {
   end: number;
 }
 
+/** A cell of nothing but quote marks, dots or degree signs: a speck, no text. */
+const SPECK = /^[\s"“”'‘’`.,·•°]+$/;
+
 export type PairSource = 'colon' | 'beside' | 'below' | 'textract';
 
 export interface KeyValue {
@@ -287,6 +290,9 @@ export class Layout {
     const vOverlap = (a: BoundingBox, b: BoundingBox) => Math.min(a.Top + a.Height, b.Top + b.Height) - Math.max(a.Top, b.Top);
     const sameLine = (row: Segment[], s: Segment) => row.some((r) => r.line === s.line && vOverlap(r.box, s.box) >= Math.min(r.box.Height, s.box.Height) * 0.8);
     for (const s of byTop) {
+      // (a speck OCR read as quotes or dots between a key and its value, "Trade Name (if any) ‖ “. ‖ INDRAVATI
+      // TEXTILES", is in no row: the value is the next cell)
+      if (SPECK.test(s.text)) continue;
       const row = rows[rows.length - 1];
       if (row && row[0].page === s.page && (sameRow(row[0].box, s.box) || sameLine(row, s))) row.push(s);
       else rows.push([s]);

@@ -427,7 +427,11 @@ const AMOUNT_RE = /(?:(rs\.?|inr|₹|r5\.?)\s*:?\s*|(?<![\d.,]))(\d{1,3}(?:,\d{2
 /** Every amount in a text ("Rs. 1,23,456.00", "₹ 45,999/-", "INR 12000"). */
 export function findAmounts(text: string): AmountHit[] {
   const out: AmountHit[] = [];
+  // (a date's day, month or year is no amount: "Total Amount Payable by 10-MAR-2025  ₹ 6,903.00")
+  const dates = findDates(text).filter((d) => d.precision === 'day');
+  const inDate = (at: number, len: number) => dates.some((d) => at >= d.index && at + len <= d.index + d.length);
   for (const m of text.matchAll(AMOUNT_RE)) {
+    if (!m[1] && inDate(m.index, m[0].length)) continue;
     // "₹41,899.00" read as "341,899.00": a 3-digit head before one 3-digit group is not Indian
     // grouping (that would be "3,41,899.00"); a leading 2 or 3 there is the rupee sign.
     const glued = !m[1] && /^[23]\d{2},\d{3}$/.test(m[2]);

@@ -1,19 +1,14 @@
 /** Bank account statement. */
 import type { DocumentTypeDeclaration } from '../declaration.ts';
-import { hasIfsc, re } from '../cues.ts';
+import { datedBalanceRows, hasIfsc, re } from '../cues.ts';
 import { extractBankStatement } from '../fields/bankStatement.ts';
 
-const DATED_ROW = /^\s*\d{1,2}[-/. ](?:\d{1,2}|[A-Za-z]{3})[-/. ]\d{2,4}\b.*\d\.\d{2}\s*(?:\(?(?:Dr|Cr)\)?\.?)?\s*$/;
-/** Four or more lines of a transaction ledger: a date first, an amount with paise last (the balance). */
-export function datedBalanceRows(text: string): boolean {
-  return text.split('\n').filter((l) => DATED_ROW.test(l)).length >= 4;
-}
 
 export const bankStatement: DocumentTypeDeclaration = {
   type: 'BANK_STATEMENT',
   cues: [
     // (a branch counter or an ATM prints the last entries as a "Mini Statement")
-    re('statement-of-account', 4, /statement\s*of\s*account|account\s*statement|bank\s*statement|\bmini\s*statement\b/i),
+    re('statement-of-account', 4, /statement\s*of\s*account|account\s*statement|bank\s*statement|\bmini\s*statement\b|\bsummary\s*cum\s*statement\b|\bstatement\s*cum\b/i),
     { name: 'valid-ifsc', weight: 1.5, test: hasIfsc },
     // (a roll's narrow columns abbreviate them: "Opening Bal", "Closing Bal.")
     re('balances', 1.5, /opening\s*bal(?:ance|\b\.?)|closing\s*bal(?:ance|\b\.?)/i),

@@ -44,7 +44,7 @@ export const gstCert: DocumentTypeDeclaration = {
       labels: [
         /(?:effective\s*)?date\s*of\s*registration/i,
         /registration\s*date/i,
-        /date\s*of\s*liability/i,
+        /date\s*of\s*liability|\bliability\s*date/i,
         /registered\s*(?:on|since)/i,
         // (the registration's effective date: "With effect from", "Effective Date")
         /with\s*effect\s*from|\bw\.?\s*e\.?\s*f\.?(?=[\s:.]|$)|^\s*effective\s*date\b/i,

@@ -1,6 +1,6 @@
 /** Tax invoice, receipt or cash bill of the asset's sale. */
 import type { DocumentTypeDeclaration } from '../declaration.ts';
-import { hasGstin, re } from '../cues.ts';
+import { datedBalanceRows, hasGstin, re } from '../cues.ts';
 import { extractInvoice } from '../fields/invoice.ts';
 
 const CUSTOMER_SECTIONS = [
@@ -26,6 +26,8 @@ export function receiptShape(text: string): boolean {
   // A metered service's bill, an order to a supplier or a lender's delivery order print amounts, payments and
   // GST too, but no till prints a meter, a billing period, a P.O. or D.O. number, a vendor or a quotation.
   if (METERED.test(text) || ORDERED.test(text)) return false;
+  // (nor a ledger's dated rows with running balances: a statement's charges may carry a tax invoice, its rows are no till's)
+  if (datedBalanceRows(text)) return false;
   // (a till may print one decimal after its currency: "RM 88.1", "Rs 86.5")
   const money = (text.match(/\b\d{1,6}[.,]\d{2}\b|(?:\b(?:RM|Rs\.?|INR)|₹)\s*\d{1,6}[.,]\d\b/gi) ?? []).length;
   const total = /\b(?:total|sub\s*-?\s*total|grand\s*total|amount\s*due|nett?)\b/i.test(text);
