@@ -11,7 +11,7 @@ import { addressUnder, letterheadLine, letterheadText } from './header.ts';
 import { SALUTATION, addressee, personName, withoutFirmTitle } from './commercial.ts';
 import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
-import { addressForKey, addressUnderSegment, labelSegments, nameUnderHeading, pairInSection } from './layoutFields.ts';
+import { addressForKey, addressUnderSegment, keyOfItsOwn, labelSegments, nameUnderHeading, pairInSection } from './layoutFields.ts';
 import { isLabelText, valueUnderCaption } from './certificate.ts';
 import { sentenceAmount, sentenceAsset, sentenceCustomer } from './sentence.ts';
 import {
@@ -58,11 +58,15 @@ function titleNumber(model: DocumentModel): ExtractedField | undefined {
     if (!/delivery\s*order\s*$/i.test(seg.text) || lay.isProseLine(seg.line)) continue;
     // (the next cell of its OCR line, or of its row: a larger number sits a little higher than the title)
     const next = lay.segments.filter((x) => x.line === seg.line && x.start >= seg.end).sort((a, b) => a.start - b.start)[0] ?? lay.segmentRight(seg);
-    const m = next && /^\s*([A-Z]{1,6}[-/]?\d{6,}[A-Z0-9/-]*)\s*$/.exec(next.text);
+    // (or a reference of parts, "PCF/DO/2024/1385", in the box its caption "Order No." heads)
+    const m = next && (/^\s*([A-Z]{1,6}[-/]?\d{6,}[A-Z0-9/-]*)\s*$/.exec(next.text) ?? /^\s*(\S+)\s*$/.exec(ORDER_CELL.test(next.text.trim()) ? next.text : ''));
     if (m) return field(m[1], next!.words, { kind: 'heuristic' });
   }
   return undefined;
 }
+
+/** A reference number of parts alone in its cell: letters, digits and separators, four digits or more ("PCF/DO/2024/1385"). */
+const ORDER_CELL = /^(?=(?:[^\d]*\d){4})[A-Z0-9]+(?:[-/][A-Z0-9]+)+$/i;
 
 /** The dealer's own keys printed under its name and address ("DLR CODE", "Dealer GSTIN", "Store ID"). */
 const DEALER_KEY = /^\s*(?:dlr|dealer|store|merchant)\s*(?:code|gstin|gst\s*no|id|no)\b/i;
@@ -130,6 +134,33 @@ function addressInDealerCard(model: DocumentModel): ExtractedField | undefined {
  */
 const SPEND_AT = /^\s*(?:valid\s*(?:only\s*)?at|redeem(?:able)?\s*(?:only\s*)?at|purchase\s*(?:to\s*be\s*made|valid)\s*(?:only\s*)?at)\s*:?\s*$/i;
 
+/** The captions of an asset grid's cells. */
+const ASSET_CAPTION = /^\s*(?:brand|make|manufacturer|model(?:\s*name)?|variant|colou?r|qty|quantity|serial(?:\s*no\.?)?|imei(?:\s*no\.?)?|category)\s*:?\s*$/i;
+
+/**
+ * An asset grid's model cell under its caption ("Brand | Model Name | Variant | Qty" over "Samsung | Galaxy F06 5G |
+ * (4GB/64GB) | 1"), with the variant cell beside it when the grid has one: the model as the order names it.
+ */
+function assetGridCell(model: DocumentModel): ExtractedField | undefined {
+  const lay = model.layout;
+  const isValue = (t: string) => /\p{L}/u.test(t) && !ASSET_CAPTION.test(t) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+$/i.test(t.trim());
+  const cell = valueUnderCaption(model, [/^model(?:\s*name)?$/i], isValue);
+  if (!cell) return undefined;
+  const caption = lay.segments.find((s) => /^\s*model(?:\s*name)?\s*:?\s*$/i.test(s.text) && lay.segmentBelow(s, 4) === cell);
+  const variantCaption = caption ? lay.rowOf(caption).find((s) => /^\s*variant\s*:?\s*$/i.test(s.text)) : undefined;
+  const variant = variantCaption ? lay.segmentBelow(variantCaption, 4) : undefined;
+  const withVariant = variant && variant.line === cell.line && /\d\s*(?:GB|TB)|\d+\s*[/+]\s*\d+/i.test(variant.text);
+  const text = withVariant ? `${tidy(cell.text)} ${tidy(variant!.text)}` : tidy(cell.text);
+  return field(repairModelName(text), withVariant ? [...cell.words, ...variant!.words] : cell.words, { kind: 'labelled' });
+}
+
+/** The asset's price in an item table's row, under its column's caption ("… | Invoice Value | Down Pmt | Loan Amt"). */
+function amountUnderCaption(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
+  const cell = valueUnderCaption(model, labels, (t) => /^\s*(?:rs\.?|₹|inr)?\s*[\d,]+(?:\.\d{1,2})?\s*(?:\/-)?\s*$/i.test(t));
+  const a = cell ? findAmounts(cell.text)[0] : undefined;
+  return cell && a ? field(a.value, cell.words, { kind: 'structure', pass: true }) : undefined;
+}
+
 /** The goods column of an order laid out as a bill ("Particulars | HSN | Qty | Rate | Amount"). */
 const ITEM_COLUMN = /^\s*(?:particulars|description(?:\s*of\s*(?:goods|the\s*asset))?|item(?:\s*(?:description|details))?)\s*$/i;
 
@@ -151,7 +182,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const headIsDealer = head && !FINANCIER.test(head.text) && !DO_TITLE.test(head.text) ? head : undefined;
   const isDealer = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !NOT_A_NAME.test(v) && !SALUTATION.test(v) && !FINANCIER.test(v);
   // (a heading's "value" that is itself a key is the next label: "DEALER DETAILS" over "DLR CODE | ...")
-  const headingOverKey = (p: KeyValue) => !!p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment);
+  const headingOverKey = (p: KeyValue) => !!p.valueSegment && !!p.keySegment && p.valueSegment !== p.keySegment && keyOfItsOwn(model, p.keySegment, p.valueSegment);
   // (a bare "DEALER" over a city is a round stamp's ring, "PUSHPAK HOME APPL / DEALER / PUNE", when a letter's
   // addressee names the dealer over its PIN-ending address: the addressee outranks it)
   const toConfirmedEarly = !!to && hasPincode(String(addressUnder(model, to.line, 4)?.value ?? ''));
@@ -211,8 +242,14 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
       model,
       [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:(?<!co[\s-]*)borrower|(?<!co[\s-]*)applicant|buyer|hirer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
       // (a label word left of a row of labels, "Customer Name Mobile No.", is no name)
-      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?)$/i.test(v) },
+      // ("Customer care 1800-…" is the lender's helpline)
+      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?)$/i.test(v) && !/^(?:care|service|support|helpline)\b/i.test(v) },
     ) ??
+    // the name under the customer's card heading ("Customer Details" / name / address)
+    (() => {
+      const seg = nameUnderHeading(model, custV.sections ?? [], (t) => looksLikeName(personName(t)));
+      return seg ? field(personName(seg.text), seg.words, { kind: 'labelled' }) : undefined;
+    })() ??
     // a letter naming the customer only in its sentence ("the loan of our customer Shri X was sanctioned")
     sentenceCustomer(model);
 
@@ -259,19 +296,20 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     if (p.valueSegment && p.valueSegment !== p.keySegment && model.layout.isKey(p.valueSegment)) return false;
     const v = modelClean(p.value);
     // (money is no model: "Rs. 27,000/-" beside "ASSET VAL.", whose "-" the clean-up drops)
-    return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-?)?$/i.test(v);
+    // (nor is the next caption of an asset grid, "Model Name | Variant | Qty" over their values)
+    return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-?)?$/i.test(v) && !ASSET_CAPTION.test(v);
   });
   // A key that names the model ("Asset Model", "Model") before a section heading or a broader key ("Asset Details",
   // "Product") that a card prints above it: the heading's "value" is the card's first caption ("Brand", "Manufacturer").
   const assetPair = assetPairs.find((p) => /\bmodel\b/i.test(p.key)) ?? assetPairs[0];
   found.asset_model = (assetPair ? field(modelClean(assetPair.value), assetPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) }) ?? labelledText(model, [/model\s*(?:no\.?|number)\s*\/\s*name/i, /(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
+    labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) && !ASSET_CAPTION.test(s) }) ?? labelledText(model, [/model\s*(?:no\.?|number)\s*\/\s*name/i, /(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
     clean: modelClean,
     // (another field's label read beside "Product / Model" in a row of labels, "Asset Cost", is no model)
     // ("Asset Cost 31,999.00" read after the label "Asset": "Cost" is the rest of another key)
-    accept: (s) => s.length >= 2 && !isLabelText(s, V('amount').labels) && !/^(?:cost|value|val\b|price|amount|amt\b)/i.test(s),
-  }) ?? sentenceAsset(model) ?? itemCell(model);
+    accept: (s) => s.length >= 2 && !isLabelText(s, V('amount').labels) && !/^(?:cost|value|val\b|price|amount|amt\b)/i.test(s) && !ASSET_CAPTION.test(s),
+  }) ?? assetGridCell(model) ?? sentenceAsset(model) ?? itemCell(model);
   // The asset's price (what the invoice total is checked against), else the financed amount.
   const amountLabels = V('amount').labels;
   const rankOf = (v: number) => amountLabels.findIndex((l) => model.layout.find([l]).some((p) => findAmounts(p.value).some((a) => Math.abs(a.value - v) < 0.005)));
@@ -285,7 +323,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     model,
     [/asset\s*(?:cost|value|price)/i, amountLabels[2], /(?:cost|value|price)\s*of\s*(?:the\s*)?(?:asset|product|device|vehicle|goods)/i, /(?:invoice|total|product|device)\s*(?:amount|value|cost|price)/i, /(?:loan|finance|disbursement|net)\s*amount/i, /\bamount\b/i],
     { via: ['same-line', 'right'] },
-  ) ?? sentenceAmount(model);
+  ) ?? amountUnderCaption(model, amountLabels.slice(0, 6)) ?? sentenceAmount(model);
   // Candidates competed and the better label lost: an amount read under a lesser label ("Loan Amount") while a
   // preferred one ("Asset Cost") is printed on the page but its value was not read is in doubt (review).
   const amount = found.amount;

@@ -184,6 +184,22 @@ export function addressUnderSegment(model: DocumentModel, seg: Segment | undefin
 const HOUSE_NUMBER_START = /^\s*(?:(?:shop|flat|house|h|plot|qr|qtr|d|door|gala|unit|office|room|site|block|bldg|building)\.?\s*(?:no\.?)?\s*[:.]?\s*)?\d/i;
 
 /**
+ * Whether the first line of a heading's block is a key in its own right. A name the layout read as the key of what
+ * sits beside it under the next heading of the heading's row (the next party's block), or of the block's address
+ * under it (from a house number: "Godavari Tech Mobile Point" / "Qr. No. 224, …"), is no key: it heads its block.
+ */
+export function keyOfItsOwn(model: DocumentModel, head: Segment, first: Segment): boolean {
+  const lay = model.layout;
+  const asKey = lay.pairs.find((p) => p.keySegment === first);
+  const v = asKey?.valueSegment;
+  if (!asKey || !v) return !!asKey;
+  const tol = Math.max(head.box.Height, 0.006) * 1.5;
+  const columnApart = asKey.via === 'beside' && lay.rowOf(head).some((o) => o !== head && Math.abs(o.box.Left - v.box.Left) < tol);
+  const overAddress = asKey.via === 'below' && HOUSE_NUMBER_START.test(asKey.value);
+  return !columnApart && !overAddress;
+}
+
+/**
  * A party's section heading over its block, the party's name on the block's first line ("Vendor
  * Address" / "Om Sai Enterprises" / "H.No. 105, ..."): that line, left-aligned under the heading.
  * A name holding a label word ("Om Sai Enterprises") read as a key of the block beside it, under
@@ -198,14 +214,7 @@ export function nameUnderHeading(model: DocumentModel, sections: readonly RegExp
     // an e-invoice's party box prints its GSTIN first, the name under it ("Supplier" / "GSTIN : 29…" / name)
     if (first && /^\s*gstin\b/i.test(first.text) && Math.abs(first.box.Left - head.box.Left) < Math.max(head.box.Height, 0.006) * 1.5) first = lay.segmentBelow(first, 1.6);
     if (!first || Math.abs(first.box.Left - head.box.Left) >= Math.max(head.box.Height, 0.006) * 1.5 || /\d{3,}/.test(first.text)) continue;
-    const asKey = lay.pairs.find((p) => p.keySegment === first);
-    // (its "value" starts under another heading of the heading's row: the next party's block)
-    const v = asKey?.valueSegment;
-    const tol = Math.max(head.box.Height, 0.006) * 1.5;
-    const columnApart = !!v && asKey!.via === 'beside' && lay.rowOf(head).some((o) => o !== head && Math.abs(o.box.Left - v.box.Left) < tol);
-    // (or its "value" is the block's address under it, from a house number: "Godavari Tech Mobile Point" / "Qr. No. 224, …")
-    const overAddress = !!v && asKey!.via === 'below' && HOUSE_NUMBER_START.test(asKey!.value);
-    if ((!asKey || columnApart || overAddress) && accept(first.text)) return first;
+    if (!keyOfItsOwn(model, head, first) && accept(first.text)) return first;
   }
   return undefined;
 }

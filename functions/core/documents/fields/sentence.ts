@@ -7,6 +7,7 @@ import type { DocumentModel } from '../blocks.ts';
 import { findAmounts } from '../validators.ts';
 import { proseRead } from './certificate.ts';
 import { field, tidy, type ExtractedField } from './common.ts';
+import { isPhoneBrand } from './phoneBrands.ts';
 
 type Take = Parameters<typeof proseRead<string | number>>[2];
 
@@ -44,15 +45,18 @@ export function sentenceCustomer(model: DocumentModel): ExtractedField | undefin
 }
 
 /** Where a model named in a sentence stops: the next preposition, clause or punctuation. */
-const MODEL_END = /\s+(?:to|against|for|at|on|in|from|with|worth|valued|costing|priced|of\s+(?:Rs|INR|₹)|as|and|bearing|under|upon)\b|\s*[,;(]|\.(?:\s|$)/i;
+// (a memory size in brackets is the model's own: "Narzo 70x 5G (4GB/64GB)")
+const MODEL_END = /\s+(?:to|against|for|at|on|in|from|with|worth|valued|costing|priced|of\s+(?:Rs|INR|₹)|as|and|bearing|under|upon)\b|\s*[,;]|\s*\((?!\s*\d{1,2}\s*GB\s*[/+])|\.(?:\s|$)/i;
 
 /** The asset a letter asks to be delivered: "deliver one <model> to …", "hand over the <model> against …". */
 export function sentenceAsset(model: DocumentModel): ExtractedField | undefined {
-  const hit = proseRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\s+(?:one|1|a|an|the)\s+(?:(?:no\.?|unit|piece|set)\s+(?:of\s+)?)?/i], (rest) => {
+  // (or the purchase the loan was sanctioned for: "for the purchase of one realme Narzo 70x 5G from your store")
+  const hit = proseRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\s+(?:one|1|a|an|the)\s+(?:(?:no\.?|unit|piece|set)\s+(?:of\s+)?)?/i, /\bpurchase\s+of\s+(?:one|1|a|an)\s+(?:(?:no\.?|unit|piece|set)\s+(?:of\s+)?)?/i], (rest) => {
     const end = MODEL_END.exec(rest);
     const raw = rest.slice(0, end ? end.index : Math.min(rest.length, 60)).trim();
     const words = raw.split(/\s+/);
-    if (!raw || words.length > 10 || !/^(?:[\p{Lu}\d]|[a-z]\p{Lu})/u.test(raw) || /^(?:customer|borrower|product|asset|vehicle|device|goods|above)\b/i.test(raw)) return undefined;
+    // (a maker printing its name in lower case starts a model too: "realme Narzo 70x 5G", "vivo T3x")
+    if (!raw || words.length > 10 || !(/^(?:[\p{Lu}\d]|[a-z]\p{Lu})/u.test(raw) || isPhoneBrand(words[0])) || /^(?:customer|borrower|product|asset|vehicle|device|goods|above)\b/i.test(raw)) return undefined;
     return { at: rest.indexOf(raw), length: raw.length, value: raw };
   });
   return hit ? field(hit.value, hit.words, { kind: 'labelled' }) : undefined;
