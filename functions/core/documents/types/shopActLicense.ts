@@ -22,6 +22,8 @@ export const shopActLicense: DocumentTypeDeclaration = {
     re('trade-licence', 2, /trade\s*licen[cs]e|certificate\s*of\s*enlistment|vya+pa+r\s*anugya+pti/i),
     // a municipal trade licence's own captions and grant ("Nature of Trade", "Address of Trade Premises", "licensed to carry on the trade")
     re('trade-captions', 1, /nature\s*of\s*trade|trade\s*premises|carry\s*on\s*(?:the\s*)?trade/i),
+    // (a licence names its holder: "Name of Licensee"; a municipality's fee receipt that is the licence too)
+    re('licensee', 1, /name\s*of\s*(?:the\s*)?licensee|licensee(?:'s)?\s*name/i),
     re('municipal', 1, /municipal\s*(?:corporation|council)|nagar\s*(?:nigam|palika)|ward\s*(?:no|office)/i),
     re('employees', 1, /(?:number|no\.?)\s*of\s*(?:workers|employees)|nature\s*of\s*business/i),
   ],
