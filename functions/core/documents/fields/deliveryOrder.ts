@@ -42,9 +42,9 @@ const NAME_STOP = /\s{2,}|\b(?:mobile|mob|ph|phone|date|address|contact)\b/i;
 const FINANCIER = /financ|fincorp|capital|credit|bank|leasing|loans?\b|nbfc/i;
 /** The order's own title printed large at its top ("PURCHASE AUTHORISATION", "DISBURSEMENT ADVICE"): no dealer's letterhead. */
 const DO_TITLE = /^\s*(?:[a-z]+\s+){0,3}(?:order|authori[sz]ation|advice|slip|letter|sanction|approval)\s*$/i;
-/** Another label or section: not a dealer's name. */
 /** The customer's party named in a key. */
 const CUSTOMER_PARTY = /\b(?:customer|cust|borrower|applicant|buyer|hirer)\b/i;
+/** Another label or section: not a dealer's name. */
 const NOT_A_NAME = /deliver|customer|borrower|applicant|\b(?:mobile|mob|phone|ph|contact|date)\s*(?:no|number)?\s*[:.]|subject|\bsub\s*:|\bref\b|\bdear\b|\bsir\b|madam|\bnumber\b|\bno\s*[:.]/i;
 
 /**
@@ -134,6 +134,9 @@ function addressInDealerCard(model: DocumentModel): ExtractedField | undefined {
  */
 const SPEND_AT = /^\s*(?:valid\s*(?:only\s*)?at|redeem(?:able)?\s*(?:only\s*)?at|purchase\s*(?:to\s*be\s*made|valid)\s*(?:only\s*)?at)\s*:?\s*$/i;
 
+/** Money alone ("Rs. 27,000/-", "28,499.00", "INR 22499.00"): no model, and an amount cell. */
+const MONEY_ONLY = /^\s*(?:rs\.?|₹|inr)?\s*[\d,]+(?:\.\d{1,2})?\s*(?:\/-?)?\s*$/i;
+
 /** The captions of an asset grid's cells. */
 const ASSET_CAPTION = /^\s*(?:brand|make|manufacturer|model(?:\s*name)?|variant|colou?r|qty|quantity|serial(?:\s*no\.?)?|imei(?:\s*no\.?)?|category)\s*:?\s*$/i;
 
@@ -143,7 +146,7 @@ const ASSET_CAPTION = /^\s*(?:brand|make|manufacturer|model(?:\s*name)?|variant|
  */
 function assetGridCell(model: DocumentModel): ExtractedField | undefined {
   const lay = model.layout;
-  const isValue = (t: string) => /\p{L}/u.test(t) && !ASSET_CAPTION.test(t) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+$/i.test(t.trim());
+  const isValue = (t: string) => /\p{L}/u.test(t) && !ASSET_CAPTION.test(t) && !MONEY_ONLY.test(t);
   const cell = valueUnderCaption(model, [/^model(?:\s*name)?$/i], isValue);
   if (!cell) return undefined;
   const caption = lay.segments.find((s) => /^\s*model(?:\s*name)?\s*:?\s*$/i.test(s.text) && lay.segmentBelow(s, 4) === cell);
@@ -156,7 +159,7 @@ function assetGridCell(model: DocumentModel): ExtractedField | undefined {
 
 /** The asset's price in an item table's row, under its column's caption ("… | Invoice Value | Down Pmt | Loan Amt"). */
 function amountUnderCaption(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
-  const cell = valueUnderCaption(model, labels, (t) => /^\s*(?:rs\.?|₹|inr)?\s*[\d,]+(?:\.\d{1,2})?\s*(?:\/-)?\s*$/i.test(t));
+  const cell = valueUnderCaption(model, labels, (t) => MONEY_ONLY.test(t));
   const a = cell ? findAmounts(cell.text)[0] : undefined;
   return cell && a ? field(a.value, cell.words, { kind: 'structure', pass: true }) : undefined;
 }
@@ -169,7 +172,7 @@ const ITEM_COLUMN = /^\s*(?:particulars|description(?:\s*of\s*(?:goods|the\s*ass
  * column. A cell says "the item", not "the model" (it may carry the maker, a colour or a code): heuristic.
  */
 function itemCell(model: DocumentModel): ExtractedField | undefined {
-  const cell = valueUnderCaption(model, [ITEM_COLUMN], (t) => /\p{L}{2}/u.test(t) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+$/i.test(t.trim()));
+  const cell = valueUnderCaption(model, [ITEM_COLUMN], (t) => /\p{L}{2}/u.test(t) && !MONEY_ONLY.test(t));
   return cell ? field(repairModelName(tidy(cell.text)), cell.words, { kind: 'heuristic' }) : undefined;
 }
 
@@ -297,7 +300,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     const v = modelClean(p.value);
     // (money is no model: "Rs. 27,000/-" beside "ASSET VAL.", whose "-" the clean-up drops)
     // (nor is the next caption of an asset grid, "Model Name | Variant | Qty" over their values)
-    return v.length >= 2 && !/^to be /i.test(v) && !/^(?:rs\.?|₹|inr)?\s*[\d,.]+(?:\/-?)?$/i.test(v) && !ASSET_CAPTION.test(v);
+    return v.length >= 2 && !/^to be /i.test(v) && !MONEY_ONLY.test(v) && !ASSET_CAPTION.test(v);
   });
   // A key that names the model ("Asset Model", "Model") before a section heading or a broader key ("Asset Details",
   // "Product") that a card prints above it: the heading's "value" is the card's first caption ("Brand", "Manufacturer").
