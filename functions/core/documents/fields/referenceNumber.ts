@@ -3,7 +3,8 @@
  * A cell's ruling line read before it as "1" or "|" ("1 4500088400") is not part of it.
  */
 // (an "&" may join a prefix's initials: "KE&E50/24-25/96766" for "Kamdhenu Electricals & Electronics")
-export const ID_VALUE = /^(?:[|!lI1]\s+(?=[A-Za-z]{0,4}\d{4,}\b))?([A-Za-z0-9][A-Za-z0-9/\-_.&]*\d[A-Za-z0-9/\-_]*)/;
+// (nor is a run of tildes, dashes or underscores OCR read from a smudge or a dotted leader: "~~ PO/2025-26/879")
+export const ID_VALUE = /^(?:[|!lI1]\s+(?=[A-Za-z]{0,4}\d{4,}\b)|[~_=—–]+\s*)?([A-Za-z0-9][A-Za-z0-9/\-_.&]*\d[A-Za-z0-9/\-_]*)/;
 
 /**
  * The document's abbreviation as a part of its number, read with a zero for its O ("KMC/D0O/2025/45416",
