@@ -137,6 +137,8 @@ const SPEND_AT = /^\s*(?:valid\s*(?:only\s*)?at|redeem(?:able)?\s*(?:only\s*)?at
 /** Money alone ("Rs. 27,000/-", "28,499.00", "INR 22499.00"): no model, and an amount cell. */
 const MONEY_ONLY = /^\s*(?:rs\.?|₹|inr)?\s*[\d,]+(?:\.\d{1,2})?\s*(?:\/-?)?\s*$/i;
 
+/** An asset grid's model caption alone in its cell. */
+const MODEL_CAPTION = /^\s*model(?:\s*name)?\s*[:.]?\s*$/i;
 /** The captions of an asset grid's cells. */
 const ASSET_CAPTION = /^\s*(?:brand|make|manufacturer|model(?:\s*name)?|variant|colou?r|qty|quantity|serial(?:\s*no\.?)?|imei(?:\s*no\.?)?|category)\s*:?\s*$/i;
 
@@ -147,14 +149,16 @@ const ASSET_CAPTION = /^\s*(?:brand|make|manufacturer|model(?:\s*name)?|variant|
 function assetGridCell(model: DocumentModel): ExtractedField | undefined {
   const lay = model.layout;
   const isValue = (t: string) => /\p{L}/u.test(t) && !ASSET_CAPTION.test(t) && !MONEY_ONLY.test(t);
-  const cell = valueUnderCaption(model, [/^model(?:\s*name)?$/i], isValue);
-  if (!cell) return undefined;
-  const caption = lay.segments.find((s) => /^\s*model(?:\s*name)?\s*:?\s*$/i.test(s.text) && lay.segmentBelow(s, 4) === cell);
-  const variantCaption = caption ? lay.rowOf(caption).find((s) => /^\s*variant\s*:?\s*$/i.test(s.text)) : undefined;
-  const variant = variantCaption ? lay.segmentBelow(variantCaption, 4) : undefined;
-  const withVariant = variant && variant.line === cell.line && /\d\s*(?:GB|TB)|\d+\s*[/+]\s*\d+/i.test(variant.text);
-  const text = withVariant ? `${tidy(cell.text)} ${tidy(variant!.text)}` : tidy(cell.text);
-  return field(repairModelName(text), withVariant ? [...cell.words, ...variant!.words] : cell.words, { kind: 'labelled' });
+  for (const caption of lay.segments.filter((s) => MODEL_CAPTION.test(s.text) && !lay.isProseLine(s.line))) {
+    const cell = lay.segmentBelow(caption, 4);
+    if (!cell || !isValue(cell.text)) continue;
+    const variantCaption = lay.rowOf(caption).find((s) => /^\s*variant\s*:?\s*$/i.test(s.text));
+    const variant = variantCaption ? lay.segmentBelow(variantCaption, 4) : undefined;
+    const withVariant = !!variant && variant.line === cell.line && /\d\s*(?:GB|TB)|\d+\s*[/+]\s*\d+/i.test(variant.text);
+    const text = withVariant ? `${tidy(cell.text)} ${tidy(variant.text)}` : tidy(cell.text);
+    return field(repairModelName(text), withVariant ? [...cell.words, ...variant.words] : cell.words, { kind: 'labelled' });
+  }
+  return undefined;
 }
 
 /** The asset's price in an item table's row, under its column's caption ("… | Invoice Value | Down Pmt | Loan Amt"). */
