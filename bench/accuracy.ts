@@ -17,7 +17,7 @@
  * Fixture i of a type is drawn in layout family i (cycled), so --per-type 5 covers the five
  * families of the consumer-durable types; tables are printed per type, per field and per family.
  * Layout sets written by people who never read the extractor are read when present, each reported
- * in its own section: the dev sets (test/fixtures/documents/dev to dev27: unseen when written, used for
+ * in its own section: the dev sets (test/fixtures/documents/dev to dev29: unseen when written, used for
  * tuning since) and the blind sets (test/fixtures/documents/blind, blind2: never used for tuning;
  * --misses never prints their misses). The SROIE receipts are split in two halves by file number
  * (000, 016, 032, ... for tuning; 008, 024, ... held out, misses never printed), reported apart.
@@ -105,7 +105,7 @@ const OUT = arg('--out', resolve(dirname(fileURLToPath(import.meta.url)), 'resul
 // Items
 
 /** A layout set written apart from the extractor: `tuned` says whether its misses may be looked at. */
-interface LayoutSet { name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'blind' | 'blind2'; folder: string; generate: string; perLayout: number; tuned: boolean; title: string }
+interface LayoutSet { name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'dev28' | 'dev29' | 'blind' | 'blind2'; folder: string; generate: string; perLayout: number; tuned: boolean; title: string }
 const LAYOUT_SETS: LayoutSet[] = [
   { name: 'dev', folder: 'dev', generate: 'generateDevCorpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 1: written apart from the extractor, used for tuning since' },
   { name: 'dev2', folder: 'dev2', generate: 'generateDev2Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 2: written apart from the extractor, used for tuning since' },
@@ -134,6 +134,8 @@ const LAYOUT_SETS: LayoutSet[] = [
   { name: 'dev25', folder: 'dev25', generate: 'generateDev25Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 25 (orders, phone labels and screens, shop invoices: the cross-checked fields printed many ways, order numbers in reference and subject lines, models in grids and sentences, sellers and buyers in unusual places): written apart from the extractor, used for tuning since' },
   { name: 'dev26', folder: 'dev26', generate: 'generateDev26Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 26 (bills, certificates and licences whose title is missing, cut off, small or not in English: pages photographed from the middle, portal prints, transliterated titles): written apart from the extractor, used for tuning since' },
   { name: 'dev27', folder: 'dev27', generate: 'generateDev27Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 27 (Aadhaar and PAN as a branch KYC desk receives them, firm statements with joint holders, orders with the buyer on the right): written apart from the extractor, used for tuning since' },
+  { name: 'dev28', folder: 'dev28', generate: 'generateDev28Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 28 (delivery orders with a second reference beside the DO number, phone labels, screens and warranty cards in makers\' styles): written apart from the extractor, used for tuning since' },
+  { name: 'dev29', folder: 'dev29', generate: 'generateDev29Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 29 (utility bills that look like tax invoices, receipts and ledgers; FSSAI premises beside registered offices; shop registrations beside application numbers; REG-06 side by side): written apart from the extractor, used for tuning since' },
   { name: 'blind', folder: 'blind', generate: 'generateBlindCorpus', perLayout: BLIND_PER_LAYOUT, tuned: false, title: 'Blind layouts, set 1: written apart from the extractor, not used for tuning' },
   { name: 'blind2', folder: 'blind2', generate: 'generateBlindCorpus', perLayout: BLIND_PER_LAYOUT, tuned: false, title: 'Blind layouts, set 2: written apart from the extractor, not used for tuning' },
 ];
