@@ -106,6 +106,8 @@ const KEY_WORDS = new Set(
     'registered charges pay previous current arrears reading occupier micr nominee currency make ' +
     // an order's party captions: "Ordered By"
     'ordered ' +
+    // a lender's captions: the loan account number and customer id as acronyms ("LAN", "CIF"), its dealer as a partner
+    'lan cif partner ' +
     // a Hindi bill's captions in Latin letters: number, date, name, address, customer, amount, total
     'sankhya kramank dinank naam pata grahak rashi yog')
     .split(' '),
@@ -120,6 +122,9 @@ function keyWordCount(s: string): number {
 
 /** The legal form that ends a firm's name (labels name a firm in the singular: "Enterprise Name", "Name of Company"). */
 const FIRM_ENDING = /\b(?:(?:pvt|private)\.?\s*(?:ltd|limited)|ltd|limited|llp|enterprises|industries|traders)\.?$|&\s*co\.?$/i;
+
+/** How a caption of a reference, a date or a party ends ("D.O. Ref.", "Invoice No.", "Retailer Name"). */
+const CAPTION_END = /\b(?:no|number|ref|date|name|code|id)\.?\s*[:：]?\s*$|#\s*[:：]?\s*$/i;
 
 /** A label without a colon: capitalised words with a label word among them, no digits, at most five words. */
 export function looksLikeBareKey(s: string): boolean {
@@ -257,6 +262,8 @@ export class Layout {
   readonly prose = new Set<string>();
   /** Keys whose colon is printed apart ("DO Number     :     DO/24-25/118", or ": value"). */
   private readonly colonAfter = new Set<Segment>();
+  /** A reference's second line joined to its first ("KRF/DO/2025/" over "71611"): no key's value of its own. */
+  private readonly continuations = new Set<Segment>();
 
   constructor(lines: readonly Line[], textract?: { pairs: KeyValue[]; tables: Table[] }) {
     this.segments = lines.flatMap(segmentLine);
@@ -459,11 +466,17 @@ export class Layout {
         if (prose || m) continue;
         const next = row[i + 1];
         if (!looksLikeBareKey(seg.text)) continue;
+        const bilingual = this.bilingualCaptionValue(seg, next);
+        if (bilingual) {
+          this.pairs.push(this.pair(seg, seg.words, seg.text, bilingual.value, bilingual.value.words, bilingual.value.text, 'beside'));
+          if (bilingual.continues) i++;
+          continue;
+        }
         // A bare label beside its value: a ruled key-value cell or a tab stop; label/value/label/value rows too.
         // Two headers side by side over two columns of blocks ("Sold By" | "Sold To") are not a pair: each heads its column.
         // (a key-value table's next row starts with a label again: "Seller | Star Mobile" over "Seller Address | ...")
         const headers = !!next && looksLikeBareKey(next.text) && this.columnsBelow(row, ri) && !looksLikeBareKey(this.rows[ri + 1][0].text) && !COLON_KEY.test(this.rows[ri + 1][0].text);
-        if (next && !headers && !COLON_KEY.test(next.text) && !(looksLikeBareKey(next.text) && (keyWordCount(next.text) >= 2 || row.length > 2))) {
+        if (next && !headers && !this.continuations.has(next) && !COLON_KEY.test(next.text) && !(looksLikeBareKey(next.text) && (keyWordCount(next.text) >= 2 || row.length > 2))) {
           this.pairs.push(this.pair(seg, seg.words, seg.text, next, next.words, next.text, 'beside'));
           i++;
         } else if (
@@ -482,6 +495,60 @@ export class Layout {
         }
       }
     });
+  }
+
+  /**
+   * A bilingual caption cell prints the local-language caption with the value beside it and the English caption under
+   * it ("Grahaka Sankhya | 5715304841" over "Account ID"; "Thikana | PLOT NO. 40, …" over "Supply Address | GOSANINUAGAON
+   * …"): the English caption's value is the one beside the line above it, in the same cell. Taken when the English
+   * caption has no value of its own beside it and the line under it is the next cell's caption (a value beside it too),
+   * or when what lies beside it continues that value down its column, the value runs on below the caption's cell, and
+   * the line above is no caption of ours (the local-language words, or OCR's reading of another script). `continues`
+   * says the cell beside this caption was that continuation.
+   */
+  private bilingualCaptionValue(seg: Segment, next: Segment | undefined): { value: Segment; continues: boolean } | undefined {
+    // (the caption's first line, right above it in its cell: closer than a line's height, the smaller of the two, as
+    // an OCR box may take in a rule or a descender)
+    const above = this.segments
+      .filter(
+        (s) =>
+          s.page === seg.page &&
+          s.line !== seg.line &&
+          s.box.Top < seg.box.Top &&
+          seg.box.Top - (s.box.Top + s.box.Height) <= Math.max(Math.min(seg.box.Height, s.box.Height), 0.004) &&
+          Math.abs(s.box.Left - seg.box.Left) <= Math.max(seg.box.Height, 0.004) * 1.5,
+      )
+      .sort((a, b) => b.box.Top - a.box.Top)[0];
+    // (words, not specks: a rule's or a stamp's marks read as "L" and "!")
+    if (!above || !/\p{L}{2}/u.test(above.text)) return undefined;
+    const h = Math.max(seg.box.Height, 0.004);
+    const aboveRow = this.rowOf(above);
+    const value = aboveRow[aboveRow.indexOf(above) + 1];
+    if (!value || !/[\p{L}\d]{2}/u.test(value.text) || COLON_KEY.test(value.text) || looksLikeBareKey(value.text) || value.box.Left <= above.box.Left + above.box.Width) return undefined;
+    const inValueColumn = !!next && Math.abs(next.box.Left - value.box.Left) <= h * 1.5;
+    // (with nothing beside it, the value nearest this caption in the value's column is its own when it is not the line
+    // above's: a reading that set each value between its caption and the next, "Name of the Company / Firm" nearer
+    // "New Bharat …" than the operator's name above it)
+    const mid = (b: BoundingBox) => b.Top + b.Height / 2;
+    const nearest = this.segments
+      .filter((o) => o.page === seg.page && Math.abs(o.box.Left - value.box.Left) <= h * 1.5)
+      .sort((a, b) => Math.abs(mid(a.box) - mid(seg.box)) - Math.abs(mid(b.box) - mid(seg.box)))[0];
+    const ownValue = nearest !== value;
+    if (!inValueColumn) {
+      if (ownValue) return undefined;
+      // (nothing beside the English caption in the value's column: the next cell's caption further right, or nothing)
+      if (next && !looksLikeBareKey(next.text)) return undefined;
+      const under = this.segmentBelow(seg, 1.5);
+      const underRow = under ? this.rowOf(under) : [];
+      const underHasValue = !!under && !!underRow[underRow.indexOf(under) + 1];
+      return !under || underHasValue ? { value, continues: false } : undefined;
+    }
+    const continuation = next!.box.Top - (value.box.Top + value.box.Height) <= h * 1.2;
+    // (and the value runs on past the caption's cell, on a row with no caption of its own: a key-value table's next row,
+    // "Restaurant | Karavali Dhaba" over "Address | 32/9, …", holds a key at each row)
+    const after = this.segmentBelow(next!, 1.5);
+    const runsOn = !!after && Math.abs(after.box.Left - next!.box.Left) <= h * 1.5 && !this.rowOf(after).some((o) => o !== after && Math.abs(o.box.Left - seg.box.Left) <= h * 1.5);
+    return continuation && runsOn && !looksLikeCaption(above.text) && !COLON_KEY.test(above.text) ? { value, continues: true } : undefined;
   }
 
   /** The next row holds as many cells as `row`, each starting under one of its cells (columns continue below). */
@@ -557,12 +624,24 @@ export class Layout {
       if (rest && m2) this.colonPair(rest, m2, undefined, 1);
       return false;
     }
-    if (next && !COLON_KEY.test(next.text) && !(rowLength > 2 && looksLikeBareKey(next.text))) {
+    // (the next cell on the row is another column's when a key above it already took it as its value below:
+    // "Retailer:" beside a boxed "Sanction Ref No.:" over its number)
+    const taken = !!next && this.pairs.some((p) => p.valueSegment === next && p.via === 'below');
+    // (nor is it this key's value when it is a caption of its own over its column's value: "Retailer Name: | D.O. Ref."
+    // over "Indus Valley Agencies | 100/965998")
+    const captionBeside = !!next && CAPTION_END.test(next.text) && looksLikeBareKey(next.text.replace(/\s*[:：]\s*$/, '')) && !!this.segmentBelow(next) && !!this.segmentBelow(seg);
+    if (next && !taken && !captionBeside && !COLON_KEY.test(next.text) && !(rowLength > 2 && looksLikeBareKey(next.text))) {
       this.pairs.push(this.pair(seg, keyWords, keyText, next, next.words, next.text, 'beside'));
       return true;
     }
     const below = this.segmentBelow(seg);
-    if (below && !COLON_KEY.test(below.text)) this.pairs.push(this.pair(seg, keyWords, keyText, below, below.words, below.text, 'below'));
+    if (!below || COLON_KEY.test(below.text)) return false;
+    // A reference broken after a separator at its cell's edge continues on the next line ("KRF/DO/2025/" / "71611").
+    const cont = /[/-]$/.test(below.text.trim()) ? this.segmentBelow(below, 1.5) : undefined;
+    if (cont && /^[A-Z0-9][A-Z0-9/-]*$/i.test(cont.text.trim()) && Math.abs(cont.box.Left - below.box.Left) <= Math.max(below.box.Height, 0.006) * 1.5) {
+      this.continuations.add(cont);
+      this.pairs.push(this.pair(seg, keyWords, keyText, below, [...below.words, ...cont.words], `${below.text.trim()}${cont.text.trim()}`, 'below'));
+    } else this.pairs.push(this.pair(seg, keyWords, keyText, below, below.words, below.text, 'below'));
     return false;
   }
 

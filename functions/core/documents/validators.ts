@@ -422,7 +422,8 @@ export interface AmountHit {
   decimals: boolean;
 }
 
-const AMOUNT_RE = /(?:(rs\.?|inr|₹|r5\.?)\s*:?\s*|(?<![\d.,]))(\d{1,3}(?:,\d{2,3})+|\d+)(?:\.(\d{1,2}))?(?![\d,]*\d)(\s*\/-)?/gi;
+// (OCR may read the grouping commas as dots, the paise's dot kept last: "2.367.00" for "2,367.00")
+const AMOUNT_RE = /(?:(rs\.?|inr|₹|r5\.?)\s*:?\s*|(?<![\d.,]))(\d{1,3}(?:,\d{2,3})+|\d{1,3}(?:\.\d{2,3})+(?=\.\d{2}(?!\d))|\d+)(?:\.(\d{1,2}))?(?![\d,]*\d)(\s*\/-)?/gi;
 
 /** Every amount in a text ("Rs. 1,23,456.00", "₹ 45,999/-", "INR 12000"). */
 export function findAmounts(text: string): AmountHit[] {
@@ -435,7 +436,7 @@ export function findAmounts(text: string): AmountHit[] {
     // "₹41,899.00" read as "341,899.00": a 3-digit head before one 3-digit group is not Indian
     // grouping (that would be "3,41,899.00"); a leading 2 or 3 there is the rupee sign.
     const glued = !m[1] && /^[23]\d{2},\d{3}$/.test(m[2]);
-    const intPart = (glued ? m[2].slice(1) : m[2]).replace(/,/g, '');
+    const intPart = (glued ? m[2].slice(1) : m[2]).replace(/[,.]/g, '');
     const value = Number(intPart + (m[3] ? '.' + m[3] : ''));
     if (!Number.isFinite(value)) continue;
     out.push({ value, index: m.index + (glued ? 1 : 0), length: m[0].length - (glued ? 1 : 0), currency: !!m[1] || !!m[4] || glued, decimals: !!m[3] });

@@ -114,9 +114,20 @@ export function tidy(s: string): string {
 }
 
 /** A person's or business's name as printed: letters, spaces, dots, apostrophes, & and /. */
+/**
+ * A party's code printed with its name is no part of it: in brackets after it ("Dzukou Smart Zone (CP Code: RT20531)"),
+ * or before it with a dash or colon ("DLR85581 - Jhansi Fort Home Appliances").
+ */
+export function withoutPartyCode(s: string): string {
+  return s
+    .replace(/\s*\(\s*(?:[A-Z]{1,4}\s*)?(?:code|id|no\.?)\s*[:.#-]?\s*[A-Z0-9/-]*\d[A-Z0-9/-]*\s*\)\s*$/i, '')
+    .replace(/^\s*[A-Z]{1,5}\d{3,}\s*[-–:]\s+(?=\p{Lu})/u, '');
+}
+
 export function cleanName(s: string): string {
   // (a dotted leader's dot glued between hand-written words: "Krishnai.Papad.Gruh Udyog")
   s = s.replace(/(?<=\p{L}{4})\.(?=\p{Lu}\p{Ll}{2,})/gu, ' ');
+  s = withoutPartyCode(s);
   return tidy(repairNameLookalikes(s).replace(/[^\p{L}\s.'&/()-]/gu, ' ')).replace(/^[.\s]+|[\s]+$/g, '');
 }
 

@@ -4,14 +4,14 @@
  * dealer_name, order_number, order_date, asset_model, amount.
  */
 import type { DocumentModel, Line } from '../blocks.ts';
-import type { KeyValue, Segment } from '../layout.ts';
-import { findAmounts, findMobiles } from '../validators.ts';
+import { isProse, type KeyValue, type Segment } from '../layout.ts';
+import { findAmounts, findDates, findMobiles } from '../validators.ts';
 import { REPAIR_PENALTY, SPLIT_CELL_CAP } from '../confidence.ts';
 import { addressUnder, letterheadLine, letterheadText } from './header.ts';
 import { SALUTATION, addressee, personName, withoutFirmTitle } from './commercial.ts';
-import { ID_VALUE, repairInnerAbbreviation } from './referenceNumber.ts';
+import { ID_VALUE, continuedReference, repairInnerAbbreviation } from './referenceNumber.ts';
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
-import { addressForKey, addressUnderSegment, keyOfItsOwn, labelSegments, nameUnderHeading, pairInSection } from './layoutFields.ts';
+import { addressForKey, addressFromPair, addressUnderSegment, keyOfItsOwn, labelSegments, nameUnderHeading, pairInSection, partForCaption } from './layoutFields.ts';
 import { isLabelText, valueUnderCaption } from './certificate.ts';
 import { sentenceAmount, sentenceAsset, sentenceCustomer } from './sentence.ts';
 import {
@@ -107,7 +107,8 @@ export function blockAboveDealerKey(model: DocumentModel, accept: (name: string)
 }
 
 /** A dealer's card heading on a portal page: "Store Details", "Dealer Information". */
-const DEALER_CARD = /^\s*(?:dealer|store|shop|retailer|outlet)(?:'s)?\s*(?:details|information|info)\s*$/i;
+// (a lender's own words for the dealer head its card alone: "Authorised Channel Partner", "Point of Sale")
+const DEALER_CARD = /^\s*(?:(?:dealer|store|shop|retailer|outlet)(?:'s)?\s*(?:details|information|info)|(?:authori[sz]ed\s*)?(?:channel\s*partner|point\s*of\s*sale)(?:\s*(?:details|information|info))?)\s*$/i;
 /** The rest of a card's heading read after "Dealer" ("Dealer Details", "Dealer Code"): no name. */
 const CARD_WORD = /^(?:details|information|info|code|id)\b/i;
 /** A caption of the dealer alone ("Store", "Retailer Name"): under a section heading ("DELIVER TO") it is the next caption, not the dealer. */
@@ -117,12 +118,14 @@ const DEALER_CAPTION = /^\s*(?:dealer|retailer|store|shop|outlet|showroom)(?:'s)
  * A bare "Address" caption inside the dealer's card (the card's heading above it in its column):
  * the address under it is the dealer's, as "Store Address" would say.
  */
-function addressInDealerCard(model: DocumentModel): ExtractedField | undefined {
+function addressInDealerCard(model: DocumentModel, dealerKey?: Segment): ExtractedField | undefined {
   const lay = model.layout;
-  for (const head of labelSegments(model, [DEALER_CARD], 2)) {
+  // (or under the dealer's own key: "Point of Sale (POS) | Dzukou Cellcom" / "POS ID | …" / "Address | …")
+  for (const head of [...labelSegments(model, [DEALER_CARD], 2), ...(dealerKey ? [dealerKey] : [])]) {
     const near = (s: Segment) => s.page === head.page && s.box.Top > head.box.Top && s.box.Top - head.box.Top < head.box.Height * 14 && Math.abs(s.box.Left - head.box.Left) < 0.02;
     const key = lay.segments.filter((s) => near(s) && /^\s*address\s*:?\s*$/i.test(s.text)).sort((a, b) => a.box.Top - b.box.Top)[0];
-    const a = key ? addressUnderSegment(model, key) : undefined;
+    const pair = key ? lay.pairs.find((p) => p.keySegment === key && p.via !== 'below') : undefined;
+    const a = pair ? addressFromPair(model, pair) : key ? addressUnderSegment(model, key) : undefined;
     if (a) return a;
   }
   return undefined;
@@ -168,6 +171,25 @@ function amountUnderCaption(model: DocumentModel, labels: readonly RegExp[]): Ex
   return cell && a ? field(a.value, cell.words, { kind: 'structure', pass: true }) : undefined;
 }
 
+/** The DO number's own caption (not a reference or an order number of another kind). */
+const DO_NUMBER_KEY = /(?:\bd\.?\s?o\.?|\bd\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i;
+
+/**
+ * A lender's stamp or card prints its DO number with the date under it ("DO No. | SFL/DO/…" over "Date | 05-02-2025"):
+ * that date is the order's, whatever other dates the page holds (the dealer's quotation it was stamped on).
+ */
+function dateUnderOrderNumber(model: DocumentModel): ExtractedField | undefined {
+  const lay = model.layout;
+  for (const p of lay.find([DO_NUMBER_KEY])) {
+    const under = p.keySegment ? lay.segmentBelow(p.keySegment, 3) : undefined;
+    if (!under || !/^\s*(?:date|dated|dt\b\.?)/i.test(under.text)) continue;
+    const datePair = lay.pairs.find((q) => q.keySegment === under);
+    const d = datePair ? findDates(datePair.value)[0] : undefined;
+    if (d) return field(d.value, datePair!.valueWords, { kind: 'structure', pass: true });
+  }
+  return undefined;
+}
+
 /** The goods column of an order laid out as a bill ("Particulars | HSN | Qty | Rate | Amount"). */
 const ITEM_COLUMN = /^\s*(?:particulars|description(?:\s*of\s*(?:goods|the\s*asset))?|item(?:\s*(?:description|details))?)\s*$/i;
 
@@ -187,7 +209,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const to = addressee(model);
   const head = letterheadLine(model);
   const headIsDealer = head && !FINANCIER.test(head.text) && !DO_TITLE.test(head.text) ? head : undefined;
-  const isDealer = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !NOT_A_NAME.test(v) && !SALUTATION.test(v) && !FINANCIER.test(v);
+  // (a sentence is no name: "Retailer: attach this slip to the invoice copy sent for payment.")
+  const isDealer = (v: string) => v.length >= 3 && !/\d{3,}/.test(v) && !NOT_A_NAME.test(v) && !SALUTATION.test(v) && !FINANCIER.test(v) && !/^\p{Ll}/u.test(v) && !isProse(v);
   // (a heading's "value" that is itself a key is the next label: "DEALER DETAILS" over "DLR CODE | ...")
   const headingOverKey = (p: KeyValue) => !!p.valueSegment && !!p.keySegment && p.valueSegment !== p.keySegment && keyOfItsOwn(model, p.keySegment, p.valueSegment);
   // (a bare "DEALER" over a city is a round stamp's ring, "PUSHPAK HOME APPL / DEALER / PUNE", when a letter's
@@ -231,7 +254,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     addressUnderSegment(model, dealerPair?.valueSegment) ??
     addressUnderSegment(model, spendAt) ??
     addressUnderSegment(model, dealerCard) ??
-    addressInDealerCard(model) ??
+    addressInDealerCard(model, dealerPair?.keySegment) ??
     addressUnderSegment(model, toSegment) ??
     labelledAddress(model, [/dealer(?:'s)?\s*(?:address|addr\b\.?)/i, /address\s*of\s*(?:the\s*)?dealer/i]) ??
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
@@ -250,7 +273,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
       [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:(?<!co[\s-]*)borrower|(?<!co[\s-]*)applicant|buyer|hirer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
       // (a label word left of a row of labels, "Customer Name Mobile No.", is no name)
       // ("Customer care 1800-…" is the lender's helpline)
-      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?)$/i.test(v) && !/^(?:care|service|support|helpline)\b/i.test(v) },
+      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?|contribution|share|signature|copy|id|code)$/i.test(v) && !/^(?:care|service|support|helpline)\b/i.test(v) },
     ) ??
     // the name under the customer's card heading ("Customer Details" / name / address)
     (() => {
@@ -260,14 +283,20 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     // a letter naming the customer only in its sentence ("the loan of our customer Shri X was sanctioned")
     sentenceCustomer(model);
 
-  const mobilePair = model.layout.find(V('customer_mobile_number').labels).find((p) => findMobiles(p.value).length);
+  // (the issuer's contact line, its GSTIN beside its phone, is the dealer's: "GSTIN: 27… • Ph: 84211…")
+  const mobilePair = model.layout.find(V('customer_mobile_number').labels).find((p) => findMobiles(p.value).length && !/\bGSTIN\b/i.test(p.keySegment?.line.text ?? ''));
   if (mobilePair) {
     const m = findMobiles(mobilePair.value)[0];
     const words = mobilePair.valueWords.filter((w) => /\d/.test(w.text));
     found.customer_mobile_number = field(m.value, words.length ? words : mobilePair.valueWords, { kind: 'structure', pass: true });
   }
 
-  const custAt = model.findLine(/customer|borrower|applicant/i)?.line.index ?? 0;
+  // (from the customer's caption, or the customer's name where a letter gives it in a sentence: "… loan to Thoibi
+  // Namgyal (mobile 82840 32245)", the dealer's phone in its letterhead above)
+  const custName = typeof found.customer_name?.value === 'string' && found.customer_name.value.length > 3 ? found.customer_name.value : undefined;
+  const nameAt = custName ? model.lines.find((l) => l.text.includes(custName))?.index : undefined;
+  const labelAt = model.findLine(/customer|borrower|applicant/i)?.line.index ?? 0;
+  const custAt = nameAt !== undefined ? Math.min(nameAt, labelAt) : labelAt;
   // The number sits on the label's line, to its right (a table cell) or below it (a stacked form).
   const mobileLine = model
     .findLines(/mobile|mob\.?|phone|ph\.?|contact|cell/i)
@@ -279,7 +308,11 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     found.customer_mobile_number = field(m.value, model.wordsInRange(mobileLine, m.index, m.index + m.length), { kind: 'structure', pass: true });
   }
 
-  const order =
+  // (the DO's number printed after another's under one key: "Loan A/c / DO" | "CDL6414331955/SFL-POR-652785")
+  const sharedKey = model.layout.pairs.map((p) => ({ p, v: partForCaption(p, /^(?:d\.?\s?o\.?|delivery\s*order)(?:\s*(?:no|number|#|ref)\.?)?$/i) })).find((x) => x.v && ID_VALUE.test(x.v));
+  const order = continuedReference(
+    model,
+    (sharedKey ? field(ID_VALUE.exec(sharedKey.v!)![1], sharedKey.p.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     labelledText(model, V('order_number').labels, { pairsOnly: true, pattern: ID_VALUE }) ??
     // (a portal letter's "DO Ref No" / "D.O. Ref.": the order's own reference; a lender's letter heads its number
     // "Ref PEL37719244" / "Our Ref." at a line's start, without a colon)
@@ -287,7 +320,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
       via: ['same-line', 'right', 'below'],
       pattern: ID_VALUE,
     }) ??
-    titleNumber(model);
+      titleNumber(model),
+  );
   if (order && typeof order.value === 'string') {
     const p = repairEchoPrefix(order.value, ['DO']);
     const inner = repairInnerAbbreviation(p.value, 'DO');
@@ -295,7 +329,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     if (r.repairs) found.order_number = { ...order, value: r.value, confidence_score: Math.max(0, Math.round((order.confidence_score - REPAIR_PENALTY * r.repairs) * 1000) / 1000) };
     else found.order_number = order;
   }
-  found.order_date = labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*(?:issued|generated)\s*on\b/i, /\bdated?\b/i, /\bdt\.?(?=\s*:?\s*\d)/i], { via: ['same-line', 'right', 'below'] });
+  found.order_date = dateUnderOrderNumber(model) ?? labelledDate(model, V('order_date').labels, { pairsOnly: true }) ?? labelledDate(model, [/(?:\bD\.?\s?O\.?|\bD\.\s?0\.|delivery\s*order|order)\s*date/i, /^\s*(?:issued|generated)\s*on\b/i, /\bdated?\b/i, /\bdt\.?(?=\s*:?\s*\d)/i], { via: ['same-line', 'right', 'below'] });
   const modelClean = (s: string) => repairModelName(tidy(s.replace(/^(?:name|description)\s*[:\-]?\s*/i, '')));
   // The asset from its key-value pair (the whole cell: a model wrapped over two lines), else a labelled line.
   const assetPairs = model.layout.find(V('asset_model').labels).filter((p) => {
@@ -309,13 +343,17 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   // A key that names the model ("Asset Model", "Model") before a section heading or a broader key ("Asset Details",
   // "Product") that a card prints above it: the heading's "value" is the card's first caption ("Brand", "Manufacturer").
   const assetPair = assetPairs.find((p) => /\bmodel\b/i.test(p.key)) ?? assetPairs[0];
-  found.asset_model = (assetPair ? field(modelClean(assetPair.value), assetPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
-    labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) && !ASSET_CAPTION.test(s) }) ?? labelledText(model, [/model\s*(?:no\.?|number)\s*\/\s*name/i, /(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
+  // (the model's part of a value shared with its code: "Model / Code" | "P3x 5G (8GB/256GB) / RMX3944")
+  const assetValue = assetPair ? (partForCaption(assetPair, /\bmodel\b/i) ?? assetPair.value) : '';
+  found.asset_model = (assetPair ? field(modelClean(assetValue), assetPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
+    labelledText(model, V('asset_model').labels, { pairsOnly: true, clean: modelClean, accept: (s) => s.length >= 2 && !/^to be /i.test(s) && !ASSET_CAPTION.test(s) && !MONEY_ONLY.test(s) }) ?? labelledText(model, [/model\s*(?:no\.?|number)\s*\/\s*name/i, /(?:asset|product|device|handset)?\s*model(?:\s*name)?/i, /\basset\b|\bproduct\b|\bdevice\b/i], {
     stop: /\s{2,}|\b(?:imei|colou?r|amount|price|serial)\b/i,
     clean: modelClean,
     // (another field's label read beside "Product / Model" in a row of labels, "Asset Cost", is no model)
     // ("Asset Cost 31,999.00" read after the label "Asset": "Cost" is the rest of another key)
-    accept: (s) => s.length >= 2 && !isLabelText(s, V('amount').labels) && !/^(?:cost|value|val\b|price|amount|amt\b)/i.test(s) && !ASSET_CAPTION.test(s),
+    // (nor is a caption's last word: "Model Code" read as the model "Code"; nor a lone word without a digit: the
+    // letterhead's "RETAIL ASSET FINANCE" read after the label word "Asset")
+    accept: (s) => s.length >= 2 && !isLabelText(s, V('amount').labels) && !/^(?:cost|value|val\b|price|amount|amt\b)/i.test(s) && !ASSET_CAPTION.test(s) && !MONEY_ONLY.test(s) && !/^(?:code|no|number|name|details?)\b/i.test(s) && (/\s/.test(s.trim()) || /\d/.test(s)),
   }) ?? assetGridCell(model) ?? sentenceAsset(model) ?? itemCell(model);
   // The asset's price (what the invoice total is checked against), else the financed amount.
   const amountLabels = V('amount').labels;

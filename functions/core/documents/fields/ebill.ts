@@ -28,6 +28,9 @@ function withoutDates(t: string): string {
 }
 
 /** The amount due now: a key-value pair first (never one for after the due date), then a label in a line. */
+/** A caption's due-date qualifier: "on or before 12/08/2024", "(by 05-09-2025)". */
+const DUE_BY = /\s*\(?\s*(?:on\s+or\s+before|by|before|till|up\s*to)\s+\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\s*\)?\s*$/i;
+
 function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedField | undefined {
   for (const label of labels) {
     for (const p of model.layout.find([label])) {
@@ -46,7 +49,8 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
   // (printed larger and right-aligned in the box: any overlap with the caption's width, within three of its heights;
   // a box wider than its caption starts the figure just past the caption's end, within two of its heights)
   // (a caption that reads like a sentence, "Payable on or before due date", is a caption when a label covers all of it)
-  const covered = (t: string) => labels.some((l) => new RegExp(`^\\s*(?:${l.source})[\\s:.]*$`, 'i').test(t));
+  // (a due date's qualifier is part of a caption: "Amount Payable on or before 12/08/2024")
+  const covered = (t: string) => labels.some((l) => new RegExp(`^\\s*(?:${l.source})[\\s:.]*$`, 'i').test(t.replace(DUE_BY, '')));
   const sentenceCaptions = model.layout.segments.filter((s) => model.layout.isProseLine(s.line) && covered(s.text));
   for (const cap of [...labelSegments(model, labels, 2), ...sentenceCaptions]) {
     if (NOT_DUE_NOW.test(cap.text)) continue;
@@ -64,6 +68,11 @@ function amountDue(model: DocumentModel, labels: readonly RegExp[]): ExtractedFi
     };
     const lines = model.findLines(label).filter((x) => !NOT_DUE_NOW.test(x.line.text.slice(x.match.index)) && (!model.layout.isProseLine(x.line) || captionCell(x.line)));
     for (const x of lines) {
+      // (its figure the cell beside it: a caption read as a sentence is no label in a line)
+      if (model.layout.isProseLine(x.line)) {
+        const v = cells(x.line)[1];
+        return field(findAmounts(v.text).filter((a) => a.value > 0).pop()!.value, v.words, { kind: 'structure', pass: true });
+      }
       const f = labelledAmount(model, [new RegExp(label.source, label.flags)], { via: ['same-line', 'right'] });
       if (f && !NOT_DUE_NOW.test(x.line.text)) return f;
     }

@@ -2,6 +2,7 @@
  * Close-up of the IMEI label on a phone box: model, ram, rom, imei_number (array), price.
  */
 import type { DocumentModel, Word } from '../blocks.ts';
+import type { KeyValue } from '../layout.ts';
 import { findAmounts, readImei } from '../validators.ts';
 import { combineConfidence } from '../confidence.ts';
 import { field, labelledAmount, labelledText, repairModelName, tidy, type ExtractedField, type Extractor } from './common.ts';
@@ -198,9 +199,14 @@ export const extractImei: Extractor = (model, _opts, V) => {
   // "RAM | 8 GB" and "ROM | 128 GB" as key-value cells, else the printed specification line.
   // (a capacity's qualifier after it is no capacity of its own: "128 GB (expandable up to 1 TB)")
   const capacity = (v: string) => v.replace(/\s*\(?\s*(?:expandable|extendable|up\s*to|upto)\b.*$/i, '');
+  // (a phone's storage screen prints what is used over the total: "34.6 GB" / "/128 GB")
+  const withTotal = (x: KeyValue) => {
+    const u = x.valueSegment ? model.layout.segmentBelow(x.valueSegment, 1.5) : undefined;
+    return u && /^\s*\/\s*\d/.test(u.text) ? `${x.value} ${u.text.trim()}` : x.value;
+  };
   const pairGb = (labels: RegExp[], re: RegExp) => {
-    const p = model.layout.find(labels).find((x) => re.test(capacity(x.value)));
-    const m = p && re.exec(capacity(p.value));
+    const p = model.layout.find(labels).find((x) => re.test(capacity(withTotal(x))));
+    const m = p && re.exec(capacity(withTotal(p)));
     if (p && m) return field(`${m[1]} ${(m[2] ?? 'GB').toUpperCase()}`, p.valueWords, { kind: 'structure', pass: true });
     // a row of captions over a row of values ("RAM | ROM | M.R.P." over "6 GB | 128 GB | Rs. 14,999.00"): a caption
     // paired with the next caption beside it has its value under it
@@ -212,7 +218,7 @@ export const extractImei: Extractor = (model, _opts, V) => {
     return undefined;
   };
   found.ram =
-    pairGb(V('ram').labels, /^(\d{1,2})\s*(GB)\b/i) ?? spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`) ?? spec(model, VARIANT, (m) => `${m[1]} GB`) ?? bareSizes(model, 1);
+    pairGb(V('ram').labels, /^(\d{1,2})(?:\.0)?\s*(GB)\b/i) ?? spec(model, RAM_ROM, (m) => `${m[1]} GB`) ?? spec(model, RAM, (m) => `${m[1] ?? m[2]} GB`) ?? spec(model, VARIANT, (m) => `${m[1]} GB`) ?? bareSizes(model, 1);
   found.rom =
     pairGb(V('rom').labels, /(?:^|[+/]\s*)(\d{2,4})\s*(GB|TB)\s*$/i) ??
     spec(model, RAM_ROM, (m) => `${m[2]} ${m[3].toUpperCase()}`) ??

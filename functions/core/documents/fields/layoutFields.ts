@@ -5,7 +5,7 @@
  */
 import type { DocumentModel, Word } from '../blocks.ts';
 import { xOverlap, type KeyValue, type Segment } from '../layout.ts';
-import { DEFAULT_ADDRESS_STOP, field, hasPincode, isStateLine, joinAddress, tidy, type ExtractedField } from './common.ts';
+import { DEFAULT_ADDRESS_STOP, field, hasPincode, isStateLine, joinAddress, tidy, withoutPartyCode, type ExtractedField } from './common.ts';
 
 function centre(s: Segment): number {
   return s.box.Left + s.box.Width / 2;
@@ -174,6 +174,8 @@ export function addressUnderSegment(model: DocumentModel, seg: Segment | undefin
   if (!seg) return undefined;
   const first = model.layout.segmentBelow(seg, 1.6);
   if (!first || model.layout.isKey(first) || (opts.stop ?? DEFAULT_ADDRESS_STOP).test(first.text) || !/\d|road|nagar|street|lane|sector|floor|shop|colony|market/i.test(first.text)) return undefined;
+  // (another key's value is no address under the name: "Point of Sale | Dzukou Cellcom" over "POS ID | DLR37636")
+  if (model.layout.pairs.some((p) => p.valueSegment === first && p.via === 'beside' && !/\baddr/i.test(p.key))) return undefined;
   const h = Math.max(seg.box.Height, 0.004);
   if (Math.abs(first.box.Left - seg.box.Left) > h * 1.5 && Math.abs(centre(first) - centre(seg)) > h * 1.5) return undefined;
   const b = columnBlock(model, first, { address: true, stop: opts.stop });
@@ -196,7 +198,9 @@ export function keyOfItsOwn(model: DocumentModel, head: Segment, first: Segment)
   const tol = Math.max(head.box.Height, 0.006) * 1.5;
   const columnApart = asKey.via === 'beside' && lay.rowOf(head).some((o) => o !== head && Math.abs(o.box.Left - v.box.Left) < tol);
   const overAddress = asKey.via === 'below' && HOUSE_NUMBER_START.test(asKey.value);
-  return !columnApart && !overAddress;
+  // (a colon inside brackets is a code's caption after the name: "Dzukou Smart Zone (CP Code: RT20531)")
+  const codeInBrackets = /\([^)]*$/.test(asKey.key);
+  return !columnApart && !overAddress && !codeInBrackets;
 }
 
 /**
@@ -213,9 +217,26 @@ export function nameUnderHeading(model: DocumentModel, sections: readonly RegExp
     let first = lay.segmentBelow(head, 3);
     // an e-invoice's party box prints its GSTIN first, the name under it ("Supplier" / "GSTIN : 29…" / name)
     if (first && /^\s*gstin\b/i.test(first.text) && Math.abs(first.box.Left - head.box.Left) < Math.max(head.box.Height, 0.006) * 1.5) first = lay.segmentBelow(first, 1.6);
-    if (!first || Math.abs(first.box.Left - head.box.Left) >= Math.max(head.box.Height, 0.006) * 1.5 || /\d{3,}/.test(first.text)) continue;
+    if (!first || Math.abs(first.box.Left - head.box.Left) >= Math.max(head.box.Height, 0.006) * 1.5 || /\d{3,}/.test(withoutPartyCode(first.text))) continue;
     if (!keyOfItsOwn(model, head, first) && accept(first.text)) return first;
   }
   return undefined;
 }
 
+
+/**
+ * The part of a pair's value that one of its key's captions names, when the key prints two captions joined by a
+ * slash and the value two values joined the same way ("Loan A/c / DO" | "CDL6414331955/SFL-POR-652785", "Model /
+ * Code" | "P3x 5G (8GB/256GB) / RMX3944"). The value splits at spaced slashes, else (two codes) at its only slash; undefined
+ * when the key is not of two captions, none matches `caption`, or the parts do not pair with them one to one.
+ */
+export function partForCaption(p: KeyValue, caption: RegExp): string | undefined {
+  const captions = p.key.split(/\s+\/\s+/);
+  if (captions.length !== 2) return undefined;
+  const at = captions.findIndex((c) => caption.test(c.trim()));
+  if (at < 0) return undefined;
+  const spaced = p.value.trim().split(/\s+\/\s+/);
+  // (an unspaced slash parts two codes only, never words: "Redmi 13C 5G 8GB/256GB" is one model)
+  const parts = spaced.length === 2 ? spaced : /\s/.test(p.value.trim()) ? [] : p.value.trim().split('/');
+  return parts.length === 2 && parts.every((x) => x.trim()) ? parts[at].trim() : undefined;
+}

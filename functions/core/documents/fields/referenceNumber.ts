@@ -1,3 +1,6 @@
+import type { DocumentModel } from '../blocks.ts';
+import type { ExtractedField } from './common.ts';
+
 /**
  * A document's reference number as printed after its label ("INV/24-25/0042", "DO-2025-118", "PO7781"): at least one digit.
  * A cell's ruling line read before it as "1" or "|" ("1 4500088400") is not part of it.
@@ -19,4 +22,15 @@ export function repairInnerAbbreviation(value: string, abbr: 'DO' | 'PO' | 'WO')
     return abbr;
   });
   return { value: fixed, repairs };
+}
+
+/**
+ * A reference broken after a separator at its cell's edge, its rest on the next line ("KRF/DO/2025/" over "71611"):
+ * the layout joined the two lines into one pair's value, which a value read from one line misses.
+ */
+export function continuedReference(model: DocumentModel, f: ExtractedField | undefined): ExtractedField | undefined {
+  if (!f || typeof f.value !== 'string' || !/[/-]$/.test(f.value)) return f;
+  const head = f.value;
+  const p = model.layout.pairs.find((x) => x.value.length > head.length && x.value.startsWith(head) && /^[A-Z0-9/-]+$/i.test(x.value.slice(head.length)));
+  return p ? { ...f, value: p.value } : f;
 }

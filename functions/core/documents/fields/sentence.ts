@@ -40,6 +40,8 @@ export function sentenceCustomer(model: DocumentModel): ExtractedField | undefin
   };
   const named =
     proseRead(model, [/\b(?:our|the|your|said)\s+(?:customer|borrower|applicant|client)\b/i], take(false)) ??
+    // (the loan's borrower: "we have sanctioned a consumer loan to Thoibi Namgyal (mobile …)")
+    proseRead(model, [/\b(?:sanctioned|approved|granted)\s+(?:a\s+|the\s+)?(?:[a-z]+\s+){0,3}loan\s+(?:of\s+(?:Rs\.?|INR|₹)\s*[\d,.]+\/?-?\s+)?to\s+/i], take(false)) ??
     proseRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\b(?:[^.]|\b(?:No|Rs)\.){0,80}?\bto\s+/i, /\bin\s+(?:the\s+)?(?:name|favou?r)\s+of\s+/i], take(true));
   return named ? field(named.value, named.words, { kind: 'labelled' }) : undefined;
 }
@@ -57,6 +59,11 @@ export function sentenceAsset(model: DocumentModel): ExtractedField | undefined 
     const words = raw.split(/\s+/);
     // (a maker printing its name in lower case starts a model too: "realme Narzo 70x 5G", "vivo T3x")
     if (!raw || words.length > 10 || !(/^(?:[\p{Lu}\d]|[a-z]\p{Lu})/u.test(raw) || isPhoneBrand(words[0])) || /^(?:customer|borrower|product|asset|vehicle|device|goods|above)\b/i.test(raw)) return undefined;
+    // (the kind of goods, then its model by name: "one Godrej Washing Machine, Model WTEON ADR 80 5.0 to our customer";
+    // never the maker's code, "…, model code KJ7")
+    const after = end ? end.index + end[0].length : -1;
+    const named = after > 0 && /,$/.test(end![0]) ? /^\s*model\s+(?!code\b|no\b|number\b)(\S.*?)(?=\s+(?:to|for|against|from|with|at)\b|\s*[,;(]|\.(?:\s|$)|$)/i.exec(rest.slice(after)) : null;
+    if (named) return { at: after + named.index + named[0].indexOf(named[1]), length: named[1].length, value: named[1].trim() };
     return { at: rest.indexOf(raw), length: raw.length, value: raw };
   });
   return hit ? field(hit.value, hit.words, { kind: 'labelled' }) : undefined;

@@ -24,6 +24,9 @@ export const bankStatement: DocumentTypeDeclaration = {
     re('statement-period', 1.5, /statement\s*(?:period|from|date)|period\s*of\s*statement/i),
     re('passbook', 2, /pass\s*book/i),
     re('bank-codes', 1, /\bMICR\b|\bCIF\b|cust(?:omer)?\s*id|branch\s*code/i),
+    // A utility's consumer ledger ("Consumer Account Statement cum Bill") has a bank statement's words and rows, but
+    // no bank meters a supply: a meter number, a tariff, kWh or units billed make it a bill.
+    re('metered-supply', -4, /\bmeter\s*(?:no|number|reading|rent|status)\b|\bkwh\b|\btariff\b|\bunits?\s*(?:consumed|billed)\b|\bsanctioned\s*load\b/i),
   ],
   fields: {
     account_holder: 'string',

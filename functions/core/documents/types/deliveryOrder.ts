@@ -7,9 +7,12 @@ export const deliveryOrder: DocumentTypeDeclaration = {
   type: 'DELIVERY_ORDER',
   cues: [
     re('delivery-order', 4, /delivery\s*order/i),
+    // The DO under its other titles: a lender's "Delivery Authorisation" or "Delivery Instruction" to the dealer, its
+    // "Payment Assurance" / "Payment Undertaking" (it will pay the dealer for the asset it delivers).
+    re('delivery-authorisation', 3, /\b(?:delivery|dealer)\s*(?:authori[sz]ation|instruction)\b|\bpayment\s*(?:assurance|undertaking)\b/i),
     // (OCR reads the dotted "D.O." as "D.0."; a lender's slip numbers its DO as a reference: "DO Ref. No.")
     re('do-no', 2.5, /\bD\.?\s?O\.?\s*(?:no|number|date|ref)\b|\bD\.\s?0\.\s*(?:no|number|date|ref)\b/i),
-    re('please-deliver', 1, /please\s*(?:deliver|hand\s*over)|kindly\s*(?:deliver|hand\s*over)|requested\s*to\s*(?:deliver|hand\s*over)/i),
+    re('please-deliver', 1, /please\s*(?:deliver|hand\s*over)|kindly\s*(?:deliver|hand\s*over)|request(?:ed)?\s*(?:you\s*)?to\s*(?:deliver|hand\s*over)/i),
     // The DO's instruction whatever its title: hand the asset to the borrower ("deliver only to the
     // customer named above", "deliver only after the customer shows this slip"); an invoice says "delivered".
     re('deliver-to-customer', 1.5, /\b(?:deliver|hand\s*over)\s+(?:only\s+)?(?:(?:the|this)\s+(?:product|asset|goods|vehicle|device|handset|item)\s+)?(?:only\s+)?(?:to\s+(?:the\s+|our\s+)?(?:customer|borrower|applicant)|after\s+(?:the\s+)?(?:customer|borrower|applicant|verif))/i),
@@ -18,7 +21,7 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     re('loan-account', 1, /\bloan\s*(?:a\s*[\/l1|]\s*c|account)\.?\s*(?:no|number)\b/i),
     // A lender's computation of what it pays: the down payment the dealer collects and the loan
     // (an invoice of a financed sale names the down payment, rarely the loan amount beside it).
-    re('loan-computation', 2, /^(?=[\s\S]*\bdown\s*payment\b)[\s\S]*\bloan\s*(?:amount|amt)\b/i),
+    re('loan-computation', 2, /^(?=[\s\S]*\bdown\s*payment\b)[\s\S]*\b(?:loan|finance)\s*(?:amount|amt|sanctioned)\b/i),
     // A lender's approval or payment to the dealer, as its title or its first sentence: "Disbursement
     // Advice", "Payment Advice to Dealer", "Loan Approval Slip", "We have sanctioned a loan ...".
     re('disbursement', 2, /\bdisburs(?:e|ed|al|ement|ing)\b/i),
@@ -27,14 +30,14 @@ export const deliveryOrder: DocumentTypeDeclaration = {
       name: 'lender-approval',
       weight: 2,
       test: (t) =>
-        /\b(?:loan|finance|credit|emi\s*card)\s*(?:approval|sanction)\b|\bsanction(?:ed)?\s*(?:letter|slip|advice)\b|\b(?:disbursement|payment)\s*advice\b|\bsanctioned\s+(?:a\s+|the\s+)?loan\b|\bloan\s+(?:has\s+been\s+|is\s+)?(?:sanctioned|approved)\b/i.test(t) ||
+        /\b(?:loan|finance|credit|emi\s*card)\s*(?:approval|sanction)\b|\bsanction(?:ed)?\s*(?:letter|slip|advice)\b|\b(?:disbursement|payment)\s*advice\b|\bsanctioned\s+(?:a\s+|the\s+)?(?:consumer\s+(?:durable\s+)?)?loan\b|\bloan\s+(?:has\s+been\s+|is\s+)?(?:sanctioned|approved)\b/i.test(t) ||
         (/\bpurchase\s*authori[sz]ation\b/i.test(t) && /\bEMI\b|\bloan\b/i.test(t)),
     },
     // The card a consumer-durable lender finances through: the DO is shown with it at the store.
     re('emi-card', 1.5, /\bEMI\s*card\b/i),
     // A lender's words for what it finances and for whom, printed whatever the title: the product is the
     // "asset" (its value, cost or model) and the buyer the "borrower"; a shop's invoice or a device label says neither.
-    re('asset-captions', 1.5, /\basset\s*(?:value|cost|model|price|details|description|make)\b|\bcost\s*of\s*(?:the\s*)?asset\b/i),
+    re('asset-captions', 1.5, /\basset\s*(?:value|cost|model|price|details|description|make)\b|\b(?:cost|value|price)\s*of\s*(?:the\s*)?asset\b/i),
     re('borrower', 1, /\bborrower\b/i),
   ],
   fields: {
@@ -52,7 +55,7 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     dealer_name: {
       // ("DLR", "CUST": a lender's grid abbreviates its labels)
       // (on a lender's DO the supplier, vendor or showroom is the dealer the asset is bought from)
-      labels: [/(?:dealer|dlr|retailer|store|shop|outlet|showroom|supplier|vendor)(?:\s*\/\s*(?:dealer|retailer|supplier|store))?(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop|showroom|supplier|vendor)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
+      labels: [/(?:dealer|dlr|retailer|store|shop|outlet|showroom|supplier|vendor)(?:\s*\/\s*(?:dealer|retailer|supplier|store))?(?:'s)?\s*name/i, /^\s*(?:authori[sz]ed\s*)?(?:channel\s*partner|point\s*of\s*sale(?:\s*\(POS\))?|retailer)(?:'s)?(?:\s*name)?\s*$/i, /name\s*of\s*(?:the\s*)?(?:dealer|retailer|store|shop|showroom|supplier|vendor)/i, /dealer(?:ship)?/i, /deliver(?:y)?\s*to/i, /dealer\s*details/i],
     },
     dealer_address: {
       // ("Dealer Location", "Store Location": where the asset is collected)
@@ -82,7 +85,7 @@ export const deliveryOrder: DocumentTypeDeclaration = {
     },
     order_number: {
       // (a card lender's purchase authorisation is numbered as such: "Auth. No. (DO Ref.)")
-      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /(?:our\s*)?ref(?:erence)?\.?\s*(?:no|number)?/i, /\bauth(?:ori[sz]ation)?\.?\s*(?:no|number)\b/i],
+      labels: [/(?:d\.?\s?o\.?|d\.\s?0\.|delivery\s*order)\s*(?:no|number|#|ref)/i, /order\s*(?:no|number|#)/i, /\b(?:sanction|authori[sz]ation)\s*(?:ref(?:erence)?\.?\s*)?(?:no|number|#)/i, /(?:our\s*)?ref(?:erence)?\.?\s*(?:no|number)?/i, /\bauth(?:ori[sz]ation)?\.?\s*(?:no|number)\b/i],
     },
     order_date: {
       // ("DO Dt.": a lender's grid abbreviates the date as invoices do, "Inv. Dt.")

@@ -70,7 +70,9 @@ export const ebill: DocumentTypeDeclaration = {
     // ("Bill Generation Date" / "Bill Generated On": an e-mailed summary's date of the bill, not the mail's)
     bill_date: { labels: [/bill(?:ing)?\s*date/i, /bill\s*(?:generation|generated|gen\.?)\s*(?:date|dt\b\.?|on)|date\s*of\s*(?:bill\s*)?generation/i, /date\s*of\s*(?:bill|billing|issue)/i, /bill\s*issue\s*date/i, /bill\s*dt\.?/i, /issue\s*date/i,
       // (a telecom bill is a GST tax invoice: its "Invoice Date" is the bill's)
-      /invoice\s*date/i] },
+      /invoice\s*date/i,
+      // (a consumer's account statement dates the bill it is: "Consumer Account Statement cum Bill" / "Statement Date")
+      /statement\s*date/i] },
     amount_due: {
       labels: [
         // (a bill's boxed figure abbreviated: "AMT PAYABLE", "Total Amt Due")

@@ -51,6 +51,8 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
         // (after the establishment's own name when both are printed)
         /name\s*of\s*(?:the\s*)?(?:fbo|food\s*business\s*operator)(?:\s*\/\s*company)?/i,
         /(?:company|firm|trade|outlet|shop)\s*name/i,
+        // (a menu's or a food label's statutory box names the outlet by its kind: "Restaurant | Karavali Dhaba")
+        /^\s*(?:restaurant|hotel|eatery|caf[eé]|bakery|sweet\s*shop)(?:\s*name)?\s*:?\s*$/i,
       ],
     },
     address: {
@@ -63,6 +65,8 @@ export const fssaiCertificate: DocumentTypeDeclaration = {
         // a street vendor's premises: where the cart stands, not the operator's residence
         /(?:address\s*of\s*(?:the\s*)?)?(?:vending|hawking)\s*(?:place|zone|site|location|spot)|place\s*of\s*(?:vending|hawking)/i,
         /(?:location|address|place)\s*of\s*(?:the\s*)?(?:cart|stall|kiosk)(?:\s*\/\s*(?:cart|stall|kiosk))?/i,
+        // (a column headed by the premises alone, beside the communication address's: "Premises", "Location of Premises")
+        /^\s*(?:(?:location|address)\s*of\s*(?:the\s*)?)?premises\s*:?\s*$/i,
         /\baddress\b/i,
       ],
     },

@@ -17,6 +17,9 @@ export const imeiCloseupImage: DocumentTypeDeclaration = {
     // (the memory printed name first as well: "RAM 8 GB / ROM 128 GB")
     // An invoice, order or challan for a phone prints its IMEI, brand and memory too, in a priced item table.
     { name: 'item-table', weight: -3, test: hasItemTable },
+    // So does a lender's order or letter for it: a label, a screen or a shop's price tag names no borrower, loan
+    // account, sanctioned or financed amount, nor the lender's hypothecation (a tag's "EMI from" and "zero down payment" may).
+    re('lender-terms', -3, /\bborrower\b|\bloan\s*(?:amount|amt|a\s*[\/l1|]\s*c|account|sanctioned)\b|\bfinance\s*amount\b|\bhypothecation\b|\bLAN\b/i),
     re('memory-spec', 1, /\b\d{1,2}\s*GB\s*(?:RAM\b|\+\s*\d{2,4}\s*GB|[|/]\s*\d{2,4}\s*GB)|\bRAM\s*:?\s*\d{1,2}\s*GB\b/i),
   ],
   fields: {

@@ -40,6 +40,8 @@ export const shopActLicense: DocumentTypeDeclaration = {
         // (OCR reads a small "No." as "Na." or "N0.")
         /registration\s*(?:n[oa0](?![a-z])|number|certificate\s*no)\.?/i,
         /(?:certificate|(?:trade\s*)?licen[cs]e|regn\.?|reg\.?)\s*(?:no|number|#)\.?/i,
+        // (the certificate's number qualified by its kind: "Regn. Certificate No.", beside an "Application No.")
+        /\b(?:regn|reg|registration)\.?\s*certificate\s*(?:no|number|#)\.?/i,
         /(?:establishment|shop)\s*(?:registration\s*)?(?:no|number|id)\.?/i,
         // West Bengal's municipal trade licence is a "Certificate of Enlistment"
         /(?:certificate\s*of\s*)?enlistment\s*(?:certificate\s*)?(?:no|number)\.?/i,
