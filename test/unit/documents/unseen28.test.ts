@@ -205,6 +205,22 @@ describe('IMEI_CLOSEUP_IMAGE', () => {
   });
 });
 
+describe('IMEI_CLOSEUP_IMAGE price', () => {
+  const tag = (rows: [number, ...[number, string][]][]) =>
+    extractFields('IMEI_CLOSEUP_IMAGE', pageFromRows([[0.1, [0.1, 'Redmi Note 14 5G 6+128 Green']], [0.2, [0.1, 'IMEI'], [0.3, '860372085866616']], ...rows])).data.price;
+
+  it('a selling price beside a different MRP is the price, reviewed: which of the two a reader means is a convention', () => {
+    const p = tag([[0.3, [0.1, 'MRP'], [0.3, 'Rs. 21,999.00']], [0.33, [0.1, 'Selling Price'], [0.3, 'Rs. 20,999.00']]]);
+    expect(p.value).toBe(20999);
+    expect(p.confidence_score).toBeLessThanOrEqual(0.6);
+  });
+
+  it('a selling price alone, or equal to the MRP, keeps its score', () => {
+    expect(tag([[0.33, [0.1, 'Selling Price'], [0.3, 'Rs. 20,999.00']]]).confidence_score).toBeGreaterThan(0.8);
+    expect(tag([[0.3, [0.1, 'MRP'], [0.3, 'Rs. 20,999.00']], [0.33, [0.1, 'Selling Price'], [0.3, 'Rs. 20,999.00']]]).confidence_score).toBeGreaterThan(0.8);
+  });
+});
+
 describe('EBILL', () => {
   it('bilingual caption cells: the English caption under the local one names the value beside the cell', () => {
     const page = pageFromRows([

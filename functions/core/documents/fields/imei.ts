@@ -99,6 +99,8 @@ function modelUnderBrand(model: DocumentModel): ExtractedField | undefined {
  * the list is wrong as a whole, as low as a value failing its validator (docs/confidence.md).
  */
 export const INCOMPLETE_CAP = 0.4;
+/** Ceiling for a selling price read beside a different MRP (which of the two is "the price" is a convention). */
+export const TWO_PRICES_CAP = 0.6;
 
 const IMEI_TOKEN = new RegExp(`(?<![0-9A-Za-z])${DIGITISH}(?:-?${DIGITISH}){14}(?![0-9A-Za-z])`, 'g');
 /** A labelled variant without units, RAM then storage as shops write it: "VAR : 8/128", "Variant: 6+128" (storage a size phones come in). */
@@ -231,7 +233,9 @@ export const extractImei: Extractor = (model, _opts, V) => {
   // (often printed struck out beside the offer) last.
   // (a price is money: paise, a currency mark or three digits at least; "5G" under a "BEST PRICE" banner is not)
   // (a shop's price tag abbreviates its selling price: "SP", "S.P.", and prices it as a rate: "NET RATE", "Our Rate")
-  for (const label of [/\b(?:offer|best|selling|sale|special|deal|net|our|final|effective)\s*(?:price|rate)\b/i, /(?<![\w.])S\.?\s?P\.?(?![\w.])/, /\bMOP\b/i, /(?<!M\.?\s?R\.?\s?)\bprice\b/i, /M\.?\s?R\.?\s?P\.?/i]) {
+  const MRP = /M\.?\s?R\.?\s?P\.?/i;
+  let sellingPrice = false;
+  for (const label of [/\b(?:offer|best|selling|sale|special|deal|net|our|final|effective)\s*(?:price|rate)\b/i, /(?<![\w.])S\.?\s?P\.?(?![\w.])/, /\bMOP\b/i, /(?<!M\.?\s?R\.?\s?)\bprice\b/i, MRP]) {
     let value: number | undefined;
     const hit = model.labelValue(label, {
       via: ['same-line', 'right', 'below'],
@@ -243,6 +247,7 @@ export const extractImei: Extractor = (model, _opts, V) => {
     });
     if (hit && value !== undefined) {
       found.price = field(value, hit.words, { kind: 'structure', pass: true });
+      sellingPrice = label !== MRP;
       break;
     }
     // a price card's box: the caption alone ("OFFER PRICE") and the price large under it, centred in the box
@@ -252,6 +257,20 @@ export const extractImei: Extractor = (model, _opts, V) => {
       found.price = boxed;
       break;
     }
+  }
+  // A shop's price beside the maker's MRP, the two different: which one a reader means by the phone's price is a
+  // convention (we give the price it sells at), so the value is reviewed.
+  if (sellingPrice && typeof found.price?.value === 'number') {
+    let mrp: number | undefined;
+    model.labelValue(MRP, {
+      via: ['same-line', 'right', 'below'],
+      find: (text) => {
+        const a = findAmounts(text).filter((h) => h.value >= 100).pop();
+        mrp = a?.value;
+        return a;
+      },
+    });
+    if (mrp !== undefined && Math.abs(mrp - found.price.value) >= 1) found.price = { ...found.price, confidence_score: Math.min(found.price.confidence_score, TWO_PRICES_CAP) };
   }
   // The statutory MRP line, its amount right after the caption ("Max. Retail Price ₹ 19,999.00 (Incl. of all taxes)"),
   // on a line taken for prose (a stamp's words read onto its end, "(Incl. of all taxes)" in lower case): that amount.
