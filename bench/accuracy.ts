@@ -17,7 +17,7 @@
  * Fixture i of a type is drawn in layout family i (cycled), so --per-type 5 covers the five
  * families of the consumer-durable types; tables are printed per type, per field and per family.
  * Layout sets written by people who never read the extractor are read when present, each reported
- * in its own section: the dev sets (test/fixtures/documents/dev to dev29: unseen when written, used for
+ * in its own section: the dev sets (test/fixtures/documents/dev to dev31: unseen when written, used for
  * tuning since) and the blind sets (test/fixtures/documents/blind, blind2: never used for tuning;
  * --misses never prints their misses). The SROIE receipts are split in two halves by file number
  * (000, 016, 032, ... for tuning; 008, 024, ... held out, misses never printed), reported apart.
@@ -105,7 +105,7 @@ const OUT = arg('--out', resolve(dirname(fileURLToPath(import.meta.url)), 'resul
 // Items
 
 /** A layout set written apart from the extractor: `tuned` says whether its misses may be looked at. */
-interface LayoutSet { name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'dev28' | 'dev29' | 'blind' | 'blind2'; folder: string; generate: string; perLayout: number; tuned: boolean; title: string }
+interface LayoutSet { name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'dev28' | 'dev29' | 'dev30' | 'dev31' | 'blind' | 'blind2'; folder: string; generate: string; perLayout: number; tuned: boolean; title: string }
 const LAYOUT_SETS: LayoutSet[] = [
   { name: 'dev', folder: 'dev', generate: 'generateDevCorpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 1: written apart from the extractor, used for tuning since' },
   { name: 'dev2', folder: 'dev2', generate: 'generateDev2Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 2: written apart from the extractor, used for tuning since' },
@@ -136,6 +136,8 @@ const LAYOUT_SETS: LayoutSet[] = [
   { name: 'dev27', folder: 'dev27', generate: 'generateDev27Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 27 (Aadhaar and PAN as a branch KYC desk receives them, firm statements with joint holders, orders with the buyer on the right): written apart from the extractor, used for tuning since' },
   { name: 'dev28', folder: 'dev28', generate: 'generateDev28Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 28 (delivery orders with a second reference beside the DO number, phone labels, screens and warranty cards in makers\' styles): written apart from the extractor, used for tuning since' },
   { name: 'dev29', folder: 'dev29', generate: 'generateDev29Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 29 (utility bills that look like tax invoices, receipts and ledgers; FSSAI premises beside registered offices; shop registrations beside application numbers; REG-06 side by side): written apart from the extractor, used for tuning since' },
+  { name: 'dev30', folder: 'dev30', generate: 'generateDev30Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 30 (invoices whose customer and dealer addresses sit beside other blocks, orders with many references, statements with many account numbers): written apart from the extractor, used for tuning since' },
+  { name: 'dev31', folder: 'dev31', generate: 'generateDev31Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 31 (certificates with another address near the one asked for, GST legal and trade names, registration numbers among references, a PAN on its letter, an Aadhaar with a second address): written apart from the extractor, used for tuning since' },
   { name: 'blind', folder: 'blind', generate: 'generateBlindCorpus', perLayout: BLIND_PER_LAYOUT, tuned: false, title: 'Blind layouts, set 1: written apart from the extractor, not used for tuning' },
   { name: 'blind2', folder: 'blind2', generate: 'generateBlindCorpus', perLayout: BLIND_PER_LAYOUT, tuned: false, title: 'Blind layouts, set 2: written apart from the extractor, not used for tuning' },
 ];

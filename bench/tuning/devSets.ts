@@ -32,10 +32,12 @@ import { FAMILIES as DEV26, dev26Layout, generateDev26Corpus } from '../../test/
 import { FAMILIES as DEV27, dev27Layout, generateDev27Corpus } from '../../test/fixtures/documents/dev27/index.ts';
 import { FAMILIES as DEV28, dev28Layout, generateDev28Corpus } from '../../test/fixtures/documents/dev28/index.ts';
 import { FAMILIES as DEV29, dev29Layout, generateDev29Corpus } from '../../test/fixtures/documents/dev29/index.ts';
+import { FAMILIES as DEV30, dev30Layout, generateDev30Corpus } from '../../test/fixtures/documents/dev30/index.ts';
+import { FAMILIES as DEV31, dev31Layout, generateDev31Corpus } from '../../test/fixtures/documents/dev31/index.ts';
 import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
 
 export interface DevSet {
-  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'dev28' | 'dev29';
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'dev28' | 'dev29' | 'dev30' | 'dev31';
   families: Record<string, Record<string, unknown>>;
   layout: (seed: number, family: string, i: number) => BlindLayout;
   generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
@@ -71,6 +73,8 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'dev27', families: DEV27, layout: dev27Layout, generate: generateDev27Corpus },
   { name: 'dev28', families: DEV28, layout: dev28Layout, generate: generateDev28Corpus },
   { name: 'dev29', families: DEV29, layout: dev29Layout, generate: generateDev29Corpus },
+  { name: 'dev30', families: DEV30, layout: dev30Layout, generate: generateDev30Corpus },
+  { name: 'dev31', families: DEV31, layout: dev31Layout, generate: generateDev31Corpus },
 ];
 
 /** The dev set a family belongs to. */
