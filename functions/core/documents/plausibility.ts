@@ -107,7 +107,9 @@ export function plausible(fieldName: string, value: unknown): Verdict {
     // (a heading read beside a party's label, "Bill To | Installation Site", is no one's name)
     // (a title left in front, "MS. PILLAI MOUMITA": read from a form's own line, not the card's or the page's name)
     const titled = /^\s*(?:mr|mrs|ms|miss|shri|smt|kumari|dr)\b\.?\s/i.test(value);
-    return looksLikeName(value) && capitalised && !titled && !LABEL_WORD.test(value) && !ADDRESS_WORD.test(value) && !labelsOnly(value) ? 'pass' : 'fail';
+    // (nor a reference's caption beside the party's heading: "Challan No.", "L.R. No.")
+    const reference = /\bno\.?$|\bno\.\s|\bchallan\b/i.test(value);
+    return looksLikeName(value) && capitalised && !titled && !reference && !LABEL_WORD.test(value) && !ADDRESS_WORD.test(value) && !labelsOnly(value) ? 'pass' : 'fail';
   }
   if (BUSINESS.has(fieldName)) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;

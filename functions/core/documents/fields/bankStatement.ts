@@ -306,6 +306,13 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
     found.period_to = field(b.value, model.wordsInRange(periodLine, b.index, b.index + b.length), { kind: 'structure', pass: true });
   }
   if (!found.period_from) {
+    const named = monthsNamed(model);
+    if (named) {
+      found.period_from = field(named.from, named.words, { kind: 'structure', pass: true });
+      found.period_to = field(named.to, named.words, { kind: 'structure', pass: true });
+    }
+  }
+  if (!found.period_from) {
     // (inferred, not printed: no caption names these dates the period, so they stay in the review band)
     const entries = entryDates(model);
     if (entries?.first) found.period_from = field(entries.first.value, entries.first.words, { kind: 'pattern' });
@@ -313,3 +320,29 @@ export const extractBankStatement: Extractor = (model, _opts, V) => {
   }
   return { found };
 };
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/** "for the month of February 2025", "Month: March 2025". */
+const ONE_MONTH = new RegExp(`\\bmonth\\s*(?:of\\s*)?[:.-]?\\s*${MONTH}\\.?[\\s,'-]*(\\d{4})\\b`, 'i');
+/** "for the quarter April – June 2025", "quarter ended: Apr 2025 to Jun 2025". */
+const MONTHS_SPAN = new RegExp(`\\b(?:quarter|period|months?)\\b[^\\d]{0,20}?${MONTH}\\.?\\s*(\\d{4})?\\s*(?:-|–|to|till)\\s*${MONTH}\\.?[\\s,'-]*(\\d{4})\\b`, 'i');
+
+/**
+ * A statement's period named by its months, no dates printed ("Statement for the month of February 2025", "for the
+ * quarter April – June 2025"): the first day of the first month to the last day of the last.
+ */
+function monthsNamed(model: DocumentModel): { from: string; to: string; words: Word[] } | undefined {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const month = (m: string) => MONTHS.indexOf(m.slice(0, 3).toLowerCase()) + 1;
+  const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+  for (const l of model.lines) {
+    const span = MONTHS_SPAN.exec(l.text);
+    const one = span ? null : ONE_MONTH.exec(l.text);
+    if (!span && !one) continue;
+    const [m1, y1, m2, y2] = span ? [month(span[1]), Number(span[2] ?? span[4]), month(span[3]), Number(span[4])] : [month(one![1]), Number(one![2]), month(one![1]), Number(one![2])];
+    if (!m1 || !m2 || y1 < 1990 || y2 < y1) continue;
+    return { from: `01/${pad(m1)}/${y1}`, to: `${pad(lastDay(y2, m2))}/${pad(m2)}/${y2}`, words: l.words };
+  }
+  return undefined;
+}

@@ -949,7 +949,9 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
     const isCaption = captionOf(label);
     for (const cap of lay.segments.filter((x) => !lay.isProseLine(x.line) && isCaption(x.text, 6))) {
       const under = lay.segmentBelow(cap, 4);
-      const d = under && lay.rowOf(under).length >= 2 ? findDates(monthJ(under.text))[0] : undefined;
+      const d = under && lay.rowOf(under).length >= 2 ? validityEnd(under.text) : undefined;
+      // (not a column of a table of many rows, a date under each: "Valid upto" over the other premises' own licences)
+      if (under && dateColumnGoesOn(model, under.words[0])) continue;
       if (d) return field(d.value, under!.words, { kind: 'structure', pass: true });
     }
   }
@@ -958,16 +960,35 @@ export function labelledValidUpto(model: DocumentModel, labels: readonly RegExp[
     const hit = model.labelValue(label, {
       via: ['same-line', 'right', 'below'],
       find: (text) => {
-        const ds = findDates(monthJ(text));
-        const d = ds.length >= 2 && /\b(?:to|till|until|upto|up\s*to)\b|\s[-–]\s/i.test(text.slice(ds[0].index + ds[0].length, ds[1].index)) ? ds[ds.length - 1] : ds[0];
+        const d = validityEnd(text);
         if (!d) return undefined;
         parsed = d.value;
         return d;
       },
     });
-    if (hit && parsed) return field(parsed, hit.words, { kind: 'structure', pass: true });
+    if (hit && parsed && !(hit.via === 'below' && dateColumnGoesOn(model, hit.words[0]))) return field(parsed, hit.words, { kind: 'structure', pass: true });
   }
   return dateAfterLabel(model, labels, 'range') ?? raisedDateBeside(model, labels);
+}
+
+/**
+ * The end of a validity: the last of two dates a period joins ("22.12.2023 to 21.12.2028"), else the one date; never
+ * a date the validity runs from ("ONE YEAR FROM 27/03/2022": its end is printed elsewhere, or not at all).
+ */
+function validityEnd(text: string): ReturnType<typeof findDates>[number] | undefined {
+  const t = monthJ(text);
+  const ds = findDates(t);
+  if (ds.length >= 2 && /\b(?:to|till|until|upto|up\s*to)\b|\s[-–]\s/i.test(t.slice(ds[0].index + ds[0].length, ds[1].index))) return ds[ds.length - 1];
+  if (ds.length === 1 && /\bfrom\s*[:.]?\s*$/i.test(t.slice(0, ds[0].index))) return undefined;
+  return ds[0];
+}
+
+
+/** The date's cell has another date under it in its column: a table of many rows, not the document's own date. */
+function dateColumnGoesOn(model: DocumentModel, word: Word | undefined): boolean {
+  const seg = word ? model.layout.segments.find((x) => x.words.includes(word)) : undefined;
+  const next = seg ? model.layout.segmentBelow(seg, 4) : undefined;
+  return !!next && findDates(monthJ(next.text)).length > 0;
 }
 
 /**

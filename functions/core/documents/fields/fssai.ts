@@ -8,7 +8,8 @@ import { addressByLabels, anniversaryValidity, captionsUnderValues, continuedDow
 
 /** 14 digits, grouped or printed one per box ("1 2 3 4 …"): at most one space between two digits. */
 const FOURTEEN = /(?<!\d)(\d(?: ?\d){13})(?!\d)/;
-const NUMBER_LABEL = /(?:fssai\s*)?(?:licen[cs]e|lic\.?|registration|regn?\.?)\s*(?:n[o0]|number|#)\.?/i;
+// (a central or state licence names its kind: "Central Licence No.")
+const NUMBER_LABEL = /(?:fssai\s*)?(?:(?:central|state)\s*)?(?:licen[cs]e|lic\.?|registration|regn?\.?)\s*(?:n[o0]|number|#)\.?/i;
 /** The licensee's own (registered office, correspondence) address is not the premises'. */
 const NOT_PREMISES = /registered\s*office|licensee|correspondence|communication|residen|head\s*office/i;
 const ADDRESS_STOP = /^\s*(?:kind|category|type|valid|date|issued|signature|\d+\.|name|proprietor|mobile|e-?mail|food\s*categor)/i;

@@ -78,7 +78,8 @@ export function columnBlock(
   let cur = first;
   let left = opts.firstWords?.length ? Math.min(...opts.firstWords.map((w) => w.box.Left)) : first.box.Left;
   let pinSeen = opts.address ? hasPincode(parts[0]) : false;
-  while (parts.length < max) {
+  // (past its last line, an address without a PIN takes the PIN printed alone on the next: "West Bengal" / "713126")
+  while (parts.length < max || (opts.address && !pinSeen && parts.length === max)) {
     const h = Math.max(cur.box.Height, 0.004);
     const next = lay.segments
       .filter(
@@ -100,6 +101,7 @@ export function columnBlock(
       )
       .sort((a, b) => a.box.Top - b.box.Top)[0];
     if (!next || lay.isProseLine(next.line) || stop.test(next.text)) break;
+    if (parts.length === max && !/^\s*(?:pin(?:\s*code)?\s*[:.-]?\s*)?\d{6}\s*$/i.test(next.text)) break;
     // "PO: Kamthi", "Sub District: Dhamangaon, District: Vellore": a postal part's own label inside an address is no new field
     if ((lay.isKey(next) || /^[^:]{2,30}:\s*\S/.test(next.text)) && !(opts.address && POSTAL_PART_KEY.test(next.text))) break;
     // the value of another key printed in the key column to its left ("State  : Telangana" under the

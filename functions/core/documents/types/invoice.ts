@@ -4,7 +4,8 @@ import { datedBalanceRows, hasGstin, re } from '../cues.ts';
 import { extractInvoice } from '../fields/invoice.ts';
 
 const CUSTOMER_SECTIONS = [
-  /(?:details\s*of\s*)?(?:receiver|recipient|buyer|customer|purchaser|borrower|applicant)(?:'s)?\s*(?:details|information|info)?(?:\s*\(?\s*bill(?:ed)?\s*to\s*\)?)?/i,
+  // ("Details of Receiver (Billed to)", "Details of Receiver / Billed to")
+  /(?:details\s*of\s*)?(?:receiver|recipient|buyer|customer|purchaser|borrower|applicant)(?:'s)?\s*(?:details|information|info)?(?:\s*(?:\/\s*)?\(?\s*bill(?:ed)?\s*to\s*\)?)?/i,
   /bill(?:ed)?\s*to\b(?:\s*party)?/i,
   /sold\s*to/i,
   // (\b: \"Invoice Total\", \"Bill Total\" name no party)
