@@ -17,7 +17,7 @@
  * Fixture i of a type is drawn in layout family i (cycled), so --per-type 5 covers the five
  * families of the consumer-durable types; tables are printed per type, per field and per family.
  * Layout sets written by people who never read the extractor are read when present, each reported
- * in its own section: the dev sets (test/fixtures/documents/dev to dev31: unseen when written, used for
+ * in its own section: the dev sets (test/fixtures/documents/dev to dev33: unseen when written, used for
  * tuning since) and the blind sets (test/fixtures/documents/blind, blind2: never used for tuning;
  * --misses never prints their misses). The SROIE receipts are split in two halves by file number
  * (000, 016, 032, ... for tuning; 008, 024, ... held out, misses never printed), reported apart.
@@ -105,7 +105,7 @@ const OUT = arg('--out', resolve(dirname(fileURLToPath(import.meta.url)), 'resul
 // Items
 
 /** A layout set written apart from the extractor: `tuned` says whether its misses may be looked at. */
-interface LayoutSet { name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'dev28' | 'dev29' | 'dev30' | 'dev31' | 'blind' | 'blind2'; folder: string; generate: string; perLayout: number; tuned: boolean; title: string }
+interface LayoutSet { name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'dev28' | 'dev29' | 'dev30' | 'dev31' | 'dev32' | 'dev33' | 'blind' | 'blind2'; folder: string; generate: string; perLayout: number; tuned: boolean; title: string }
 const LAYOUT_SETS: LayoutSet[] = [
   { name: 'dev', folder: 'dev', generate: 'generateDevCorpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 1: written apart from the extractor, used for tuning since' },
   { name: 'dev2', folder: 'dev2', generate: 'generateDev2Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 2: written apart from the extractor, used for tuning since' },
@@ -138,6 +138,8 @@ const LAYOUT_SETS: LayoutSet[] = [
   { name: 'dev29', folder: 'dev29', generate: 'generateDev29Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 29 (utility bills that look like tax invoices, receipts and ledgers; FSSAI premises beside registered offices; shop registrations beside application numbers; REG-06 side by side): written apart from the extractor, used for tuning since' },
   { name: 'dev30', folder: 'dev30', generate: 'generateDev30Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 30 (invoices whose customer and dealer addresses sit beside other blocks, orders with many references, statements with many account numbers): written apart from the extractor, used for tuning since' },
   { name: 'dev31', folder: 'dev31', generate: 'generateDev31Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 31 (certificates with another address near the one asked for, GST legal and trade names, registration numbers among references, a PAN on its letter, an Aadhaar with a second address): written apart from the extractor, used for tuning since' },
+  { name: 'dev32', folder: 'dev32', generate: 'generateDev32Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 32 (thermal, SMS and bank-letter DOs, two-wheeler and combo orders, dialer screens, refurbished and feature-phone labels, bill-book and chain-store invoices): written apart from the extractor, used for tuning since' },
+  { name: 'dev33', folder: 'dev33', generate: 'generateDev33Corpus', perLayout: DEV_PER_LAYOUT, tuned: true, title: 'Dev layouts, set 33 (telecom, gas, water, prepaid and cable bills; government supply and work orders, marketplace contracts; loan statements and passbooks; Udyam pages without their title): written apart from the extractor, used for tuning since' },
   { name: 'blind', folder: 'blind', generate: 'generateBlindCorpus', perLayout: BLIND_PER_LAYOUT, tuned: false, title: 'Blind layouts, set 1: written apart from the extractor, not used for tuning' },
   { name: 'blind2', folder: 'blind2', generate: 'generateBlindCorpus', perLayout: BLIND_PER_LAYOUT, tuned: false, title: 'Blind layouts, set 2: written apart from the extractor, not used for tuning' },
 ];

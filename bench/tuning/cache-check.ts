@@ -1,6 +1,6 @@
 /**
  * Classification and fields of every type from the bench's OCR cache (tesseract; run bench/accuracy.ts
- * first): the tuned families (5 per type, clean and degraded), the dev sets (dev to dev31), per
+ * first): the tuned families (5 per type, clean and degraded), the dev sets (dev to dev33), per
  * set and type, without reading any image again. For checking a shared-module change on all 12 types in
  * seconds; documents not in the cache are counted apart. Never reads the blind sets.
  *

@@ -6,7 +6,7 @@
  * with the evidence kind it was found by (pair, labelled line, pattern, heuristic, structure,
  * checksum), traced through `fieldTrace`. Never reads the blind sets or the held-out receipts.
  *
- *   npx tsx bench/tuning/calibration.ts [--types T1,T2] [--per-type 5] [--sets tuned,dev,...,dev31,sroie] [--list]
+ *   npx tsx bench/tuning/calibration.ts [--types T1,T2] [--per-type 5] [--sets tuned,dev,...,dev33,sroie] [--list]
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

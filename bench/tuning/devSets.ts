@@ -34,10 +34,12 @@ import { FAMILIES as DEV28, dev28Layout, generateDev28Corpus } from '../../test/
 import { FAMILIES as DEV29, dev29Layout, generateDev29Corpus } from '../../test/fixtures/documents/dev29/index.ts';
 import { FAMILIES as DEV30, dev30Layout, generateDev30Corpus } from '../../test/fixtures/documents/dev30/index.ts';
 import { FAMILIES as DEV31, dev31Layout, generateDev31Corpus } from '../../test/fixtures/documents/dev31/index.ts';
+import { FAMILIES as DEV32, dev32Layout, generateDev32Corpus } from '../../test/fixtures/documents/dev32/index.ts';
+import { FAMILIES as DEV33, dev33Layout, generateDev33Corpus } from '../../test/fixtures/documents/dev33/index.ts';
 import type { LayoutSetOptions, LayoutSetSpec } from '../../test/fixtures/documents/layoutSet.ts';
 
 export interface DevSet {
-  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'dev28' | 'dev29' | 'dev30' | 'dev31';
+  name: 'dev' | 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'dev6' | 'dev7' | 'dev8' | 'dev9' | 'dev10' | 'dev11' | 'dev12' | 'dev13' | 'dev14' | 'dev15' | 'dev16' | 'dev17' | 'dev18' | 'dev19' | 'dev20' | 'dev21' | 'dev22' | 'dev23' | 'dev24' | 'dev25' | 'dev26' | 'dev27' | 'dev28' | 'dev29' | 'dev30' | 'dev31' | 'dev32' | 'dev33';
   families: Record<string, Record<string, unknown>>;
   layout: (seed: number, family: string, i: number) => BlindLayout;
   generate: (opts: Pick<LayoutSetOptions<string>, 'seed' | 'perLayout' | 'degraded'>) => LayoutSetSpec<string>[];
@@ -75,6 +77,8 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'dev29', families: DEV29, layout: dev29Layout, generate: generateDev29Corpus },
   { name: 'dev30', families: DEV30, layout: dev30Layout, generate: generateDev30Corpus },
   { name: 'dev31', families: DEV31, layout: dev31Layout, generate: generateDev31Corpus },
+  { name: 'dev32', families: DEV32, layout: dev32Layout, generate: generateDev32Corpus },
+  { name: 'dev33', families: DEV33, layout: dev33Layout, generate: generateDev33Corpus },
 ];
 
 /** The dev set a family belongs to. */

@@ -3,7 +3,7 @@
  * tuning) read without OCR: each page's drawn text as LINE/WORD blocks, classified and
  * extracted, misses printed. The OCR'd measurement is bench/accuracy.ts (its dev section).
  *
- *   npx tsx bench/tuning/devcheck.ts [TYPE,TYPE] [N per family] [--dev2|...|--dev31]   (another dev set than the first)
+ *   npx tsx bench/tuning/devcheck.ts [TYPE,TYPE] [N per family] [--dev2|...|--dev33]   (another dev set than the first)
  */
 import { DocumentModel, classify, extractFields, type DocumentType } from '#core/documents/index.ts';
 import { pageBlocks } from '../../test/fixtures/documents/pageBlocks.ts';
