@@ -4,7 +4,8 @@
  * that show it.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '#core/documents/index.ts';
+import { classify, extractFields } from '#core/documents/index.ts';
+import { modelFromLines } from '../../fixtures/documents/fromLines.ts';
 import { plausible } from '#core/documents/plausibility.ts';
 import { pageFromRows } from './rows.ts';
 
@@ -101,5 +102,90 @@ describe('BANK_STATEMENT', () => {
     expect([month.period_from.value, month.period_to.value]).toEqual(['01/02/2025', '28/02/2025']);
     const quarter = extractFields('BANK_STATEMENT', statement('Statement for the quarter April - June 2025')).data;
     expect([quarter.period_from.value, quarter.period_to.value]).toEqual(['01/04/2025', '30/06/2025']);
+  });
+});
+
+// The thirty-second and thirty-third dev sets (test/fixtures/documents/dev32, dev33).
+describe('dev32 / dev33', () => {
+  it("a cable TV and broadband bill titled \"Bill / Invoice\" is an EBILL; a till slip paid \"by cash\" is still an INVOICE", () => {
+    const cable = [
+      'SATPURA DIGITAL CABLE & BROADBAND',
+      'BILL / INVOICE - CABLE TV AND INTERNET',
+      'Customer ID : NL7875551 Bill No. : 63/25-2067',
+      'Name : Watila Jamir Invoice Date : 16.06.2025',
+      'STB No. : 9132620804800233',
+      'Pay By : 28.06.2025',
+      'Service / Pack Period Amount (Rs.)',
+      'Cable TV - NCF (250 SD channels) 17/06/2025 - 16/07/2025 160.00',
+      'Broadband 150 Mbps Unlimited 17/06/2025 - 16/07/2025 499.00',
+      'CGST 9% + SGST 9% 163.62',
+      'Previous dues 332.00',
+      'Amount Due 1,405.00',
+      'Services are deactivated if unpaid by the pay-by date. GSTIN 13MLXFS4921G9ZR.',
+    ];
+    expect(classify(modelFromLines(cable)).type).toBe('EBILL');
+    const till = ['KEDAI RUNCIT MAJU', 'RECEIPT', 'Item Qty Price Amount', 'SUGAR 1KG 2 2.90 5.80', 'MILK 1 6.50 6.50', 'RICE 5KG 1 18.90 18.90', 'TOTAL 31.20', 'PAY BY CASH 50.00', 'CHANGE 18.80', 'THANK YOU'];
+    expect(classify(modelFromLines(till)).type).toBe('INVOICE');
+  });
+
+  it("an e-marketplace's contract is a PURCHASE_ORDER, not a receipt", () => {
+    const contract = [
+      'e-Kray Public Procurement Marketplace CONTRACT',
+      'Contract No: EKPC-491745-69857308',
+      'Organisation Name Police Training School, Port Blair Buyer GSTIN 35FLFCP4311Q6Z9',
+      'Rank Seller Offered Total (INR) Status',
+      'L1 Damanganga Furniture Works 7,67,118.00 Selected',
+      'L2 Dzukou Suppliers 8,13,145.00 Not selected',
+      'Item Brand / Model HSN Qty Unit Price GST Total (INR)',
+      'Multifunction laser printer SP-MF440 8471 30 21,670.00 18% 7,67,118.00',
+      'Taxable 6,50,100.00 GST 1,17,018.00 Total Order Value INR 7,67,118.00',
+      'payment within 10 days of the receipt certificate',
+    ];
+    expect(classify(modelFromLines(contract)).type).toBe('PURCHASE_ORDER');
+    const page = pageFromRows([
+      [0.02, [0.04, 'e-Kray Public Procurement Marketplace'], [0.8, 'CONTRACT']],
+      [0.08, [0.06, 'Contract No:'], [0.3, 'EKPC-491745-69857308']],
+      [0.41, [0.05, 'Seller ID'], [0.25, 'BYBW-54644'], [0.5, 'Company Name'], [0.7, 'Damanganga Furniture Works']],
+    ]);
+    // (the seller's id is no name: the supplier is the company named beside it, or unread)
+    expect(extractFields('PURCHASE_ORDER', page).data.supplier_name.value).not.toMatch(/BYBW/);
+  });
+
+  it('a phone label: money with its currency mark before a year beside it; a feature phone\'s "8GB ROM"', () => {
+    const page = pageFromRows([
+      [0.2, [0.49, 'Model'], [0.65, '225 4G Pro']],
+      [0.266, [0.49, 'Memory'], [0.65, '1GB RAM, 8GB ROM, Expandable up to 64 GB']],
+      [0.5, [0.49, 'IMEI1 354906226603363']],
+      [0.575, [0.5, 'MRP (Incl. of all taxes)'], [0.75, 'Net Qty: 1 N']],
+      [0.597, [0.5, 'Rs. 4,499/-'], [0.75, 'Mfd: Jul 2024']],
+    ]);
+    const d = extractFields('IMEI_CLOSEUP_IMAGE', page).data;
+    expect(d.price.value).toBe(4499);
+    expect(d.rom.value).toBe('8 GB');
+  });
+
+  it("a bill book's printed jurisdiction clause above the name is no letterhead", () => {
+    const page = pageFromRows([
+      [0.054, [0.11, 'Subject to Darbhanga Jurisdiction'], [0.7, 'Mob: 6126315004']],
+      [0.08, [0.18, 'KANCHENJUNGA TELECOM']],
+      [0.114, [0.3, 'Dealers in: Mobiles, Accessories, Repairing & Recharge']],
+      [0.131, [0.31, 'Ward 18, H. No. 363, Donar, Darbhanga, Bihar - 846133']],
+      [0.177, [0.11, 'No. 9283'], [0.7, 'Date 25-07-2024']],
+    ]);
+    expect(extractFields('INVOICE', page).data.dealership_name.value).toBe('KANCHENJUNGA TELECOM');
+  });
+
+  it("a DO's store card beside the customer's: the store is the dealer, and never the customer", () => {
+    const page = pageFromRows([
+      [0.03, [0.15, 'Uday Jyoti Finserv Ltd.']],
+      [0.108, [0.06, 'DELIVERY ORDER - COMBO PURCHASE']],
+      [0.214, [0.07, 'Customer'], [0.53, 'Store']],
+      [0.231, [0.07, 'Sri Ratan Dhruw'], [0.53, 'Periyar Telecom']],
+      [0.249, [0.07, 'Shop No. 14, Bazar Road, Haldwani'], [0.53, 'Door No. 40/109, Kaladhungi Road, Haldwani']],
+      [0.266, [0.07, 'Uttarakhand - 263125'], [0.53, 'Uttarakhand - 263438']],
+    ]);
+    const d = extractFields('DELIVERY_ORDER', page).data;
+    expect(d.dealer_name.value).toBe('Periyar Telecom');
+    expect(d.customer_name.value).not.toBe('Store');
   });
 });

@@ -107,8 +107,8 @@ export function blockAboveDealerKey(model: DocumentModel, accept: (name: string)
 }
 
 /** A dealer's card heading on a portal page: "Store Details", "Dealer Information". */
-// (a lender's own words for the dealer head its card alone: "Authorised Channel Partner", "Point of Sale")
-const DEALER_CARD = /^\s*(?:(?:dealer|store|shop|retailer|outlet)(?:'s)?\s*(?:details|information|info)|(?:authori[sz]ed\s*)?(?:channel\s*partner|point\s*of\s*sale)(?:\s*(?:details|information|info))?)\s*$/i;
+// (a lender's own words for the dealer head its card alone: "Authorised Channel Partner", "Point of Sale", "Store")
+const DEALER_CARD = /^\s*(?:(?:dealer|store|shop|retailer|outlet)(?:'s)?\s*(?:details|information|info)|(?:authori[sz]ed\s*)?(?:channel\s*partner|point\s*of\s*sale)(?:\s*(?:details|information|info))?|store|retailer|showroom)\s*$/i;
 /** The rest of a card's heading read after "Dealer" ("Dealer Details", "Dealer Code"): no name. */
 const CARD_WORD = /^(?:details|information|info|code|id)\b/i;
 /** A caption of the dealer alone ("Store", "Retailer Name"): under a section heading ("DELIVER TO") it is the next caption, not the dealer. */
@@ -264,7 +264,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
 
   const custV = V('customer_name');
   const custPair =
-    model.layout.find(custV.labels).find((p) => !headingOverKey(p) && looksLikeName(personName(p.value))) ??
+    // (nor the dealer's card heading beside the customer's: "Customer | Store")
+    model.layout.find(custV.labels).find((p) => !headingOverKey(p) && looksLikeName(personName(p.value)) && !DEALER_CARD.test(p.value)) ??
     [pairInSection(model, custV.sections ?? [], custV.inSection ?? [])].find((p) => p && looksLikeName(personName(p.value)));
   found.customer_name =
     (custPair ? field(personName(custPair.value), custPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
@@ -273,7 +274,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
       [/(?:customer|cust\.?)(?:'s)?\s*name/i, /(?:(?<!co[\s-]*)borrower|(?<!co[\s-]*)applicant|buyer|hirer)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?(?:customer|borrower|applicant)/i, /\bcustomer\b/i],
       // (a label word left of a row of labels, "Customer Name Mobile No.", is no name)
       // ("Customer care 1800-…" is the lender's helpline)
-      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?|contribution|share|signature|copy|id|code)$/i.test(v) && !/^(?:care|service|support|helpline)\b/i.test(v) },
+      { via: ['same-line', 'right', 'below'], stop: NAME_STOP, clean: personName, accept: (v) => looksLikeName(v) && !/^(?:name|details?|no\.?|contribution|share|signature|copy|id|code)$/i.test(v) && !/^(?:care|service|support|helpline)\b/i.test(v) && !DEALER_CARD.test(v) },
     ) ??
     // the name under the customer's card heading ("Customer Details" / name / address)
     (() => {

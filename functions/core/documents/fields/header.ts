@@ -48,6 +48,8 @@ function isLetterheadCandidate(model: DocumentModel, l: Line): boolean {
     !TITLE.test(t) &&
     // "A unit of X Pvt. Ltd.", "Managed by ...": the company behind the banner, not the name the shop trades under
     !/^\(?\s*(?:a\s+)?(?:unit|division|brand|franchisee?)\s+of\b|^\(?\s*(?:managed|owned|operated|powered|marketed)\s+by\b/i.test(t) &&
+    // a bill book's printed clause above the name ("Subject to Darbhanga Jurisdiction") names no one
+    !/\bjurisdiction\b/i.test(t) &&
     // a name may start with a number only when it is a registered company ("99 SPEED MART S/B")
     (/^[A-Za-z][A-Za-z0-9 .&'()/-]{2,60}$/.test(t) || (/^\d{1,3}\s+[A-Za-z][A-Za-z0-9 .&'()/-]{2,60}$/.test(t) && LEGAL_ENTITY.test(t))) &&
     !/\d{3,}/.test(t) &&

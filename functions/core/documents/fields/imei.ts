@@ -107,7 +107,8 @@ const IMEI_TOKEN = new RegExp(`(?<![0-9A-Za-z])${DIGITISH}(?:-?${DIGITISH}){14}(
 const VARIANT = /\b(?:var(?:iant)?|config(?:uration)?|ram\s*\/\s*rom)\b\.?\s*[:\-]?\s*(\d{1,2})\s*(?:GB)?\s*[/+]\s*(16|32|64|128|256|512)\s*(GB|TB)?(?![\d/])/i;
 const RAM_ROM = /(\d{1,2})\s*GB\s*(?:RAM)?\s*[+/|,&]\s*(\d{2,4})\s*(GB|TB)/i;
 const RAM = /(?:\bRAM\b\s*[:\-]?\s*(\d{1,2})\s*GB)|(?:(\d{1,2})\s*GB\s*RAM\b)/i;
-const ROM = /(?:\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB))|(?:(\d{2,4})\s*(GB|TB)\s*(?:ROM|storage)\b)/i;
+// (a feature phone's storage is a single digit of GB, named as such: "1GB RAM, 8GB ROM")
+const ROM = /(?:\b(?:ROM|storage|internal\s*storage|memory)\b\s*[:\-]?\s*(\d{2,4})\s*(GB|TB))|(?:(\d{1,4})\s*(GB|TB)\s*(?:ROM|storage)\b)/i;
 
 /** Every distinct IMEI on the label, Luhn-checked (valid ones first, as read order). */
 export function imeiReads(model: DocumentModel) {
@@ -240,7 +241,9 @@ export const extractImei: Extractor = (model, _opts, V) => {
     const hit = model.labelValue(label, {
       via: ['same-line', 'right', 'below'],
       find: (text) => {
-        const a = findAmounts(text).filter((h) => h.value > 0 && (h.currency || h.decimals || h.value >= 100)).pop();
+        // (money with its currency mark before a bare number beside it: "Rs. 4,499/- | Mfd: Jul 2024")
+        const money = findAmounts(text).filter((h) => h.value > 0 && (h.currency || h.decimals || h.value >= 100));
+        const a = money.filter((h) => h.currency).pop() ?? money.pop();
         value = a?.value;
         return a;
       },

@@ -15,7 +15,8 @@ export const ebill: DocumentTypeDeclaration = {
     // Other utilities print the same bill: water and sewerage, piped gas, telephone and broadband.
     re('utility-service', 3, /water\s*(?:charges|bill|tax|supply|connection|meter)|sewerage|piped\s*(?:natural\s*)?gas|gas\s*(?:bill|connection)|post\s*-?paid|broadband|landline|telephone\s*bill|demand\s*notice/i),
     // A telecom or broadband account's charges: rental of a plan, usage, a credit limit, a late fee.
-    re('recurring-service', 2.5, /monthly\s*rental|usage\s*charges|credit\s*limit|late\s*(?:payment\s*)?fee/i),
+    // (or a service cut off when unpaid: "Services are deactivated if unpaid", "disconnection")
+    re('recurring-service', 2.5, /monthly\s*rental|usage\s*charges|credit\s*limit|late\s*(?:payment\s*)?fee|\b(?:de|re)activat(?:ed|ion)\b|\bdisconnect(?:ed|ion)\b/i),
     re('amount-due', 1, /\b(?:total\s*|net\s*)?amount\s*(?:due|payable)\b|\btotal\s*(?:due|payable)\b/i),
     re('bill-period', 1.5, /bill(?:ing)?\s*(?:period|cycle|month)|previous\s*(?:balance|dues|outstanding|reading)|current\s*charges/i),
   ],

@@ -13,9 +13,12 @@ const CUSTOMER_SECTIONS = [
 ];
 const DEALER_SECTIONS = [/(?:details\s*of\s*)?(?:dealer|seller|supplier|vendor|sold\s*by)(?:'s)?\s*(?:details|information|info)?/i, /sold\s*by/i, /deliver(?:y)?\s*to/i];
 
-const METERED = /\b(?:meter(?:ed)?|(?:previous|present|current)\s*reading|units?\s*(?:consumed|billed)|consumer\s*(?:no|number|name|id)|connection\s*(?:no|type|id)|tariff|bill(?:ing)?\s*(?:period|cycle))\b/i;
+// (or a subscribed one: a cable, DTH or broadband bill's set-top box, dues and pay-by date; a till's "PAY BY CASH" is
+// its payment, no due date)
+const METERED = /\b(?:meter(?:ed)?|(?:previous|present|current)\s*reading|units?\s*(?:consumed|billed)|consumer\s*(?:no|number|name|id)|connection\s*(?:no|type|id)|tariff|bill(?:ing)?\s*(?:period|cycle)|set[\s-]*top\s*box|STB\s*(?:no|number)|cable\s*tv|DTH|broadband|previous\s*dues|pay\s*by\s*:?\s*\d)\b/i;
 
-const ORDERED = /\b(?:[PD]\.?\s?[O0]\.?\s*(?:no|number|date|dt)\b|purchase\s*order|delivery\s*order|vendor|quotation)/i;
+// (an e-marketplace's order is a contract: "Contract No: …")
+const ORDERED = /\b(?:[PD]\.?\s?[O0]\.?\s*(?:no|number|date|dt)\b|purchase\s*order|delivery\s*order|vendor|quotation|contract\s*(?:no|number)\b)/i;
 
 /**
  * A till receipt: a total-like label and several money amounts (two decimals), with words of a

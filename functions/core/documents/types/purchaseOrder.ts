@@ -85,7 +85,8 @@ export const purchaseOrder: DocumentTypeDeclaration = {
     supplier_name: {
       // (an order's "Party : M/s. X" is the party the order is placed with)
       // ("Vendor Details : M/s X" on one line: the party's block caption with its name after it)
-      labels: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:name)?/i, /^\s*(?:supplier|vendor|seller)(?:'s)?\s*details\s*:?\s*$/i, /name\s*of\s*(?:the\s*)?(?:supplier|vendor)/i, /^\s*party(?:'s)?\s*(?:name)?\s*$/i, /^\s*to\b/i,
+      // (never its code or id: "Seller ID | BYBW-54644" beside "Company Name")
+      labels: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:name)?(?!\s*(?:id|code|no)\b)/i, /^\s*(?:supplier|vendor|seller)(?:'s)?\s*details\s*:?\s*$/i, /name\s*of\s*(?:the\s*)?(?:supplier|vendor)/i, /^\s*party(?:'s)?\s*(?:name)?\s*$/i, /^\s*to\b/i,
         // an order book's printed "M/s." / "Messrs." opening the line the supplier is written on
         /^\s*(?:m\s*\/\s*s|messrs)\.?(?=\s)/i],
       sections: [/(?:supplier|vendor|seller)(?:'s)?\s*(?:details|information|info|address)?/i, /^to$/i],
