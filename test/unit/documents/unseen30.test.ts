@@ -189,3 +189,24 @@ describe('dev32 / dev33', () => {
     expect(d.customer_name.value).not.toBe('Store');
   });
 });
+
+describe('a DO sent as a text message', () => {
+  it('names the customer it is approved for, and the store to deliver at with its address', () => {
+    const page = pageFromRows([
+      [0.07, [0.21, 'Sahyog Retail Credit Ltd.']],
+      [0.278, [0.08, 'Dear Partner, DO No SRC/DO/24/078101 dt']],
+      [0.298, [0.08, '01-09-2024 is approved for Bindeshwari Bisht']],
+      [0.319, [0.08, 'Mob 7263802784 for']],
+      [0.339, [0.08, 'Samsung Galaxy M36 5G (8GB/256GB). Asset Cost']],
+      [0.359, [0.08, 'Rs.30499, DP Rs.5180, Loan Rs.25319, EMI']],
+      [0.379, [0.08, 'Rs.4220 x 6. Deliver at Mithila Smart Phones,']],
+      [0.4, [0.08, 'Door No. 28/24, Paddal, Mandi,']],
+      [0.42, [0.08, 'Himachal Pradesh - 175552. Collect DP, upload']],
+      [0.44, [0.08, 'invoice with hypothecation within 3 days. -SRC']],
+    ]);
+    const d = extractFields('DELIVERY_ORDER', page).data;
+    expect(d.customer_name.value).toBe('Bindeshwari Bisht');
+    expect(d.dealer_name.value).toBe('Mithila Smart Phones');
+    expect(d.dealer_address.value).toBe('Door No. 28/24, Paddal, Mandi, Himachal Pradesh - 175552');
+  });
+});

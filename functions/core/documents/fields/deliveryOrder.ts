@@ -13,7 +13,7 @@ import { ID_VALUE, continuedReference, repairInnerAbbreviation } from './referen
 import { BUSINESS_NAME_STOP } from './labelReach.ts';
 import { addressForKey, addressFromPair, addressUnderSegment, keyOfItsOwn, labelSegments, nameUnderHeading, pairInSection, partForCaption } from './layoutFields.ts';
 import { isLabelText, valueUnderCaption } from './certificate.ts';
-import { sentenceAmount, sentenceAsset, sentenceCustomer } from './sentence.ts';
+import { sentenceAmount, sentenceAsset, sentenceCustomer, sentenceDealer } from './sentence.ts';
 import {
   cleanName,
   field,
@@ -230,6 +230,8 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     // (a store's name is the dealer's, as in the pairs' vocabulary: "Store Name" beside a right-aligned value)
     labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i]), /^\s*(?:store|retailer)\s*:?\s*$/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: (t) => isDealer(t) && !DEALER_CAPTION.test(t) && !CARD_WORD.test(t) }) ??
     (dealerCard ? field(cleanName(dealerCard.text), dealerCard.words, { kind: 'labelled' }) : undefined) ??
+    // (a lender's message naming the store: "Deliver at Mithila Smart Phones, Door No. …")
+    (to ? undefined : sentenceDealer(model)?.name) ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     dealerBlock?.name ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
@@ -260,6 +262,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
     (to ? addressUnder(model, to.line, 4) : undefined) ??
     (dealerRead === dealerBlock?.name ? dealerBlock?.address : undefined) ??
+    (dealerRead?.value === sentenceDealer(model)?.name.value ? sentenceDealer(model)?.address : undefined) ??
     addressUnder(model, headIsDealer);
 
   const custV = V('customer_name');

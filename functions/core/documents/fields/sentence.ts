@@ -32,7 +32,8 @@ export function sentenceCustomer(model: DocumentModel): ExtractedField | undefin
     // capitalised words (initials "K." included) up to a lower-case word, a comma or a sentence's end
     const m = /^(?:\p{Lu}[\p{L}'’-]*\.?(?:\s+|$)){1,5}/u.exec(rest.slice(at) + ' ');
     if (!m) return undefined;
-    const name = m[0].trim().replace(/[.,]$/, '');
+    // (a caption run on after the name is no part of it: "Bindeshwari Bisht Mob 7263802784")
+    const name = m[0].trim().replace(/[.,]$/, '').replace(/\s+(?:mob(?:ile)?|ph(?:one)?|tel|contact|cell)\.?$/i, '');
     if (name.replace(/[^\p{L}]/gu, '').length < 3 || !/\s/.test(name) && !title) return undefined;
     // (untitled, an acronym before a capitalised word is no name: "the customer OTP. Upload the invoice")
     if (!title && acronymAmongWords(name)) return undefined;
@@ -40,10 +41,31 @@ export function sentenceCustomer(model: DocumentModel): ExtractedField | undefin
   };
   const named =
     proseRead(model, [/\b(?:our|the|your|said)\s+(?:customer|borrower|applicant|client)\b/i], take(false)) ??
+    // (an order approved for its borrower: "DO No … dt 01-09-2024 is approved for Bindeshwari Bisht Mob …")
+    proseRead(model, [/\b(?:is|are|has\s+been|was)\s+(?:approved|sanctioned)\s+for\s+/i], take(false)) ??
     // (the loan's borrower: "we have sanctioned a consumer loan to Thoibi Namgyal (mobile …)")
     proseRead(model, [/\b(?:sanctioned|approved|granted)\s+(?:a\s+|the\s+)?(?:[a-z]+\s+){0,3}loan\s+(?:of\s+(?:Rs\.?|INR|₹)\s*[\d,.]+\/?-?\s+)?to\s+/i], take(false)) ??
     proseRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\b(?:[^.]|\b(?:No|Rs)\.){0,80}?\bto\s+/i, /\bin\s+(?:the\s+)?(?:name|favou?r)\s+of\s+/i], take(true));
   return named ? field(named.value, named.words, { kind: 'labelled' }) : undefined;
+}
+
+/**
+ * The store a lender's message sends the customer to, with its address after the comma: "Deliver at Mithila Smart
+ * Phones, Door No. 28/24, Paddal, Mandi, Himachal Pradesh - 175552." (the address up to its PIN).
+ */
+export function sentenceDealer(model: DocumentModel): { name: ExtractedField; address?: ExtractedField } | undefined {
+  let address: { at: number; length: number; value: string } | undefined;
+  const hit = proseRead(model, [/\bdeliver(?:y)?\s+(?:it\s+|the\s+\w+\s+)?at\s+/i], (rest) => {
+    const m = /^((?:\p{Lu}[\p{L}&'.-]*\s+){0,5}\p{Lu}[\p{L}&'.-]*)\s*,\s*/u.exec(rest);
+    if (!m) return undefined;
+    const pin = /^[^;]{5,120}?\b\d{6}\b/.exec(rest.slice(m[0].length));
+    address = pin ? { at: m[0].length, length: pin[0].length, value: tidy(pin[0]) } : undefined;
+    return { at: 0, length: m[1].length, value: tidy(m[1]) };
+  });
+  if (!hit) return undefined;
+  const name = field(hit.value, hit.words, { kind: 'labelled' });
+  const addr = address ? proseRead(model, [/\bdeliver(?:y)?\s+(?:it\s+|the\s+\w+\s+)?at\s+/i], () => address) : undefined;
+  return { name, address: addr ? field(addr.value, addr.words, { kind: 'labelled' }) : undefined };
 }
 
 /** Where a model named in a sentence stops: the next preposition, clause or punctuation. */
