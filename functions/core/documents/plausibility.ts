@@ -114,7 +114,8 @@ export function plausible(fieldName: string, value: unknown): Verdict {
   if (BUSINESS.has(fieldName)) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;
     // (a bracketed word alone, "(Contractor)", is the party's role printed under its heading)
-    const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$|^\(.*\)$/i.test(value.trim());
+    // (nor an order's title: "SUPPLY ORDER", "WORK ORDER")
+    const bare = /^(?:tax\s*)?invoice|^details$|^original|^duplicate|^to,?$|^\(.*\)$|^(?:supply|work|purchase|delivery|release)\s*order$/i.test(value.trim());
     // A business name is printed capitalised: a value starting in lower case is the rest of a sentence ("and ...").
     const capitalised = /^[\p{Lu}\d&("'.]/u.test(value.trim());
     // (an empty piece between slashes, "APP/ /": a reference number whose digits a name cleaner took out)

@@ -210,3 +210,27 @@ describe('a DO sent as a text message', () => {
     expect(d.dealer_address.value).toBe('Door No. 28/24, Paddal, Mandi, Himachal Pradesh - 175552');
   });
 });
+
+describe('a two-wheeler DO letter', () => {
+  it("the dealer's address under its name, past a qualifier in brackets; the borrower of a hyphenated kind of loan", () => {
+    const page = pageFromRows([
+      [0.034, [0.32, 'Sahyog Fincap Pvt. Ltd.']],
+      [0.097, [0.07, 'DELIVERY ORDER - TWO WHEELER LOAN'], [0.76, 'D.O. No.: 4338-58416']],
+      [0.144, [0.06, 'To,']],
+      [0.16, [0.06, 'The Proprietor,']],
+      [0.177, [0.07, 'Rohtang Auto Agencies']],
+      [0.194, [0.07, '(Authorised Honda Dealer, Dealer Code SP161864)']],
+      [0.211, [0.07, 'Plot No. 416, Hospital Road, Seri Bazar, Mandi, Himachal Pradesh - 175391']],
+      [0.236, [0.07, 'Sub: Delivery of Honda Shine 100 to our borrower']],
+      [0.258, [0.07, 'We have sanctioned a two-wheeler loan to Bindeshwari Hansda (Mobile 7449169329), residing at H. No. 358,']],
+    ]);
+    const d = extractFields('DELIVERY_ORDER', page).data;
+    expect(d.dealer_address.value).toBe('Plot No. 416, Hospital Road, Seri Bazar, Mandi, Himachal Pradesh - 175391');
+    expect(d.customer_name.value).toBe('Bindeshwari Hansda');
+  });
+
+  it("an order's title is no buyer's name", () => {
+    expect(plausible('buyer_name', 'SUPPLY ORDER')).toBe('fail');
+    expect(plausible('buyer_name', 'GOVERNMENT POLYTECHNIC, PORT BLAIR')).toBe('pass');
+  });
+});

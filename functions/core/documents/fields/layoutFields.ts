@@ -174,7 +174,9 @@ export function pairInSection(model: DocumentModel, sections: readonly RegExp[],
 /** The address printed under a value (a name under "Bill To", a dealer under "To,"), in its column. */
 export function addressUnderSegment(model: DocumentModel, seg: Segment | undefined, opts: { stop?: RegExp } = {}): ExtractedField | undefined {
   if (!seg) return undefined;
-  const first = model.layout.segmentBelow(seg, 1.6);
+  let first = model.layout.segmentBelow(seg, 1.6);
+  // (a qualifier in brackets under the name is stepped over: "(Authorised Honda Dealer, Dealer Code SP161864)")
+  if (first && /^\s*\([^()]{3,80}\)\s*$/.test(first.text)) first = model.layout.segmentBelow(first, 1.6);
   if (!first || model.layout.isKey(first) || (opts.stop ?? DEFAULT_ADDRESS_STOP).test(first.text) || !/\d|road|nagar|street|lane|sector|floor|shop|colony|market/i.test(first.text)) return undefined;
   // (another key's value is no address under the name: "Point of Sale | Dzukou Cellcom" over "POS ID | DLR37636")
   if (model.layout.pairs.some((p) => p.valueSegment === first && p.via === 'beside' && !/\baddr/i.test(p.key))) return undefined;

@@ -44,7 +44,7 @@ export function sentenceCustomer(model: DocumentModel): ExtractedField | undefin
     // (an order approved for its borrower: "DO No … dt 01-09-2024 is approved for Bindeshwari Bisht Mob …")
     proseRead(model, [/\b(?:is|are|has\s+been|was)\s+(?:approved|sanctioned)\s+for\s+/i], take(false)) ??
     // (the loan's borrower: "we have sanctioned a consumer loan to Thoibi Namgyal (mobile …)")
-    proseRead(model, [/\b(?:sanctioned|approved|granted)\s+(?:a\s+|the\s+)?(?:[a-z]+\s+){0,3}loan\s+(?:of\s+(?:Rs\.?|INR|₹)\s*[\d,.]+\/?-?\s+)?to\s+/i], take(false)) ??
+    proseRead(model, [/\b(?:sanctioned|approved|granted)\s+(?:a\s+|the\s+)?(?:[a-z-]+\s+){0,3}loan\s+(?:of\s+(?:Rs\.?|INR|₹)\s*[\d,.]+\/?-?\s+)?to\s+/i], take(false)) ??
     proseRead(model, [/\b(?:deliver|hand\s*over|handover|release|supply)\b(?:[^.]|\b(?:No|Rs)\.){0,80}?\bto\s+/i, /\bin\s+(?:the\s+)?(?:name|favou?r)\s+of\s+/i], take(true));
   return named ? field(named.value, named.words, { kind: 'labelled' }) : undefined;
 }
