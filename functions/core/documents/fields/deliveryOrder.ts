@@ -224,6 +224,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
   const spendAt = dealerPair ? undefined : nameUnderHeading(model, [SPEND_AT], (t) => isDealer(cleanName(t)));
   // the dealer's card heading over its block ("Dealer Details" / name / address), the customer's card beside it
   const dealerCard = dealerPair || spendAt ? undefined : nameUnderHeading(model, [DEALER_CARD], (t) => isDealer(cleanName(t)) && !DEALER_CAPTION.test(t));
+  const deliverAt = to ? undefined : sentenceDealer(model);
   found.dealer_name =
     (dealerPair ? field(cleanName(dealerPair.value), dealerPair.valueWords, { kind: 'labelled', via: 'pair' }) : undefined) ??
     (spendAt ? field(cleanName(spendAt.text), spendAt.words, { kind: 'labelled' }) : undefined) ??
@@ -231,7 +232,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     labelledText(model, [/(?:dealer|dlr|store|shop|outlet)(?:'s)?\s*name/i, /name\s*of\s*(?:the\s*)?dealer/i, ...(toConfirmedEarly ? [] : [/^\s*dealer\b/i]), /^\s*(?:store|retailer)\s*:?\s*$/i], { via: ['same-line', 'right', 'below'], stop: BUSINESS_NAME_STOP, clean: cleanName, accept: (t) => isDealer(t) && !DEALER_CAPTION.test(t) && !CARD_WORD.test(t) }) ??
     (dealerCard ? field(cleanName(dealerCard.text), dealerCard.words, { kind: 'labelled' }) : undefined) ??
     // (a lender's message naming the store: "Deliver at Mithila Smart Phones, Door No. …")
-    (to ? undefined : sentenceDealer(model)?.name) ??
+    deliverAt?.name ??
     (to ? field(to.name, to.line.words, { kind: 'heuristic' }) : undefined) ??
     dealerBlock?.name ??
     (headIsDealer ? field(cleanName(letterheadText(headIsDealer)), headIsDealer.words, { kind: 'heuristic' }) : undefined);
@@ -262,7 +263,7 @@ export const extractDeliveryOrder: Extractor = (model, _opts, V) => {
     (dealerLabel ? addressUnder(model, dealerLabel.line) : undefined) ??
     (to ? addressUnder(model, to.line, 4) : undefined) ??
     (dealerRead === dealerBlock?.name ? dealerBlock?.address : undefined) ??
-    (dealerRead?.value === sentenceDealer(model)?.name.value ? sentenceDealer(model)?.address : undefined) ??
+    (deliverAt && dealerRead === deliverAt.name ? deliverAt.address : undefined) ??
     addressUnder(model, headIsDealer);
 
   const custV = V('customer_name');

@@ -53,9 +53,10 @@ export function sentenceCustomer(model: DocumentModel): ExtractedField | undefin
  * The store a lender's message sends the customer to, with its address after the comma: "Deliver at Mithila Smart
  * Phones, Door No. 28/24, Paddal, Mandi, Himachal Pradesh - 175552." (the address up to its PIN).
  */
+const DELIVER_AT = /\bdeliver(?:y)?\s+(?:it\s+|the\s+\w+\s+)?at\s+/i;
 export function sentenceDealer(model: DocumentModel): { name: ExtractedField; address?: ExtractedField } | undefined {
   let address: { at: number; length: number; value: string } | undefined;
-  const hit = proseRead(model, [/\bdeliver(?:y)?\s+(?:it\s+|the\s+\w+\s+)?at\s+/i], (rest) => {
+  const hit = proseRead(model, [DELIVER_AT], (rest) => {
     const m = /^((?:\p{Lu}[\p{L}&'.-]*\s+){0,5}\p{Lu}[\p{L}&'.-]*)\s*,\s*/u.exec(rest);
     if (!m) return undefined;
     const pin = /^[^;]{5,120}?\b\d{6}\b/.exec(rest.slice(m[0].length));
@@ -64,7 +65,8 @@ export function sentenceDealer(model: DocumentModel): { name: ExtractedField; ad
   });
   if (!hit) return undefined;
   const name = field(hit.value, hit.words, { kind: 'labelled' });
-  const addr = address ? proseRead(model, [/\bdeliver(?:y)?\s+(?:it\s+|the\s+\w+\s+)?at\s+/i], () => address) : undefined;
+  // (read again for the address's own words: the same sentence, the part after the name)
+  const addr = address ? proseRead(model, [DELIVER_AT], () => address) : undefined;
   return { name, address: addr ? field(addr.value, addr.words, { kind: 'labelled' }) : undefined };
 }
 
